@@ -1,0 +1,121 @@
+import {
+  isPlainObject,
+  PORTABLE_FIELD_RULES,
+  PORTABLE_REQUIRED_FIELDS,
+  PROFILE_FIELD_RULES,
+  PROFILE_REQUIRED_FIELDS,
+  PROFILE_SCOPE_RULES,
+} from './eventFieldRules';
+import type { FieldProblem, ValidationIssue } from './validationIssue';
+import { classifyType, PORTABLE_SCHEMA_VERSIONS, PROFILE_SCHEMA_VERSION } from './vocabulary';
+
+export interface EventValidation {
+  /** True when the event conforms to the public schema it claims (the profile, or portable for 0.1). */
+  valid: boolean;
+  /** True when no issue keeps the event out of the facts (warnings still allow it). */
+  applicable: boolean;
+  issues: ValidationIssue[];
+}
+
+const PROBLEM_TEXT: Record<FieldProblem, string> = {
+  missing: 'is missing',
+  type: 'has the wrong type',
+  empty: 'is empty',
+  format: 'is not an RFC 3339 date-time',
+  enum: 'is not one of the allowed values',
+  const: 'does not match the profile',
+  minimum: 'is below its minimum',
+};
+
+const scopeCache = new Map<string, readonly string[]>();
+
+/** The scope ids the profile requires for a type, cached per known type. */
+function requiredScopeIds(type: string): readonly string[] {
+  const cached = scopeCache.get(type);
+  if (cached) return cached;
+  const required: string[] = [];
+  for (const rule of PROFILE_SCOPE_RULES) {
+    if (rule.matches(type)) for (const field of rule.required) if (!required.includes(field)) required.push(field);
+  }
+  if (classifyType(type) !== 'unknown') scopeCache.set(type, required);
+  return required;
+}
+
+/** Scope ids whose absence is a correlation gap rather than a malformed envelope. */
+const CORRELATION_IDS = new Set(['threadId', 'turnId', 'stepId', 'toolCallId', 'actionId', 'taskId', 'runId', 'subagentId', 'evidenceId']);
+
+function fieldIssue(field: string, problem: FieldProblem, type: string | undefined): ValidationIssue {
+  const correlation = (problem === 'missing' || problem === 'empty') && CORRELATION_IDS.has(field);
+  return {
+    code: correlation ? 'missing_correlation' : 'invalid_event',
+    severity: 'error',
+    field,
+    problem,
+    message: `${type ?? 'event'}: ${field} ${PROBLEM_TEXT[problem]}`,
+  };
+}
+
+/**
+ * Checks one raw event against the public schema its `schemaVersion` claims: the Lime profile
+ * (`lime-profile-0.4.0`, or any unknown version) or the portable schema (`0.1`, `0.1.0`).
+ * Never throws. Its verdict (`valid`) agrees with ajv on those schemas; the issues say why.
+ */
+export function validateEvent(raw: unknown): EventValidation {
+  if (!isPlainObject(raw)) {
+    const issue: ValidationIssue = {
+      code: 'invalid_event',
+      severity: 'error',
+      field: '(root)',
+      problem: 'type',
+      message: 'an event must be a JSON object',
+    };
+    return { valid: false, applicable: false, issues: [issue] };
+  }
+  const issues: ValidationIssue[] = [];
+  const type = typeof raw.type === 'string' ? raw.type : undefined;
+  const version = raw.schemaVersion;
+  const portable = typeof version === 'string' && PORTABLE_SCHEMA_VERSIONS.has(version);
+  const rules = portable ? PORTABLE_FIELD_RULES : PROFILE_FIELD_RULES;
+  const required = portable ? PORTABLE_REQUIRED_FIELDS : PROFILE_REQUIRED_FIELDS;
+
+  for (const field of required) {
+    if (!(field in raw) || raw[field] === undefined) issues.push(fieldIssue(field, 'missing', type));
+  }
+  for (const field in raw) {
+    const rule = rules.get(field);
+    const value = raw[field];
+    if (!rule || value === undefined) continue;
+    const problem = rule(value);
+    if (problem) issues.push(fieldIssue(field, problem, type));
+  }
+  if (!portable && typeof version === 'string' && version !== PROFILE_SCHEMA_VERSION) {
+    issues.push({
+      code: 'schema_version_unknown',
+      severity: 'warning',
+      schemaVersion: version,
+      message: `schemaVersion "${version}" is not ${PROFILE_SCHEMA_VERSION} or a portable 0.1 version`,
+    });
+  }
+  if (type !== undefined) {
+    const typeClass = classifyType(type);
+    if (typeClass === 'unknown') {
+      issues.push({ code: 'unknown_event_type', severity: 'error', type, message: `unknown event type "${type}"` });
+    } else if (typeClass !== 'profile') {
+      issues.push({
+        code: 'not_in_profile',
+        severity: 'warning',
+        type,
+        message: `"${type}" is accepted by the kit but is not a Lime profile event type`,
+      });
+    }
+    if (!portable) {
+      for (const field of requiredScopeIds(type)) {
+        const value = raw[field];
+        if (value === undefined) issues.push(fieldIssue(field, 'missing', type));
+      }
+    }
+  }
+  let applicable = true;
+  for (const issue of issues) if (issue.severity === 'error') applicable = false;
+  return { valid: issues.length === 0, applicable, issues };
+}

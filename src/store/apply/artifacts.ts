@@ -1,0 +1,101 @@
+import type { RuntimeEventEnvelope } from '../../protocol/events';
+import { readArtifact, readArtifactId, readString, type ArtifactFacts } from '../../protocol/payloadReaders';
+import type { ArtifactRecord, ExportState } from '../records';
+import { capPreview, type ApplyContext } from './context';
+import { appendPart, ensureMessage, isSubagentScoped } from './messages';
+
+function ensureArtifact(ctx: ApplyContext, event: RuntimeEventEnvelope, artifactId: string): ArtifactRecord {
+  const existing = ctx.draft.get('artifacts', artifactId);
+  if (existing) return existing;
+  const record: ArtifactRecord = {
+    artifactId,
+    versionIds: [],
+    turnId: event.turnId,
+    taskId: event.taskId,
+    subagentId: typeof event.subagentId === 'string' ? event.subagentId : undefined,
+    toolCallId: event.toolCallId,
+  };
+  ctx.draft.put('artifacts', artifactId, record);
+  ctx.draft.record('artifact', artifactId, event);
+  if (event.turnId !== undefined && !isSubagentScoped(event)) {
+    appendPart(ctx, event, ensureMessage(ctx, event), 'artifact', { refId: artifactId });
+  }
+  if (record.subagentId !== undefined) {
+    const subagent = ctx.draft.get('subagents', record.subagentId);
+    if (subagent && !subagent.artifactIds.includes(artifactId)) {
+      subagent.artifactIds.push(artifactId);
+      ctx.draft.touch('subagents');
+    }
+  }
+  return record;
+}
+
+/** Merges artifact facts into the record; a field the event does not carry stays as it was. */
+function mergeFacts(ctx: ApplyContext, record: ArtifactRecord, facts: ArtifactFacts, at: string | undefined): ArtifactRecord {
+  const next: ArtifactRecord = { ...record, updatedAt: at ?? record.updatedAt };
+  if (facts.kind !== undefined) next.kind = facts.kind;
+  if (facts.status !== undefined) next.status = facts.status;
+  if (facts.title !== undefined) next.title = facts.title;
+  if (facts.previewRef !== undefined) next.previewRef = facts.previewRef;
+  if (facts.preview !== undefined) next.preview = capPreview(facts.preview, ctx.options.previewBudget).text;
+  if (facts.readRef !== undefined) next.readRef = facts.readRef;
+  if (facts.diffRef !== undefined) next.diffRef = facts.diffRef;
+  if (facts.exportRef !== undefined) next.exportRef = facts.exportRef;
+  if (facts.mimeType !== undefined) next.mimeType = facts.mimeType;
+  if (facts.versionId !== undefined) {
+    if (!record.versionIds.includes(facts.versionId)) record.versionIds.push(facts.versionId);
+    next.currentVersionId = facts.versionId;
+  }
+  return next;
+}
+
+/** Called by tool events that name an artifact: creates or links the card to the tool step. */
+export function linkArtifact(ctx: ApplyContext, event: RuntimeEventEnvelope, artifactId: string, toolCallId: string, facts: ArtifactFacts): void {
+  const record = ensureArtifact(ctx, event, artifactId);
+  const merged = mergeFacts(ctx, record, facts, event.timestamp);
+  merged.toolCallId = merged.toolCallId ?? toolCallId;
+  ctx.draft.put('artifacts', artifactId, merged);
+  const tool = ctx.draft.get('toolCalls', toolCallId);
+  if (tool && !tool.artifactIds.includes(artifactId)) {
+    ctx.draft.put('toolCalls', toolCallId, { ...tool, artifactIds: [...tool.artifactIds, artifactId] });
+  }
+}
+
+const EXPORT_STATES: Record<string, ExportState> = {
+  'artifact.export.started': 'exporting',
+  'artifact.export.completed': 'exported',
+};
+
+export function applyArtifactEvent(ctx: ApplyContext, event: RuntimeEventEnvelope): void {
+  const artifactId = readArtifactId(event);
+  if (artifactId === undefined) {
+    ctx.draft.diagnose({
+      code: 'missing_correlation',
+      message: `${event.type} names no artifactId; it cannot be joined to an artifact`,
+      eventId: event.eventId,
+      type: event.type,
+      field: 'artifactId',
+      raw: event,
+    });
+    return;
+  }
+  const record = ensureArtifact(ctx, event, artifactId);
+  const facts = readArtifact(event);
+  const next = mergeFacts(ctx, record, facts, event.timestamp);
+  const exportState = EXPORT_STATES[event.type] ?? exportStateOf(facts.exportStatus);
+  if (exportState !== undefined) next.exportState = exportState;
+  if (event.type === 'artifact.failed') {
+    next.status = 'failed';
+    next.error = readString(event.payload.message) ?? readString(event.payload.error);
+  }
+  if (event.type === 'artifact.deleted') next.status = 'deleted';
+  if (event.toolCallId !== undefined && next.toolCallId === undefined) next.toolCallId = event.toolCallId;
+  ctx.draft.put('artifacts', artifactId, next);
+}
+
+function exportStateOf(status: string | undefined): ExportState | undefined {
+  if (status === 'exporting' || status === 'started' || status === 'pending') return 'exporting';
+  if (status === 'exported' || status === 'completed') return 'exported';
+  if (status === 'failed') return 'failed';
+  return undefined;
+}

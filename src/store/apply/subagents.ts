@@ -1,0 +1,40 @@
+import type { RuntimeEventEnvelope } from '../../protocol/events';
+import { readParentTaskId, readRole, readString, readTitle } from '../../protocol/payloadReaders';
+import type { SubagentRecord } from '../records';
+import type { ApplyContext } from './context';
+
+const STATUS_BY_TYPE: Readonly<Record<string, string>> = {
+  'subagent.spawned': 'running',
+  'subagent.completed': 'completed',
+  'subagent.failed': 'failed',
+};
+
+/**
+ * Subagents form a roster with lineage (parent task and thread). `closed` ends the roster entry
+ * without overwriting how it ended (completed or failed).
+ */
+export function applySubagentEvent(ctx: ApplyContext, event: RuntimeEventEnvelope): void {
+  const subagentId = readString(event.subagentId);
+  if (subagentId === undefined) return;
+  const existing = ctx.draft.get('subagents', subagentId);
+  const record: SubagentRecord = existing
+    ? { ...existing }
+    : { subagentId, status: 'unknown', closed: false, messageIds: [], artifactIds: [], evidenceIds: [] };
+  if (!existing) ctx.draft.record('subagent', subagentId, event, readRole(event));
+  const role = readRole(event);
+  const title = readTitle(event);
+  const parentTaskId = readParentTaskId(event);
+  const parentThreadId = readString(event.parentThreadId) ?? readString(event.payload.parentThreadId);
+  if (role !== undefined) record.role = role;
+  if (title !== undefined) record.title = title;
+  if (parentTaskId !== undefined) record.parentTaskId = parentTaskId;
+  record.parentThreadId = record.parentThreadId ?? parentThreadId ?? event.threadId;
+  record.parentTurnId = record.parentTurnId ?? event.turnId;
+  record.taskId = record.taskId ?? event.taskId;
+  if (event.type === 'subagent.closed') record.closed = true;
+  else if (event.type === 'subagent.status') record.status = readString(event.payload.status) ?? record.status;
+  else if (STATUS_BY_TYPE[event.type] !== undefined && !(record.status === 'completed' || record.status === 'failed')) {
+    record.status = STATUS_BY_TYPE[event.type]!;
+  }
+  ctx.draft.put('subagents', subagentId, record);
+}

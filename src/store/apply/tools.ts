@@ -1,0 +1,149 @@
+import type { RuntimeEventEnvelope } from '../../protocol/events';
+import { isPlainObject } from '../../protocol/eventFieldRules';
+import {
+  readArgsDelta,
+  readArtifact,
+  readArtifactId,
+  readFailure,
+  readSafeArgs,
+  readToolName,
+  readToolOutput,
+  readToolProgress,
+} from '../../protocol/payloadReaders';
+import type { ToolCallRecord } from '../records';
+import { capPreview, type ApplyContext } from './context';
+import { ensureTurn, updateTurn } from './lifecycle';
+import { appendPart, ensureMessage, isSubagentScoped } from './messages';
+import { linkArtifact } from './artifacts';
+
+function ensureToolCall(ctx: ApplyContext, event: RuntimeEventEnvelope): ToolCallRecord | undefined {
+  const toolCallId = event.toolCallId;
+  if (typeof toolCallId !== 'string') return undefined;
+  const existing = ctx.draft.get('toolCalls', toolCallId);
+  if (existing) return existing;
+  const record: ToolCallRecord = {
+    toolCallId,
+    stepId: event.stepId,
+    turnId: event.turnId,
+    subagentId: typeof event.subagentId === 'string' ? event.subagentId : undefined,
+    argsText: '',
+    status: 'running',
+    outputTruncated: false,
+    startedAt: event.timestamp,
+    artifactIds: [],
+    evidenceIds: [],
+  };
+  // The tool row takes its place in the message's parts, in event order.
+  const message = ensureMessage(ctx, event);
+  record.messageId = message.messageId;
+  appendPart(ctx, event, message, 'tool', { refId: toolCallId });
+  if (!isSubagentScoped(event)) {
+    const turn = ensureTurn(ctx, event);
+    if (turn) updateTurn(ctx, turn, { toolCallIds: [...turn.toolCallIds, toolCallId] });
+  }
+  ctx.draft.put('toolCalls', toolCallId, record);
+  ctx.draft.record('tool', toolCallId, event, readToolName(event));
+  return record;
+}
+
+/** Args may stream as JSON text fragments or arrive whole; fragments are appended, never re-parsed here. */
+function appendArgs(record: ToolCallRecord, event: RuntimeEventEnvelope): Partial<ToolCallRecord> {
+  const delta = readArgsDelta(event);
+  if (delta !== undefined) return { argsText: record.argsText + delta };
+  const args = event.payload.args;
+  if (args !== undefined) return { argsText: typeof args === 'string' ? args : JSON.stringify(args) };
+  return {};
+}
+
+function outputPatch(ctx: ApplyContext, record: ToolCallRecord, event: RuntimeEventEnvelope): Partial<ToolCallRecord> {
+  const output = readToolOutput(event);
+  const patch: Partial<ToolCallRecord> = {};
+  if (output.preview !== undefined) {
+    const capped = capPreview(output.preview, ctx.options.previewBudget);
+    patch.outputPreview = capped.text;
+    patch.outputTruncated = capped.truncated;
+  }
+  if (output.outputRef !== undefined) patch.outputRef = output.outputRef;
+  if (output.durationMs !== undefined) patch.durationMs = output.durationMs;
+  else if (record.startedAt && event.timestamp) {
+    const measured = Date.parse(event.timestamp) - Date.parse(record.startedAt);
+    if (Number.isFinite(measured) && measured >= 0) patch.durationMs = measured;
+  }
+  return patch;
+}
+
+/** A tool event naming an artifact creates the artifact card, linked to this tool step. */
+function linkToolArtifact(ctx: ApplyContext, record: ToolCallRecord, event: RuntimeEventEnvelope): void {
+  const artifactId = readArtifactId(event);
+  if (artifactId === undefined) return;
+  const facts = isPlainObject(event.payload.artifact) ? readArtifact({ ...event, payload: event.payload.artifact }) : {};
+  linkArtifact(ctx, event, artifactId, record.toolCallId, facts);
+}
+
+export function applyToolEvent(ctx: ApplyContext, event: RuntimeEventEnvelope): void {
+  const record = ensureToolCall(ctx, event);
+  if (!record) return;
+  let patch: Partial<ToolCallRecord> = {};
+  switch (event.type) {
+    case 'tool.started': {
+      const name = readToolName(event);
+      const safeArgs = readSafeArgs(event);
+      patch = { ...(name !== undefined && { name }), ...(safeArgs !== undefined && { safeArgs }) };
+      break;
+    }
+    case 'tool.args':
+      patch = appendArgs(record, event);
+      break;
+    case 'tool.progress': {
+      const progress = readToolProgress(event);
+      if (progress.progress !== undefined) patch.progress = progress.progress;
+      if (progress.message !== undefined) patch.progressMessage = progress.message;
+      if (progress.outputDelta !== undefined && !record.outputTruncated) {
+        const capped = capPreview((record.outputPreview ?? '') + progress.outputDelta, ctx.options.previewBudget);
+        patch.outputPreview = capped.text;
+        patch.outputTruncated = capped.truncated;
+      }
+      break;
+    }
+    case 'tool.result':
+      if (record.status === 'failed') {
+        ctx.draft.diagnose({
+          code: 'tool_result_after_failure',
+          message: `tool ${record.toolCallId} already failed; a later result does not overwrite the failure`,
+          eventId: event.eventId,
+          type: event.type,
+        });
+        return;
+      }
+      patch = { ...outputPatch(ctx, record, event), status: 'succeeded', endedAt: event.timestamp };
+      break;
+    case 'tool.failed':
+      patch = { ...outputPatch(ctx, record, event), status: 'failed', endedAt: event.timestamp, failure: readFailure(event) };
+      break;
+  }
+  if (patch.name === undefined && record.name === undefined) {
+    const name = readToolName(event);
+    if (name !== undefined) patch.name = name;
+  }
+  const latest = ctx.draft.get('toolCalls', record.toolCallId) ?? record;
+  ctx.draft.put('toolCalls', record.toolCallId, { ...latest, ...patch });
+  linkToolArtifact(ctx, latest, event);
+}
+
+/** output.* facts: a spilled/truncated/redacted/expired output updates its tool row when it names one. */
+export function applyOutputEvent(ctx: ApplyContext, event: RuntimeEventEnvelope): boolean {
+  const toolCallId = event.toolCallId;
+  const record = typeof toolCallId === 'string' ? ctx.draft.get('toolCalls', toolCallId) : undefined;
+  if (!record) return false;
+  const output = readToolOutput(event);
+  const patch: Partial<ToolCallRecord> = { outputState: event.type.slice('output.'.length) as ToolCallRecord['outputState'] };
+  if (output.outputRef !== undefined) patch.outputRef = output.outputRef;
+  if (output.preview !== undefined) {
+    const capped = capPreview(output.preview, ctx.options.previewBudget);
+    patch.outputPreview = capped.text;
+    patch.outputTruncated = capped.truncated || record.outputTruncated;
+  }
+  if (event.type === 'output.spilled' || event.type === 'output.truncated') patch.outputTruncated = true;
+  ctx.draft.put('toolCalls', record.toolCallId, { ...record, ...patch });
+  return true;
+}

@@ -1,0 +1,56 @@
+import type { RuntimeEventEnvelope } from '../protocol/events';
+
+/**
+ * Ordering state of one session's stream. Events are applied in `sequence` order: an event that
+ * arrives ahead of a missing predecessor waits in `pending`; when the gap fills, the waiting events
+ * are applied in order. A gap that does not fill within the window is declared (the session goes
+ * stale) and the waiting events stay unapplied until the gap fills or a snapshot repairs it.
+ */
+export class SessionSequencer {
+  /** The next sequence to apply; undefined until the first batch (or a snapshot) sets a baseline. */
+  expected: number | undefined;
+  /** Sequences at or below this are covered by a hydrated snapshot. */
+  coveredThrough: number | undefined;
+  readonly pending = new Map<number, RuntimeEventEnvelope>();
+  gapDeclared = false;
+
+  /** The lowest waiting sequence, i.e. where the stream resumes after the gap. */
+  lowestPending(): number | undefined {
+    let lowest: number | undefined;
+    for (const sequence of this.pending.keys()) if (lowest === undefined || sequence < lowest) lowest = sequence;
+    return lowest;
+  }
+
+  /** Takes the next in-order event out of `pending`, if it is there. */
+  takeNext(): RuntimeEventEnvelope | undefined {
+    if (this.expected === undefined) return undefined;
+    const next = this.pending.get(this.expected);
+    if (next === undefined) return undefined;
+    this.pending.delete(this.expected);
+    this.expected += 1;
+    return next;
+  }
+
+  /** After a snapshot: what it covers is done, ordering resumes after its cursor. */
+  resumeAfter(cursor: number | undefined): RuntimeEventEnvelope[] {
+    const dropped: RuntimeEventEnvelope[] = [];
+    if (cursor === undefined) {
+      // Without a cursor we cannot know what the snapshot covers: the waiting events go, and the
+      // stream's next batch sets the baseline again.
+      for (const event of this.pending.values()) dropped.push(event);
+      this.pending.clear();
+      this.expected = undefined;
+    } else {
+      this.coveredThrough = Math.max(this.coveredThrough ?? cursor, cursor);
+      for (const [sequence, event] of this.pending) {
+        if (sequence <= cursor) {
+          dropped.push(event);
+          this.pending.delete(sequence);
+        }
+      }
+      this.expected = cursor + 1;
+    }
+    this.gapDeclared = false;
+    return dropped;
+  }
+}

@@ -1,0 +1,114 @@
+import type {
+  ActionRecord,
+  ArtifactRecord,
+  CostLimitFacts,
+  Diagnostic,
+  EvidenceRecord,
+  MessagePart,
+  MessageRecord,
+  PermissionFacts,
+  QueuedTurn,
+  RoutingFacts,
+  SessionFacts,
+  SubagentRecord,
+  TaskRecord,
+  ThreadRecord,
+  TimelineEntry,
+  ToolCallRecord,
+  TurnRecord,
+} from './records';
+import { createTable, type MutableTable, type Table } from './table';
+
+export interface IngestCounts {
+  /** Events handed to `ingest`. */
+  received: number;
+  /** Events applied to the projection. */
+  applied: number;
+  /** Events dropped because their `eventId` was already seen (or a snapshot covered them). */
+  duplicates: number;
+  /** Events that arrived ahead of a missing predecessor and were applied once it came. */
+  reordered: number;
+  /** Events kept out of the facts because they are malformed or miss correlation. */
+  invalid: number;
+  /** Events of a type the kit does not know, kept in diagnostics. */
+  unknownType: number;
+  /** Events that came after their place in the order had passed; the session went stale. */
+  late: number;
+  /** Events held back behind a sequence gap, waiting for it to fill or for repair. */
+  pending: number;
+}
+
+/** A UI overlay, never a runtime fact: the user answered and the write is in flight. */
+export interface RespondingOverlay {
+  since: number;
+  decision?: string;
+  error?: string;
+}
+
+/** The tables of the projection, each a normalized `Table`. */
+export interface ProjectionTables {
+  threads: Table<ThreadRecord>;
+  turns: Table<TurnRecord>;
+  messages: Table<MessageRecord>;
+  /** Subagent transcripts live apart so they can never enter the main conversation. */
+  subagentMessages: Table<MessageRecord>;
+  parts: Table<MessagePart>;
+  toolCalls: Table<ToolCallRecord>;
+  actions: Table<ActionRecord>;
+  artifacts: Table<ArtifactRecord>;
+  evidence: Table<EvidenceRecord>;
+  tasks: Table<TaskRecord>;
+  subagents: Table<SubagentRecord>;
+  diagnostics: Table<Diagnostic>;
+  timeline: Table<TimelineEntry>;
+}
+
+export type TableName = keyof ProjectionTables;
+
+export interface ProjectionScalars {
+  session: SessionFacts;
+  queue: readonly QueuedTurn[];
+  routing: RoutingFacts | null;
+  costLimits: CostLimitFacts;
+  permissions: PermissionFacts;
+  counts: IngestCounts;
+  responding: ReadonlyMap<string, RespondingOverlay>;
+}
+
+export type ProjectionData = ProjectionTables & ProjectionScalars;
+
+export type MutableProjectionTables = { [K in TableName]: ProjectionTables[K] extends Table<infer T> ? MutableTable<T> : never };
+
+export const TABLE_NAMES: readonly TableName[] = [
+  'threads',
+  'turns',
+  'messages',
+  'subagentMessages',
+  'parts',
+  'toolCalls',
+  'actions',
+  'artifacts',
+  'evidence',
+  'tasks',
+  'subagents',
+  'diagnostics',
+  'timeline',
+];
+
+export function emptyCounts(): IngestCounts {
+  return { received: 0, applied: 0, duplicates: 0, reordered: 0, invalid: 0, unknownType: 0, late: 0, pending: 0 };
+}
+
+export function createProjectionData(): ProjectionData {
+  const tables = Object.fromEntries(TABLE_NAMES.map((name) => [name, createTable()])) as unknown as ProjectionTables;
+  return {
+    ...tables,
+    session: { stale: false, unavailableFacts: [] },
+    queue: [],
+    routing: null,
+    costLimits: {},
+    permissions: { decisions: [], violations: [] },
+    counts: emptyCounts(),
+    responding: new Map(),
+  };
+}
