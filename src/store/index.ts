@@ -1,0 +1,17 @@
+export { createRuntimeStore } from './createRuntimeStore';
+export type {
+  HydrateReport,
+  IngestOptions,
+  IngestReport,
+  RuntimeActions,
+  RuntimeState,
+  RuntimeStore,
+  RuntimeStoreOptions,
+} from './createRuntimeStore';
+export type * from './records';
+export type { IngestCounts, ProjectionData, ProjectionTables, RespondingOverlay, TableName } from './state';
+export { tableRows, type Table } from './table';
+export { summarize, type RuntimeSummary } from './selectors/summarize';
+export * from './selectors/readModels';
+export * from './selectors/turnStatus';
+export * from './selectors/text';

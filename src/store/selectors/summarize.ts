@@ -1,0 +1,103 @@
+import type { ProjectionData } from '../state';
+import { tableRows } from '../table';
+import { selectMessageReasoning, selectMessageText } from './text';
+import { selectSessionStatus, selectTurnStatus, type TurnStatus } from './turnStatus';
+
+export interface RuntimeSummary {
+  sessionId: string | null;
+  status: TurnStatus;
+  stale: boolean;
+  counts: { received: number; applied: number; duplicates: number; reordered: number; invalid: number; unknownType: number; late: number; pending: number };
+  turns: { turnId: string; status: TurnStatus }[];
+  messages: { messageId: string; turnId: string | null; role: 'user' | 'assistant'; text: string; final: boolean }[];
+  reasoning: { turnId: string; text: string }[];
+  tools: { toolCallId: string; name: string | null; status: 'running' | 'succeeded' | 'failed'; failureCategory?: string; outputRef?: string }[];
+  actions: { actionId: string; status: 'pending' | 'responding' | 'resolved' | 'cancelled' | 'expired'; decision?: string }[];
+  artifacts: { artifactId: string; kind: string; status: string; versionId: string | null; toolCallId?: string }[];
+  evidence: { evidenceId: string; status: string; packRef?: string; replayRef?: string; reviewRef?: string }[];
+  tasks: { taskId: string; status: string; attempts: { runId: string; status: string }[] }[];
+  subagents: { subagentId: string; role: string | null; parentTaskId: string | null; status: string }[];
+  routing: { selectedModel: string | null; candidateCount: number | null; decisionSource: string | null } | null;
+  diagnostics: { code: string; eventId?: string; line?: number }[];
+}
+
+/** A plain JSON summary of the projection (documented in the README; used by the CLI and fixtures). */
+export function summarize(state: ProjectionData): RuntimeSummary {
+  const reasoningByTurn = new Map<string, string>();
+  const messages: RuntimeSummary['messages'] = [];
+  for (const message of tableRows(state.messages)) {
+    messages.push({
+      messageId: message.messageId,
+      turnId: message.turnId ?? null,
+      role: message.role,
+      text: selectMessageText(state, message),
+      final: message.final,
+    });
+    const reasoning = selectMessageReasoning(state, message);
+    if (reasoning !== '' && message.turnId !== undefined) {
+      reasoningByTurn.set(message.turnId, (reasoningByTurn.get(message.turnId) ?? '') + reasoning);
+    }
+  }
+  return {
+    sessionId: state.session.sessionId ?? null,
+    status: selectSessionStatus(state),
+    stale: state.session.stale,
+    counts: { ...state.counts },
+    turns: tableRows(state.turns).map((turn) => ({ turnId: turn.turnId, status: selectTurnStatus(state, turn) })),
+    messages,
+    reasoning: [...reasoningByTurn].map(([turnId, text]) => ({ turnId, text })),
+    tools: tableRows(state.toolCalls).map((tool) => ({
+      toolCallId: tool.toolCallId,
+      name: tool.name ?? null,
+      status: tool.status,
+      ...(tool.failure?.category !== undefined && { failureCategory: tool.failure.category }),
+      ...(tool.outputRef !== undefined && { outputRef: tool.outputRef }),
+    })),
+    actions: tableRows(state.actions).map((action) => {
+      const overlay = state.responding.get(action.actionId);
+      const responding = action.status === 'pending' && overlay !== undefined && overlay.error === undefined;
+      return {
+        actionId: action.actionId,
+        status: responding ? 'responding' : action.status,
+        ...(action.decision !== undefined && { decision: action.decision }),
+      };
+    }),
+    artifacts: tableRows(state.artifacts).map((artifact) => ({
+      artifactId: artifact.artifactId,
+      kind: artifact.kind ?? 'unknown',
+      status: artifact.status ?? 'unknown',
+      versionId: artifact.currentVersionId ?? null,
+      ...(artifact.toolCallId !== undefined && { toolCallId: artifact.toolCallId }),
+    })),
+    evidence: tableRows(state.evidence).map((evidence) => ({
+      evidenceId: evidence.evidenceId,
+      status: evidence.disputed ? 'disputed' : (evidence.status ?? 'unknown'),
+      ...(evidence.packRef !== undefined && { packRef: evidence.packRef }),
+      ...(evidence.replayRef !== undefined && { replayRef: evidence.replayRef }),
+      ...(evidence.reviewRef !== undefined && { reviewRef: evidence.reviewRef }),
+    })),
+    tasks: tableRows(state.tasks).map((task) => ({
+      taskId: task.taskId,
+      status: task.status ?? 'unknown',
+      attempts: task.attempts.map((attempt) => ({ runId: attempt.runId, status: attempt.status })),
+    })),
+    subagents: tableRows(state.subagents).map((subagent) => ({
+      subagentId: subagent.subagentId,
+      role: subagent.role ?? null,
+      parentTaskId: subagent.parentTaskId ?? null,
+      status: subagent.status,
+    })),
+    routing: state.routing
+      ? {
+          selectedModel: state.routing.selectedModel ?? null,
+          candidateCount: state.routing.candidateCount ?? null,
+          decisionSource: state.routing.decisionSource ?? null,
+        }
+      : null,
+    diagnostics: tableRows(state.diagnostics).map((d) => ({
+      code: d.code,
+      ...(d.eventId !== undefined && { eventId: d.eventId }),
+      ...(d.line !== undefined && { line: d.line }),
+    })),
+  };
+}
