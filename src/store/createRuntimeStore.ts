@@ -7,9 +7,9 @@ import type { RuntimeDocumentKind } from '../protocol/snapshots';
 import { applyEvent } from './apply/applyEvent';
 import type { ApplyContext, ApplyOptions } from './apply/context';
 import { applySnapshotDocument } from './hydrate';
-import { ProjectionDraft } from './draft';
-import type { SessionFacts, StaleReason } from './records';
-import { SessionSequencer } from './sequencer';
+import { ProjectionDraft, type DiagnosticInput } from './draft';
+import type { StaleReason } from './records';
+import { SessionSequencer, type SequenceSlot } from './sequencer';
 import { createProjectionData, emptyCounts, type IngestCounts, type ProjectionData } from './state';
 
 export interface RuntimeStoreOptions {
@@ -50,6 +50,8 @@ export interface RuntimeActions {
   /** The write failed: the facts stay, the overlay keeps the error so the UI can offer a retry. */
   failResponding(actionId: string, error: string): void;
   clearResponding(actionId: string): void;
+  /** Records a diagnostic from outside the event stream (malformed input, transport faults). */
+  recordDiagnostic(diagnostic: DiagnosticInput): void;
   /** The sequence a stream should resume after, per session. */
   cursor(sessionId?: string): number | undefined;
   reset(): void;
@@ -80,8 +82,9 @@ export function createRuntimeStore(options: RuntimeStoreOptions = {}): RuntimeSt
     }
 
     function staleSession(ctx: ApplyContext, reason: StaleReason): void {
-      const session = ctx.draft.scalar('session');
-      if (!session.stale || session.staleReason !== reason) ctx.draft.setScalar('session', { ...session, stale: true, staleReason: reason });
+      const session = ctx.draft.editSession();
+      session.stale = true;
+      session.staleReason = reason;
     }
 
     function pendingCount(): number {
@@ -109,7 +112,6 @@ export function createRuntimeStore(options: RuntimeStoreOptions = {}): RuntimeSt
         return batch((ctx) => {
           const counts: IngestCounts = { ...ctx.draft.scalar('counts') };
           const lines = ingestOptions.lines;
-          let session: SessionFacts | undefined;
           let batchBaselines: Map<string, number> | undefined;
 
           const apply = (event: RuntimeEventEnvelope) => {
@@ -126,7 +128,7 @@ export function createRuntimeStore(options: RuntimeStoreOptions = {}): RuntimeSt
               });
             }
             counts.applied += 1;
-            session ??= { ...ctx.draft.scalar('session') };
+            const session = ctx.draft.editSession();
             session.sessionId ??= event.sessionId;
             session.runtimeId ??= event.runtimeId;
             session.schemaVersion ??= event.schemaVersion;
@@ -151,6 +153,67 @@ export function createRuntimeStore(options: RuntimeStoreOptions = {}): RuntimeSt
               batchBaselines.set(sessionId, baseline);
             }
             return baseline;
+          };
+
+          /**
+           * Places an item in its session's order: applied now when it is next, held while a
+           * predecessor is missing, reported when its place has passed. Returns false when it
+           * conflicts with an item already holding that place.
+           */
+          const place = (sessionId: string, sequence: number, slot: SequenceSlot, eventId: string | undefined, line: number | undefined): void => {
+            let sequencer = sequencers.get(sessionId);
+            if (!sequencer) {
+              sequencer = new SessionSequencer();
+              sequencers.set(sessionId, sequencer);
+            }
+            if (sequencer.coveredThrough !== undefined && sequence <= sequencer.coveredThrough) {
+              if (slot.event) counts.duplicates += 1; // the hydrated snapshot already holds this fact
+              return;
+            }
+            sequencer.expected ??= baselineFor(sessionId);
+            if (sequence === sequencer.expected) {
+              sequencer.expected += 1;
+              if (slot.event) apply(slot.event);
+              for (let next = sequencer.takeNext(); next; next = sequencer.takeNext()) {
+                if (!next.event) continue;
+                counts.reordered += 1;
+                apply(next.event);
+              }
+              if (sequencer.pending.size === 0 && sequencer.gapDeclared) {
+                sequencer.gapDeclared = false;
+                const session = ctx.draft.editSession();
+                if (session.staleReason === 'sequence_gap') {
+                  session.stale = false;
+                  session.staleReason = undefined;
+                }
+                ctx.draft.diagnose({ code: 'sequence_gap_filled', severity: 'info', message: `session ${sessionId}: the missing events arrived; order restored` });
+              }
+            } else if (sequence > sequencer.expected) {
+              if (sequencer.pending.has(sequence)) {
+                counts.invalid += 1;
+                ctx.draft.diagnose({
+                  code: 'sequence_conflict',
+                  severity: 'error',
+                  message: `session ${sessionId}: two different events claim sequence ${sequence}; the first is kept`,
+                  eventId,
+                  line,
+                });
+                return;
+              }
+              sequencer.pending.set(sequence, slot);
+              if (sequencer.pending.size > reorderWindow) declareGap(ctx, sessionId, sequencer);
+            } else if (slot.event) {
+              counts.late += 1;
+              ctx.draft.diagnose({
+                code: 'late_event',
+                severity: 'error',
+                message: `session ${sessionId}: event at sequence ${sequence} arrived after sequence ${sequencer.expected - 1} was applied; the view waits for repair`,
+                eventId,
+                type: slot.event.type,
+                line,
+              });
+              staleSession(ctx, 'late_event');
+            }
           };
 
           for (let i = 0; i < events.length; i++) {
@@ -181,6 +244,10 @@ export function createRuntimeStore(options: RuntimeStoreOptions = {}): RuntimeSt
                   raw,
                 });
               }
+              // It keeps its place in the order, so the events after it do not wait for it.
+              if (isPlainObject(raw) && typeof raw.sessionId === 'string' && Number.isInteger(raw.sequence) && (raw.sequence as number) >= 0) {
+                place(raw.sessionId, raw.sequence as number, {}, eventId, line);
+              }
               continue;
             }
             for (const issue of validation.issues) {
@@ -190,67 +257,9 @@ export function createRuntimeStore(options: RuntimeStoreOptions = {}): RuntimeSt
               }
             }
             const event = normalizeEvent(raw)!;
-            const sessionId = event.sessionId;
-            const sequence = event.sequence;
-            if (typeof sequence !== 'number' || sessionId === undefined) {
-              apply(event);
-              continue;
-            }
-            let sequencer = sequencers.get(sessionId);
-            if (!sequencer) {
-              sequencer = new SessionSequencer();
-              sequencers.set(sessionId, sequencer);
-            }
-            if (sequencer.coveredThrough !== undefined && sequence <= sequencer.coveredThrough) {
-              counts.duplicates += 1; // the hydrated snapshot already holds this fact
-              continue;
-            }
-            sequencer.expected ??= baselineFor(sessionId);
-            if (sequence === sequencer.expected) {
-              sequencer.expected += 1;
-              apply(event);
-              for (let next = sequencer.takeNext(); next; next = sequencer.takeNext()) {
-                counts.reordered += 1;
-                apply(next);
-              }
-              if (sequencer.pending.size === 0 && sequencer.gapDeclared) {
-                sequencer.gapDeclared = false;
-                const current = session ?? ctx.draft.scalar('session');
-                if (current.staleReason === 'sequence_gap') {
-                  session = { ...current, stale: false, staleReason: undefined };
-                }
-                ctx.draft.diagnose({ code: 'sequence_gap_filled', severity: 'info', message: `session ${sessionId}: the missing events arrived; order restored` });
-              }
-            } else if (sequence > sequencer.expected) {
-              if (sequencer.pending.has(sequence)) {
-                counts.invalid += 1;
-                ctx.draft.diagnose({
-                  code: 'sequence_conflict',
-                  severity: 'error',
-                  message: `session ${sessionId}: two different events claim sequence ${sequence}; the first is kept`,
-                  eventId,
-                  line,
-                  raw,
-                });
-                continue;
-              }
-              sequencer.pending.set(sequence, event);
-              if (sequencer.pending.size > reorderWindow) declareGap(ctx, sessionId, sequencer);
-            } else {
-              counts.late += 1;
-              ctx.draft.diagnose({
-                code: 'late_event',
-                severity: 'error',
-                message: `session ${sessionId}: event at sequence ${sequence} arrived after sequence ${sequencer.expected - 1} was applied; the view waits for repair`,
-                eventId,
-                type: event.type,
-                line,
-              });
-              staleSession(ctx, 'late_event');
-              if (session) session = { ...session, stale: true, staleReason: 'late_event' };
-            }
+            if (typeof event.sequence === 'number' && event.sessionId !== undefined) place(event.sessionId, event.sequence, { event }, eventId, line);
+            else apply(event);
           }
-          if (session) ctx.draft.setScalar('session', session);
           counts.pending = pendingCount();
           ctx.draft.setScalar('counts', counts);
           return { ...counts };
@@ -284,7 +293,7 @@ export function createRuntimeStore(options: RuntimeStoreOptions = {}): RuntimeSt
           if (sequencer && sessionId !== undefined) {
             sequencers.set(sessionId, sequencer);
             droppedPending = sequencer.resumeAfter(outcome.cursor).length;
-            for (let next = sequencer.takeNext(); next; next = sequencer.takeNext()) applyEvent(ctx, next);
+            for (let next = sequencer.takeNext(); next; next = sequencer.takeNext()) if (next.event) applyEvent(ctx, next.event);
             if (droppedPending > 0 && outcome.cursor === undefined) {
               ctx.draft.diagnose({
                 code: 'pending_dropped_on_hydrate',
@@ -348,6 +357,10 @@ export function createRuntimeStore(options: RuntimeStoreOptions = {}): RuntimeSt
         const next = new Map(state.responding);
         next.delete(actionId);
         set({ responding: next });
+      },
+
+      recordDiagnostic(diagnostic) {
+        batch((ctx) => ctx.draft.diagnose(diagnostic));
       },
 
       cursor(sessionId) {

@@ -1,5 +1,5 @@
 import { redactSecrets } from '../protocol/redactSecrets';
-import type { Diagnostic, DiagnosticSeverity, TimelineEntry, TimelineKind } from './records';
+import type { Diagnostic, DiagnosticSeverity, SessionFacts, TimelineEntry, TimelineKind } from './records';
 import type { MutableTable } from './table';
 import {
   TABLE_NAMES,
@@ -71,6 +71,12 @@ export class ProjectionDraft {
 
   scalar<K extends keyof ProjectionScalars>(name: K): ProjectionScalars[K] {
     return (name in this.scalarPatch ? this.scalarPatch[name] : this.data[name]) as ProjectionScalars[K];
+  }
+
+  /** A mutable copy of the session facts for this batch (made once, committed with the batch). */
+  editSession(): SessionFacts {
+    if (!('session' in this.scalarPatch)) this.scalarPatch.session = { ...this.data.session };
+    return this.scalarPatch.session as SessionFacts;
   }
 
   setScalar<K extends keyof ProjectionScalars>(name: K, value: ProjectionScalars[K]): void {

@@ -134,11 +134,13 @@ export function hydrateMessages(ctx: ApplyContext, messages: JsonObject[], threa
     const turnId = readString(item.turnId);
     const existing = ctx.draft.get('messages', messageId);
     const partId = existing?.partIds.find((id) => ctx.draft.get('parts', id)?.kind === 'text') ?? `${messageId}#snapshot`;
-    ctx.draft.put('parts', partId, { partId, messageId, kind: 'text', text, done: true });
+    ctx.draft.put('parts', partId, { partId, messageId, kind: 'text', text, done: item.status !== 'streaming' });
+    // A read model may list a message that is still streaming; only a finished one is final.
+    const final = typeof item.final === 'boolean' ? item.final : item.status === undefined || item.status === 'completed';
     const record: MessageRecord = {
       ...(existing ?? { messageId, partIds: [partId], turnId, threadId, role: item.role === 'user' ? 'user' : 'assistant' }),
-      status: 'completed',
-      final: true,
+      status: final ? 'completed' : 'streaming',
+      final,
     };
     // Superseded text parts go: the snapshot's text is the whole answer.
     for (const id of record.partIds.slice()) {

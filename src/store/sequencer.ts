@@ -1,6 +1,14 @@
 import type { RuntimeEventEnvelope } from '../protocol/events';
 
 /**
+ * One place in a session's order. An event kept out of the facts (invalid, unknown type) still
+ * holds its place, so it does not open a gap: its slot has no event to apply.
+ */
+export interface SequenceSlot {
+  event?: RuntimeEventEnvelope;
+}
+
+/**
  * Ordering state of one session's stream. Events are applied in `sequence` order: an event that
  * arrives ahead of a missing predecessor waits in `pending`; when the gap fills, the waiting events
  * are applied in order. A gap that does not fill within the window is declared (the session goes
@@ -11,7 +19,7 @@ export class SessionSequencer {
   expected: number | undefined;
   /** Sequences at or below this are covered by a hydrated snapshot. */
   coveredThrough: number | undefined;
-  readonly pending = new Map<number, RuntimeEventEnvelope>();
+  readonly pending = new Map<number, SequenceSlot>();
   gapDeclared = false;
 
   /** The lowest waiting sequence, i.e. where the stream resumes after the gap. */
@@ -22,7 +30,7 @@ export class SessionSequencer {
   }
 
   /** Takes the next in-order event out of `pending`, if it is there. */
-  takeNext(): RuntimeEventEnvelope | undefined {
+  takeNext(): SequenceSlot | undefined {
     if (this.expected === undefined) return undefined;
     const next = this.pending.get(this.expected);
     if (next === undefined) return undefined;
@@ -32,8 +40,8 @@ export class SessionSequencer {
   }
 
   /** After a snapshot: what it covers is done, ordering resumes after its cursor. */
-  resumeAfter(cursor: number | undefined): RuntimeEventEnvelope[] {
-    const dropped: RuntimeEventEnvelope[] = [];
+  resumeAfter(cursor: number | undefined): SequenceSlot[] {
+    const dropped: SequenceSlot[] = [];
     if (cursor === undefined) {
       // Without a cursor we cannot know what the snapshot covers: the waiting events go, and the
       // stream's next batch sets the baseline again.

@@ -1,0 +1,3 @@
+import { runCli } from './agentui';
+
+process.exitCode = runCli(process.argv.slice(2));

@@ -1,0 +1,2 @@
+// Everything: the headless core plus (as they land) the React hooks and components.
+export * from './headless';

@@ -1,0 +1,1 @@
+export { replayText, type ReplayTextResult } from './replayText';
