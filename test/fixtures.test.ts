@@ -71,6 +71,7 @@ describe('the public Lime profile pack projects as SPEC section 9 says', () => {
   const single = (file: string) => {
     const store = createRuntimeStore();
     store.getState().ingest([readReference(file)]);
+    store.getState().settle(); // a single recorded event is the whole stream
     return store;
   };
 

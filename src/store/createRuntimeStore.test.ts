@@ -189,9 +189,24 @@ describe('ordering, gaps and repair', () => {
     const events = [ev('turn.started', t1), ev('model.delta', t1, { delta: 'a' }), ev('model.delta', t1, { delta: 'b' }), ev('model.delta', t1, { delta: 'c' })];
     const store = createRuntimeStore();
     const report = store.getState().ingest([events[0], events[2], events[3], events[1]]);
-    expect(report).toMatchObject({ applied: 4, reordered: 2, pending: 0 });
+    // Only the event that came before its predecessor (c before b) counts as reordered.
+    expect(report).toMatchObject({ applied: 4, reordered: 1, pending: 0 });
     expect(summarize(store.getState()).messages[0]!.text).toBe('abc');
     expect(store.getState().session.stale).toBe(false);
+  });
+
+  it('a stream first seen mid-way waits for its start, and adopts its lowest sequence when the recording ends', () => {
+    const ev = eventBuilder();
+    const store = createRuntimeStore();
+    const events = [ev('turn.started', t1, {}, 40), ev('model.delta', t1, { delta: 'x' }, 41), ev('model.delta', t1, { delta: 'y' }, 42)];
+    store.getState().ingest([events[1], events[0]]);
+    expect(store.getState().counts).toMatchObject({ applied: 0, pending: 2 });
+    store.getState().settle();
+    expect(store.getState().counts).toMatchObject({ applied: 2, pending: 0, reordered: 1 });
+    expect(store.getState().session.stale).toBe(false);
+    expect(summarize(store.getState()).diagnostics.map((d) => d.code)).toEqual(['stream_starts_mid_way']);
+    store.getState().ingest([events[2]]);
+    expect(summarize(store.getState()).messages[0]!.text).toBe('xy');
   });
 
   it('reorders across batches, as network reads arrive', () => {
@@ -248,8 +263,8 @@ describe('ordering, gaps and repair', () => {
   it('an event whose place has passed is late: reported, not applied, the session goes stale', () => {
     const ev = eventBuilder();
     const store = createRuntimeStore();
-    store.getState().ingest([ev('turn.started', t1, {}, 5), ev('model.delta', t1, { delta: 'a' }, 6)]);
-    const report = store.getState().ingest([ev('model.delta', t1, { delta: 'old' }, 3)]);
+    store.getState().ingest([ev('turn.started', t1, {}, 1), ev('model.delta', t1, { delta: 'a' }, 2)]);
+    const report = store.getState().ingest([ev('model.delta', t1, { delta: 'old' }, 1)]);
     expect(report.late).toBe(1);
     expect(store.getState().session).toMatchObject({ stale: true, staleReason: 'late_event' });
     expect(summarize(store.getState()).messages[0]!.text).toBe('a');

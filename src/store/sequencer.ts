@@ -6,6 +6,8 @@ import type { RuntimeEventEnvelope } from '../protocol/events';
  */
 export interface SequenceSlot {
   event?: RuntimeEventEnvelope;
+  /** Arrival order, to tell which waiting events really arrived ahead of a predecessor. */
+  arrival: number;
 }
 
 /**
@@ -15,7 +17,10 @@ export interface SequenceSlot {
  * stale) and the waiting events stay unapplied until the gap fills or a snapshot repairs it.
  */
 export class SessionSequencer {
-  /** The next sequence to apply; undefined until the first batch (or a snapshot) sets a baseline. */
+  /**
+   * The next sequence to apply. Undefined until a baseline is known: a stream that starts at
+   * 0 or 1, a snapshot cursor, or (settle / a full window) the lowest sequence that arrived.
+   */
   expected: number | undefined;
   /** Sequences at or below this are covered by a hydrated snapshot. */
   coveredThrough: number | undefined;
