@@ -2,6 +2,7 @@ import type { RuntimeEventEnvelope } from '../protocol/events';
 import { isPlainObject } from '../protocol/eventFieldRules';
 import { normalizeEvent } from '../protocol/normalizeEvent';
 import { validateEvent } from '../protocol/validateEvent';
+import type { ValidationIssue } from '../protocol/validationIssue';
 import { applyEvent } from './apply/applyEvent';
 import type { ApplyContext } from './apply/context';
 import type { StaleReason } from './records';
@@ -199,15 +200,23 @@ export class EventPipeline {
         const unknownOnly = validation.issues.every((issue) => issue.severity !== 'error' || issue.code === 'unknown_event_type');
         if (unknownOnly) counts.unknownType += 1;
         else counts.invalid += 1;
+        // One diagnostic per kind of problem, naming every field it concerns.
+        const byCode = new Map<string, ValidationIssue[]>();
         for (const issue of validation.issues) {
           if (issue.severity !== 'error') continue;
+          const group = byCode.get(issue.code) ?? [];
+          group.push(issue);
+          byCode.set(issue.code, group);
+        }
+        for (const [code, group] of byCode) {
+          const fields = group.map((i) => i.field).filter((f): f is string => f !== undefined);
           ctx.draft.diagnose({
-            code: issue.code,
-            severity: issue.code === 'unknown_event_type' ? 'warning' : 'error',
-            message: issue.message,
+            code,
+            severity: code === 'unknown_event_type' ? 'warning' : 'error',
+            message: group.map((i) => i.message).join('; '),
             eventId,
             type: isPlainObject(raw) && typeof raw.type === 'string' ? raw.type : undefined,
-            field: issue.field,
+            ...(fields.length > 0 && { field: fields.join(',') }),
             line,
             raw,
           });

@@ -1,0 +1,66 @@
+// Checks the built package as a consumer sees it: exports, the headless graph, the CLI binary.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const cli = (...args) => spawnSync(process.execPath, [`${root}/bin/agentui.js`, ...args], { encoding: 'utf8', cwd: root });
+
+test('every export target exists', () => {
+  const pkg = JSON.parse(readFileSync(`${root}/package.json`, 'utf8'));
+  for (const [entry, target] of Object.entries(pkg.exports)) {
+    const files = typeof target === 'string' ? [target] : Object.values(target);
+    for (const file of files) assert.ok(existsSync(`${root}/${file}`), `${entry} → ${file}`);
+  }
+});
+
+test('the package resolves by name and ./headless exposes the store', async () => {
+  const headless = await import('agentui-kit/headless');
+  const store = headless.createRuntimeStore();
+  store.getState().ingest([{ schemaVersion: 'lime-profile-0.4.0', runtimeId: 'r', sessionId: 's', threadId: 't', turnId: 'u', eventId: 'e1', sequence: 1, timestamp: '2026-06-09T10:00:00Z', type: 'turn.submitted', payload: {} }]);
+  assert.equal(headless.summarize(store.getState()).status, 'submitted');
+});
+
+test('the built headless graph imports no React', () => {
+  const seen = new Set();
+  const queue = ['headless.js'];
+  while (queue.length) {
+    const file = queue.pop();
+    if (seen.has(file)) continue;
+    seen.add(file);
+    const source = readFileSync(`${root}/dist/${file}`, 'utf8');
+    assert.doesNotMatch(source, /from\s*["']react(-dom)?(\/[^"']*)?["']/, file);
+    for (const m of source.matchAll(/from\s*["']\.\/([^"']+)["']/g)) queue.push(m[1]);
+  }
+  assert.ok(seen.size >= 1);
+});
+
+test('agentui replay --json prints the summary of a fixture', () => {
+  const out = execFileSync(process.execPath, [`${root}/bin/agentui.js`, 'replay', 'fixtures/tool-failure.jsonl', '--json'], { cwd: root, encoding: 'utf8' });
+  const summary = JSON.parse(out);
+  assert.equal(summary.status, 'failed');
+  assert.deepEqual(summary.tools.map((t) => [t.toolCallId, t.status, t.failureCategory]), [['tc-1', 'failed', 'process_exit']]);
+});
+
+test('agentui validate exits 0 when valid and 1 with line numbers when not', () => {
+  assert.equal(cli('validate', 'fixtures/text-basic.jsonl').status, 0);
+  const bad = cli('validate', 'fixtures/degraded-facts.jsonl');
+  assert.equal(bad.status, 1);
+  assert.match(bad.stdout, /^line 3: error missing_correlation/m);
+});
+
+test('a missing file is a clear message, exit 2, no stack trace', () => {
+  const result = cli('replay', 'does-not-exist.jsonl');
+  assert.equal(result.status, 2);
+  assert.match(result.stderr, /agentui: cannot read does-not-exist.jsonl: ENOENT/);
+  assert.doesNotMatch(result.stderr, /\n\s+at /);
+});
+
+test('agentui replay reads standard input', () => {
+  const input = readFileSync(`${root}/fixtures/text-basic.jsonl`, 'utf8');
+  const result = spawnSync(process.execPath, [`${root}/bin/agentui.js`, 'replay', '-'], { input, encoding: 'utf8' });
+  assert.equal(result.status, 0);
+  assert.match(result.stdout, /^session sess-text-basic · status completed/);
+});
