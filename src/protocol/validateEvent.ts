@@ -55,6 +55,8 @@ function fieldIssue(field: string, problem: FieldProblem, type: string | undefin
   };
 }
 
+const VALID: EventValidation = Object.freeze({ valid: true, applicable: true, issues: Object.freeze([]) as unknown as ValidationIssue[] });
+
 /**
  * Checks one raw event against the public schema its `schemaVersion` claims: the Lime profile
  * (`lime-profile-0.4.0`, or any unknown version) or the portable schema (`0.1`, `0.1.0`).
@@ -115,7 +117,9 @@ export function validateEvent(raw: unknown): EventValidation {
       }
     }
   }
+  // The common case allocates no result: validation runs on every event.
+  if (issues.length === 0) return VALID;
   let applicable = true;
   for (const issue of issues) if (issue.severity === 'error') applicable = false;
-  return { valid: issues.length === 0, applicable, issues };
+  return { valid: false, applicable, issues };
 }

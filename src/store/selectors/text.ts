@@ -1,25 +1,21 @@
 import type { MessageRecord } from '../records';
 import type { ProjectionData } from '../state';
 
-/** The answer text of a message: its text parts in order (reasoning never counts). */
-export function selectMessageText(state: Pick<ProjectionData, 'parts'>, message: MessageRecord): string {
+function joinParts(state: Pick<ProjectionData, 'parts'>, message: MessageRecord, kind: 'text' | 'reasoning'): string {
   let text = '';
   for (const partId of message.partIds) {
     const part = state.parts.byId.get(partId);
-    if (part?.kind === 'text') text += part.text ?? '';
+    if (part?.kind === kind) text += part.text ?? '';
   }
   return text;
 }
 
+/** The answer text of a message: its text parts in order (reasoning never counts). */
+export const selectMessageText = (state: Pick<ProjectionData, 'parts'>, message: MessageRecord): string => joinParts(state, message, 'text');
+
 /** The reasoning text of a message: its reasoning parts in order. */
-export function selectMessageReasoning(state: Pick<ProjectionData, 'parts'>, message: MessageRecord): string {
-  let text = '';
-  for (const partId of message.partIds) {
-    const part = state.parts.byId.get(partId);
-    if (part?.kind === 'reasoning') text += part.text ?? '';
-  }
-  return text;
-}
+export const selectMessageReasoning = (state: Pick<ProjectionData, 'parts'>, message: MessageRecord): string =>
+  joinParts(state, message, 'reasoning');
 
 /**
  * Streamed tool arguments parsed on read, with a one-entry cache per record so a re-render does
