@@ -1,7 +1,9 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { RuntimeDocumentKind } from '../protocol/snapshots';
 import type { ApplyContext, ApplyOptions } from './apply/context';
-import { applySnapshotDocument } from './hydrate';
+import { applyOlderHistory, applySnapshotDocument, readCursor } from './hydrate';
+import { isPlainObject } from '../protocol/eventFieldRules';
+import { classifyDocument } from '../protocol/snapshots';
 import { ProjectionDraft, type DiagnosticInput } from './draft';
 import type { StaleReason } from './records';
 import { EventPipeline, markSessionStale } from './eventPipeline';
@@ -26,20 +28,30 @@ export type IngestReport = Omit<IngestCounts, 'pending'> & { pending: number };
 export interface HydrateReport {
   kind: RuntimeDocumentKind;
   applied: boolean;
+  /**
+   * The snapshot is older than the state already applied in order (its cursor is behind ours):
+   * it was not applied, because it would take facts back. Resume the stream from `cursor()`.
+   */
+  behind?: boolean;
   cursor?: number;
   /** Waiting events the snapshot covered (or could not place), dropped from the buffer. */
   droppedPending: number;
 }
 
-export interface RuntimeActions {
+export interface RuntimeStoreActions {
   /** Applies a batch of raw events in one state update. Never throws. */
   ingest(events: readonly unknown[], options?: IngestOptions): IngestReport;
-  /** Applies a session snapshot / ThreadReadModel (or evidence pack); clears `stale`. Never throws. */
-  hydrate(snapshot: unknown): HydrateReport;
+  /**
+   * Applies a session snapshot / ThreadReadModel (or evidence pack); clears `stale`. With
+   * `{ older: true }` it prepends a page of older history instead. Never throws.
+   */
+  hydrate(snapshot: unknown, options?: { older?: boolean }): HydrateReport;
   /** Declares every sequence gap that is still open (end of stream, or a repair deadline). */
   settle(): number;
   /** The stream broke: the session is stale until a snapshot repairs it. */
   markStale(reason: StaleReason): void;
+  /** The cause is gone (a stream resumed exactly where it broke): clears `stale` only if `reason` caused it. */
+  clearStale(reason: StaleReason): void;
   /** UI overlay: the user answered this action and the write is in flight. False when ignored. */
   markResponding(actionId: string, decision?: string): boolean;
   /** The write failed: the facts stay, the overlay keeps the error so the UI can offer a retry. */
@@ -52,7 +64,7 @@ export interface RuntimeActions {
   reset(): void;
 }
 
-export type RuntimeState = ProjectionData & RuntimeActions;
+export type RuntimeState = ProjectionData & RuntimeStoreActions;
 export type RuntimeStore = StoreApi<RuntimeState>;
 
 const DEFAULT_REORDER_WINDOW = 64;
@@ -76,6 +88,15 @@ export function createRuntimeStore(options: RuntimeStoreOptions = {}): RuntimeSt
       return result;
     }
 
+    /** A snapshot whose cursor is behind what was already applied in order would take facts back. */
+    function snapshotBehind(snapshot: unknown): { cursor: number; applied: number } | undefined {
+      if (!isPlainObject(snapshot)) return undefined;
+      const cursor = readCursor(snapshot);
+      const sessionId = (typeof snapshot.sessionId === 'string' ? snapshot.sessionId : undefined) ?? get().session.sessionId;
+      const applied = sessionId === undefined ? undefined : pipeline.cursor(sessionId);
+      return cursor !== undefined && applied !== undefined && cursor < applied ? { cursor, applied } : undefined;
+    }
+
     function setResponding(update: (next: Map<string, RespondingOverlay>) => void): void {
       const next = new Map(get().responding);
       update(next);
@@ -92,10 +113,30 @@ export function createRuntimeStore(options: RuntimeStoreOptions = {}): RuntimeSt
         });
       },
 
-      hydrate(snapshot) {
+      hydrate(snapshot, hydrateOptions = {}) {
         return batch((ctx, counts): HydrateReport => {
           let outcome;
           try {
+            if (hydrateOptions.older) {
+              const older = applyOlderHistory(ctx, snapshot);
+              const applied = older.kind === 'session-snapshot' || older.kind === 'thread-read-model';
+              return { kind: older.kind, applied, droppedPending: 0 };
+            }
+            const behind = snapshotBehind(snapshot);
+            if (behind) {
+              ctx.draft.diagnose({
+                code: 'snapshot_behind',
+                severity: 'info',
+                message: `the snapshot is current through sequence ${behind.cursor}, but sequence ${behind.applied} is already applied; it was not applied`,
+              });
+              // Nothing newer exists than what we hold, so a dropped connection no longer makes it stale.
+              if (ctx.draft.scalar('session').staleReason === 'disconnected') {
+                const session = ctx.draft.editSession();
+                session.stale = false;
+                session.staleReason = undefined;
+              }
+              return { kind: classifyDocument(snapshot), applied: false, behind: true, cursor: behind.cursor, droppedPending: 0 };
+            }
             outcome = applySnapshotDocument(ctx, snapshot);
           } catch (error) {
             ctx.draft.diagnose({
@@ -136,6 +177,15 @@ export function createRuntimeStore(options: RuntimeStoreOptions = {}): RuntimeSt
 
       markStale(reason) {
         batch((ctx) => markSessionStale(ctx, reason));
+      },
+
+      clearStale(reason) {
+        if (get().session.staleReason !== reason) return;
+        batch((ctx) => {
+          const session = ctx.draft.editSession();
+          session.stale = false;
+          session.staleReason = undefined;
+        });
       },
 
       markResponding(actionId, decision) {

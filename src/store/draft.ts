@@ -59,6 +59,14 @@ export class ProjectionDraft {
     this.touchedTables.add(name);
   }
 
+  /** Moves the most recently appended `count` ids of a table to its front (prepending older history). */
+  moveNewestToFront(name: TableName, count: number): void {
+    if (count <= 0) return;
+    const ids = (this.data[name] as unknown as MutableTable<unknown>).ids;
+    ids.unshift(...ids.splice(ids.length - count, count));
+    this.touchedTables.add(name);
+  }
+
   /** The current id order of a table (read-only use). */
   tableIds(name: TableName): readonly string[] {
     return this.data[name].ids;

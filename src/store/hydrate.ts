@@ -32,7 +32,8 @@ const LIFECYCLE_BY_STATUS: Readonly<Record<string, TurnLifecycle>> = {
 
 const objects = (value: unknown): JsonObject[] => (Array.isArray(value) ? value.filter(isPlainObject) : []);
 
-function readCursor(doc: JsonObject): number | undefined {
+/** The sequence a snapshot or read model is current through, when it says. */
+export function readCursor(doc: JsonObject): number | undefined {
   const cursor = doc.cursor ?? doc.lastSequence;
   if (typeof cursor === 'number') return cursor;
   if (isPlainObject(cursor)) return readNumber(cursor.sequence);
@@ -121,12 +122,14 @@ function hydrateToolCalls(ctx: ApplyContext, doc: JsonObject, threadId: string, 
       status: nextStatus,
       name: readString(item.toolName) ?? readString(item.name) ?? existing?.name,
       outputRef: readString(item.outputRef) ?? existing?.outputRef,
+      ...(readString(item.failureCategory) !== undefined && { failure: { ...existing?.failure, category: readString(item.failureCategory) } }),
     });
     if (!existing) ctx.draft.record('tool', toolCallId, scope(doc, { threadId }), readString(item.toolName));
   }
 }
 
-export function hydrateMessages(ctx: ApplyContext, messages: JsonObject[], threadId: string | undefined): void {
+export function hydrateMessages(ctx: ApplyContext, messages: JsonObject[], threadId: string | undefined): number {
+  let added = 0;
   for (const item of messages) {
     const messageId = readString(item.messageId) ?? readString(item.id);
     const text = readString(item.text) ?? readString(item.content);
@@ -142,6 +145,9 @@ export function hydrateMessages(ctx: ApplyContext, messages: JsonObject[], threa
       status: final ? 'completed' : 'streaming',
       final,
     };
+    if (!record.partIds.includes(partId)) record.partIds.push(partId);
+    const reasoning = readString(item.reasoning);
+    if (reasoning !== undefined && reasoning !== '') hydrateReasoning(ctx, record, reasoning);
     // Superseded text parts go: the snapshot's text is the whole answer.
     for (const id of record.partIds.slice()) {
       if (id !== partId && ctx.draft.get('parts', id)?.kind === 'text') {
@@ -150,11 +156,94 @@ export function hydrateMessages(ctx: ApplyContext, messages: JsonObject[], threa
       }
     }
     ctx.draft.put('messages', messageId, record);
+    if (!existing) added += 1;
     if (!existing && turnId !== undefined) {
       const turn = ensureTurn(ctx, { type: 'messages.snapshot', eventId: '', timestamp: '', payload: {}, turnId, threadId });
-      if (turn) updateTurn(ctx, turn, { messageIds: [...turn.messageIds, messageId], currentMessageId: messageId });
+      // Only an assistant message is where the turn's next parts go; a user message never is.
+      if (turn) updateTurn(ctx, turn, { messageIds: [...turn.messageIds, messageId], ...(record.role === 'assistant' && { currentMessageId: messageId }) });
     }
   }
+  return added;
+}
+
+/** The snapshot's reasoning replaces the message's reasoning parts: one finished part, first. */
+function hydrateReasoning(ctx: ApplyContext, record: MessageRecord, reasoning: string): void {
+  const reasoningIds = record.partIds.filter((id) => ctx.draft.get('parts', id)?.kind === 'reasoning');
+  const keep = reasoningIds[0] ?? `${record.messageId}#reasoning`;
+  for (const id of reasoningIds.slice(1)) {
+    ctx.draft.remove('parts', id);
+    record.partIds.splice(record.partIds.indexOf(id), 1);
+  }
+  ctx.draft.put('parts', keep, { partId: keep, messageId: record.messageId, kind: 'reasoning', text: reasoning, done: true });
+  if (!record.partIds.includes(keep)) record.partIds.unshift(keep);
+}
+
+/** Resolved actions a read model reports are runtime facts; pending ones are handled with the thread. */
+function hydrateActions(ctx: ApplyContext, doc: JsonObject, actions: JsonObject[]): void {
+  for (const item of actions) {
+    const actionId = readString(item.actionId);
+    const status = readString(item.status);
+    if (actionId === undefined || (status !== 'resolved' && status !== 'cancelled' && status !== 'expired')) continue;
+    const existing = ctx.draft.get('actions', actionId);
+    ctx.draft.put('actions', actionId, {
+      ...(existing ?? { actionId, turnId: readString(item.turnId), prompt: readString(item.prompt), actionType: readString(item.actionType), severity: readString(item.severity) }),
+      status,
+      ...(readString(item.decision) !== undefined && { decision: readString(item.decision) }),
+    });
+    if (!existing) ctx.draft.record('action', actionId, scope(doc, {}));
+    if (ctx.draft.scalar('responding').has(actionId)) {
+      const next = new Map(ctx.draft.scalar('responding'));
+      next.delete(actionId);
+      ctx.draft.setScalar('responding', next);
+    }
+  }
+}
+
+function hydrateSubagents(ctx: ApplyContext, doc: JsonObject, subagents: JsonObject[]): void {
+  for (const item of subagents) {
+    const subagentId = readString(item.subagentId);
+    if (subagentId === undefined) continue;
+    const existing = ctx.draft.get('subagents', subagentId);
+    const record = existing ?? { subagentId, status: 'unknown', closed: false, messageIds: [], artifactIds: [], evidenceIds: [] };
+    ctx.draft.put('subagents', subagentId, {
+      ...record,
+      role: readString(item.role) ?? record.role,
+      parentTaskId: readString(item.parentTaskId) ?? record.parentTaskId,
+      parentThreadId: readString(item.parentThreadId) ?? record.parentThreadId,
+      status: readString(item.status) ?? record.status,
+    });
+    if (!existing) ctx.draft.record('subagent', subagentId, scope(doc, {}));
+  }
+}
+
+function hydrateEvidenceRecords(ctx: ApplyContext, doc: JsonObject, items: JsonObject[]): void {
+  for (const item of items) {
+    const evidenceId = readString(item.evidenceId);
+    if (evidenceId === undefined) continue;
+    mergeEvidence(ctx, ensureEvidence(ctx, evidenceId, scope(doc, {})), {
+      status: readString(item.status),
+      packRef: readString(item.packRef),
+      replayRef: readString(item.replayRef),
+      reviewRef: readString(item.reviewRef),
+      verificationOutcomes: readVerificationOutcomes(item.verificationOutcomes),
+    }, undefined);
+  }
+}
+
+/**
+ * Older history (a page loaded with `readThread({ before })`): its messages and turns go in front
+ * of what is loaded, in the order the page lists them. Live state (stale, cursor) is untouched.
+ */
+export function applyOlderHistory(ctx: ApplyContext, doc: unknown): HydrateOutcome {
+  const kind = classifyDocument(doc);
+  if (!isPlainObject(doc) || (kind !== 'session-snapshot' && kind !== 'thread-read-model')) return { kind };
+  const thread = kind === 'session-snapshot' ? objects(doc.threads)[0] : doc;
+  const threadId = readString(thread?.threadId);
+  const turnsBefore = ctx.draft.tableIds('turns').length;
+  const added = hydrateMessages(ctx, objects(doc.messages ?? thread?.messages), threadId);
+  ctx.draft.moveNewestToFront('messages', added);
+  ctx.draft.moveNewestToFront('turns', ctx.draft.tableIds('turns').length - turnsBefore);
+  return { kind };
 }
 
 function hydrateThread(ctx: ApplyContext, doc: JsonObject, thread: JsonObject): void {
@@ -171,6 +260,10 @@ function hydrateThread(ctx: ApplyContext, doc: JsonObject, thread: JsonObject): 
   hydratePendingRequests(ctx, doc, threadId, objects(thread.pendingRequests ?? thread.pendingActions));
   hydrateToolCalls(ctx, doc, threadId, objects(thread.toolCalls));
   hydrateMessages(ctx, objects(thread.messages), threadId);
+  hydrateArtifacts(ctx, doc, objects(thread.artifacts));
+  hydrateActions(ctx, doc, objects(thread.actions));
+  hydrateSubagents(ctx, doc, objects(thread.subagents));
+  hydrateEvidenceRecords(ctx, doc, objects(thread.evidence));
   if (Array.isArray(thread.queuedTurns)) {
     ctx.draft.setScalar(
       'queue',
@@ -179,6 +272,26 @@ function hydrateThread(ctx: ApplyContext, doc: JsonObject, thread: JsonObject): 
   }
   const summary = isPlainObject(thread.evidenceSummary) ? thread.evidenceSummary : undefined;
   if (summary) hydrateEvidenceRefs(ctx, doc, summary.evidenceRefs, readVerificationOutcomes(summary.verificationOutcomes), { threadId });
+}
+
+/** Artifact refs a read model lists; a kind it does not state stays unknown. */
+function hydrateArtifacts(ctx: ApplyContext, doc: JsonObject, artifacts: JsonObject[]): void {
+  for (const item of artifacts) {
+    const artifactId = readString(item.artifactId);
+    if (artifactId === undefined) continue;
+    const existing = ctx.draft.get('artifacts', artifactId);
+    const versionId = readString(item.versionId);
+    const record = existing ?? { artifactId, versionIds: [], toolCallId: readString(item.toolCallId), turnId: readString(item.turnId) };
+    if (versionId !== undefined && !record.versionIds.includes(versionId)) record.versionIds.push(versionId);
+    ctx.draft.put('artifacts', artifactId, {
+      ...record,
+      kind: readString(item.kind) ?? record.kind,
+      status: readString(item.status) ?? record.status,
+      title: readString(item.title) ?? record.title,
+      currentVersionId: versionId ?? record.currentVersionId,
+    });
+    if (!existing) ctx.draft.record('artifact', artifactId, scope(doc, {}));
+  }
 }
 
 function hydrateEvidenceRefs(ctx: ApplyContext, doc: JsonObject, refs: unknown, outcomes: ReturnType<typeof readVerificationOutcomes>, fields: JsonObject): void {
@@ -219,6 +332,8 @@ function hydrateTasks(ctx: ApplyContext, doc: JsonObject, tasks: JsonObject[]): 
 }
 
 function hydrateRouting(ctx: ApplyContext, summary: JsonObject): void {
+  // An empty summary says nothing about routing: no chip, rather than a chip of unknowns.
+  if (!['selectedModel', 'candidateCount', 'singleCandidate', 'decisionSource', 'fallbackModel'].some((k) => summary[k] !== undefined)) return;
   const current = ctx.draft.scalar('routing') ?? { notPossible: false };
   const candidateCount = readNumber(summary.candidateCount) ?? (summary.singleCandidate === true ? 1 : current.candidateCount);
   ctx.draft.setScalar('routing', {

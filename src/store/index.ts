@@ -3,7 +3,7 @@ export type {
   HydrateReport,
   IngestOptions,
   IngestReport,
-  RuntimeActions,
+  RuntimeStoreActions,
   RuntimeState,
   RuntimeStore,
   RuntimeStoreOptions,

@@ -1,1 +1,15 @@
 export { replayText, type ReplayTextResult } from './replayText';
+export * from './types';
+export { backoffDelay, type BackoffOptions } from './backoff';
+export { SseParser, type SseMessage } from './sseParser';
+export { LineSplitter } from './lineSplitter';
+export { decodeFrame } from './decodeFrame';
+export { sseSource, type SseSourceOptions } from './sseSource';
+export { webSocketSource, type WebSocketSourceOptions } from './webSocketSource';
+export { ndjsonSource } from './ndjsonSource';
+export { iterableSource } from './iterableSource';
+export { replaySource, type ReplayOptions, type ReplaySource, type ReplayState } from './replaySource';
+export { frameFlush, syncFlush, type FlushScheduler } from './flushScheduler';
+export { connectRuntimeStream, type ConnectionState, type ConnectionStatus, type StreamConnection, type StreamConnectionOptions } from './connectRuntimeStream';
+export { createRuntimeActions, type RuntimeActions, type RuntimeActionsOptions, type WriteResult } from './runtimeActions';
+export { httpAdapter, type HttpAdapterOptions } from './httpAdapter';

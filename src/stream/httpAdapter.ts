@@ -1,0 +1,75 @@
+import type { RuntimeEventEnvelope } from '../protocol/events';
+import { LineSplitter } from './lineSplitter';
+import type { RuntimeProviderAdapter, RuntimeThreadReadModel } from './types';
+
+export interface HttpAdapterOptions {
+  fetch?: typeof fetch;
+  headers?: Record<string, string>;
+}
+
+/**
+ * A reference RuntimeProviderAdapter over HTTP, the convention the fixture server speaks:
+ * `POST /turns` (an NDJSON stream of the turn's events), `POST /turns/:id/cancel`,
+ * `POST /actions/:id` and `POST /evidence/export` (each answers the resulting event as JSON),
+ * `GET /thread[?before=]` (a RuntimeThreadReadModel). Live events come from `GET /events` (SSE).
+ */
+export function httpAdapter(baseUrl: string, options: HttpAdapterOptions = {}): RuntimeProviderAdapter & { eventsUrl: string } {
+  const base = baseUrl.replace(/\/$/, '');
+  const fetchImpl = () => options.fetch ?? globalThis.fetch;
+
+  async function request(path: string, init: RequestInit = {}): Promise<Response> {
+    const response = await fetchImpl()(`${base}${path}`, {
+      ...init,
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json', ...options.headers, ...(init.headers as Record<string, string>) },
+    });
+    if (!response.ok) {
+      const detail = await response.text().catch(() => '');
+      throw new Error(`${init.method ?? 'GET'} ${path}: HTTP ${response.status}${detail ? ` ${detail.slice(0, 200)}` : ''}`);
+    }
+    return response;
+  }
+
+  const postJson = async (path: string, body: unknown): Promise<RuntimeEventEnvelope> =>
+    (await (await request(path, { method: 'POST', body: JSON.stringify(body) })).json()) as RuntimeEventEnvelope;
+
+  return {
+    eventsUrl: `${base}/events`,
+
+    async *startTurn(input) {
+      const response = await request('/turns', { method: 'POST', body: JSON.stringify(input), headers: { Accept: 'application/x-ndjson' } });
+      if (!response.body) return;
+      const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+      const lines = new LineSplitter();
+      const ready: string[] = [];
+      try {
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          lines.push(value, (line) => ready.push(line));
+          while (ready.length > 0) {
+            const line = ready.shift()!;
+            if (line.trim() !== '') yield JSON.parse(line) as RuntimeEventEnvelope;
+          }
+        }
+        lines.end((line) => ready.push(line));
+        for (const line of ready) if (line.trim() !== '') yield JSON.parse(line) as RuntimeEventEnvelope;
+      } finally {
+        reader.releaseLock();
+      }
+    },
+
+    cancelTurn: (input) => postJson(`/turns/${encodeURIComponent(input.turnId ?? 'active')}/cancel`, input),
+
+    respondAction: (input) => postJson(`/actions/${encodeURIComponent(input.actionId)}`, input),
+
+    exportEvidence: (input) => postJson('/evidence/export', input),
+
+    async readThread(input) {
+      const query = new URLSearchParams();
+      if (input.threadId) query.set('threadId', input.threadId);
+      if (input.before !== undefined) query.set('before', String(input.before));
+      const suffix = query.size > 0 ? `?${query}` : '';
+      return (await (await request(`/thread${suffix}`)).json()) as RuntimeThreadReadModel;
+    },
+  };
+}

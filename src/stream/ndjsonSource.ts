@@ -1,0 +1,79 @@
+import { LineSplitter } from './lineSplitter';
+import type { RuntimeEventSource, SourceHandlers } from './types';
+
+type NdjsonInput = Response | ReadableStream<Uint8Array> | ReadableStream<string>;
+
+function textStream(input: NdjsonInput): ReadableStream<string> | undefined {
+  const body = input instanceof ReadableStream ? input : input.body;
+  if (!body) return undefined;
+  const decoder = new TextDecoder();
+  // Bytes are decoded (multi-byte characters may straddle chunks); strings pass through.
+  return (body as ReadableStream<Uint8Array | string>).pipeThrough(
+    new TransformStream<Uint8Array | string, string>({
+      transform(chunk, out) {
+        out.enqueue(typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true }));
+      },
+    }),
+  );
+}
+
+/** Newline-delimited JSON from a fetch Response or a stream; malformed lines become diagnostics with their line number. */
+export function ndjsonSource(input: NdjsonInput): RuntimeEventSource {
+  let closed = false;
+  let reader: ReadableStreamDefaultReader<string> | undefined;
+  let handlers: SourceHandlers | undefined;
+  let lastSequence: number | undefined;
+  let lastEventId: string | undefined;
+
+  async function run(): Promise<void> {
+    const stream = textStream(input);
+    if (!stream) {
+      handlers?.status?.('error', { error: 'the response has no body' });
+      return;
+    }
+    handlers?.status?.('open');
+    reader = stream.getReader();
+    const lines = new LineSplitter();
+    let lineNumber = 0;
+    const batch: unknown[] = [];
+    const onLine = (line: string) => {
+      lineNumber += 1;
+      if (line.trim() === '') return;
+      try {
+        const event: unknown = JSON.parse(line);
+        batch.push(event);
+        const e = event as { sequence?: unknown; eventId?: unknown } | null;
+        if (typeof e?.sequence === 'number') lastSequence = e.sequence;
+        if (typeof e?.eventId === 'string') lastEventId = e.eventId;
+      } catch (error) {
+        handlers?.diagnostic?.({ code: 'invalid_json', severity: 'error', line: lineNumber, message: `NDJSON line ${lineNumber} is not valid JSON: ${error instanceof Error ? error.message : String(error)}` });
+      }
+    };
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done || closed) break;
+        lines.push(value, onLine);
+        if (batch.length > 0) handlers?.events(batch.splice(0));
+      }
+      lines.end(onLine);
+      if (batch.length > 0 && !closed) handlers?.events(batch.splice(0));
+      if (!closed) handlers?.status?.('ended');
+    } catch (error) {
+      if (!closed) handlers?.status?.('error', { error: error instanceof Error ? error.message : String(error) });
+    }
+  }
+
+  return {
+    start(h) {
+      handlers = h;
+      void run();
+    },
+    close() {
+      closed = true;
+      void reader?.cancel().catch(() => undefined);
+      handlers = undefined;
+    },
+    cursor: () => (lastSequence === undefined && lastEventId === undefined ? undefined : { sequence: lastSequence, eventId: lastEventId }),
+  };
+}

@@ -1,0 +1,166 @@
+import type { RuntimeEventSource, SourceHandlers } from './types';
+
+export interface ReplayOptions {
+  /** Playback speed: 2 plays twice as fast as recorded. Default 1. */
+  speed?: number;
+  /** Start playing on start(). Default true. */
+  autoplay?: boolean;
+  /** Longest pause between two events, in recorded milliseconds (before speed). Default 1,500. */
+  maxGapMs?: number;
+}
+
+export interface ReplayState {
+  playing: boolean;
+  /** How many events have been delivered. */
+  index: number;
+  total: number;
+  speed: number;
+  /** The last delivered event. */
+  current: unknown;
+}
+
+export interface ReplaySource extends RuntimeEventSource {
+  play(): void;
+  pause(): void;
+  /** Delivers exactly one event. */
+  step(): void;
+  /** Rebuilds the state up to `index` events (a reset, then one batch). */
+  seek(index: number): void;
+  /** Seeks to just after the last event whose sequence is at most `sequence`. */
+  seekSequence(sequence: number): void;
+  /** Delivers everything left at once. */
+  end(): void;
+  restart(): void;
+  setSpeed(speed: number): void;
+  getState(): ReplayState;
+  /** For useSyncExternalStore: notified on every state change. */
+  subscribe(listener: () => void): () => void;
+}
+
+const timeOf = (event: unknown): number => {
+  const t = (event as { timestamp?: unknown } | null)?.timestamp;
+  return typeof t === 'string' ? Date.parse(t) : Number.NaN;
+};
+
+/**
+ * Fixture playback on a clock that keeps the recorded timing (scaled by speed, long gaps capped),
+ * with play / pause / step / seek / end. Drives Storybook playback and demos.
+ */
+export function replaySource(events: readonly unknown[], options: ReplayOptions = {}): ReplaySource {
+  const maxGapMs = options.maxGapMs ?? 1_500;
+  const listeners = new Set<() => void>();
+  let handlers: SourceHandlers | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let state: ReplayState = { playing: false, index: 0, total: events.length, speed: options.speed ?? 1, current: undefined };
+
+  function update(patch: Partial<ReplayState>): void {
+    state = { ...state, ...patch };
+    for (const listener of listeners) listener();
+  }
+
+  function deliver(count: number): void {
+    const from = state.index;
+    const to = Math.min(events.length, from + count);
+    if (to === from) return;
+    const batch = events.slice(from, to);
+    update({ index: to, current: batch[batch.length - 1] });
+    handlers?.events(batch);
+    if (to === events.length) {
+      stopTimer();
+      update({ playing: false });
+      handlers?.status?.('ended');
+    }
+  }
+
+  function stopTimer(): void {
+    if (timer) clearTimeout(timer);
+    timer = undefined;
+  }
+
+  /** Schedules the next event after its recorded gap; events recorded at the same instant go together. */
+  function scheduleNext(): void {
+    stopTimer();
+    if (!state.playing || state.index >= events.length) return;
+    const previous = state.index === 0 ? Number.NaN : timeOf(events[state.index - 1]);
+    const gap = timeOf(events[state.index]) - previous;
+    const delay = Number.isFinite(gap) ? Math.min(Math.max(gap, 0), maxGapMs) / state.speed : 0;
+    timer = setTimeout(() => {
+      timer = undefined;
+      let count = 1;
+      const t = timeOf(events[state.index]);
+      while (state.index + count < events.length && timeOf(events[state.index + count]) === t) count += 1;
+      deliver(count);
+      scheduleNext();
+    }, delay);
+  }
+
+  const source: ReplaySource = {
+    start(h) {
+      handlers = h;
+      handlers.status?.('open');
+      if (options.autoplay ?? true) source.play();
+    },
+    close() {
+      stopTimer();
+      handlers?.status?.('closed');
+      handlers = undefined;
+      update({ playing: false });
+    },
+    cursor() {
+      const current = state.current as { sequence?: unknown; eventId?: unknown } | undefined;
+      return current
+        ? { sequence: typeof current.sequence === 'number' ? current.sequence : undefined, eventId: typeof current.eventId === 'string' ? current.eventId : undefined }
+        : undefined;
+    },
+    play() {
+      if (state.index >= events.length) return;
+      update({ playing: true });
+      scheduleNext();
+    },
+    pause() {
+      stopTimer();
+      update({ playing: false });
+    },
+    step() {
+      source.pause();
+      deliver(1);
+    },
+    seek(index) {
+      const target = Math.max(0, Math.min(events.length, Math.floor(index)));
+      const wasPlaying = state.playing;
+      stopTimer();
+      handlers?.reset?.();
+      update({ index: 0, current: undefined, playing: false });
+      deliver(target);
+      if (wasPlaying && target < events.length) source.play();
+    },
+    seekSequence(sequence) {
+      let index = 0;
+      while (index < events.length) {
+        const s = (events[index] as { sequence?: unknown } | null)?.sequence;
+        if (typeof s === 'number' && s > sequence) break;
+        index += 1;
+      }
+      source.seek(index);
+    },
+    end() {
+      source.pause();
+      deliver(events.length);
+    },
+    restart() {
+      source.seek(0);
+      source.play();
+    },
+    setSpeed(speed) {
+      if (!(speed > 0)) return;
+      update({ speed });
+      if (state.playing) scheduleNext();
+    },
+    getState: () => state,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+  return source;
+}

@@ -1,0 +1,118 @@
+// The stream layer against a real fixture server on loopback: real fetch, real sockets, no mocks.
+import { afterEach, describe, expect, it } from 'vitest';
+import { parseJsonl } from '../src/protocol/parseJsonl';
+import type { JsonObject } from '../src/protocol/events';
+import { startFixtureServer, type FixtureServer, type FixtureServerOptions } from '../src/server/fixtureServer';
+import { createRuntimeStore, type RuntimeStore } from '../src/store/createRuntimeStore';
+import { summarize, type RuntimeSummary } from '../src/store/selectors/summarize';
+import { connectRuntimeStream, type StreamConnection } from '../src/stream/connectRuntimeStream';
+import { httpAdapter } from '../src/stream/httpAdapter';
+import { createRuntimeActions } from '../src/stream/runtimeActions';
+import { replayText } from '../src/stream/replayText';
+import { sseSource } from '../src/stream/sseSource';
+import { readFixture } from './referenceData';
+
+const open: { server?: FixtureServer; connection?: StreamConnection }[] = [];
+afterEach(async () => {
+  for (const o of open.splice(0)) {
+    o.connection?.close();
+    await o.server?.close();
+  }
+});
+
+const facts = ({ counts: _c, diagnostics: _d, ...rest }: RuntimeSummary) => rest;
+const eventsOf = (name: string) => parseJsonl(readFixture(name)).records.map((r) => r.value as JsonObject);
+const uncut = (name: string) => facts(summarize(replayText(readFixture(name)).store.getState()));
+
+async function until(predicate: () => boolean, timeoutMs = 15_000, label = 'condition'): Promise<void> {
+  const start = Date.now();
+  while (!predicate()) {
+    if (Date.now() - start > timeoutMs) throw new Error(`timed out waiting for ${label}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+async function live(name: string, serverOptions: FixtureServerOptions, { repair = true } = {}) {
+  const server = await startFixtureServer(eventsOf(name), { speed: 50, maxGapMs: 100, ...serverOptions });
+  const store: RuntimeStore = createRuntimeStore();
+  const adapter = httpAdapter(server.url);
+  const connection = connectRuntimeStream(store, sseSource(adapter.eventsUrl, { backoff: { initialMs: 10, maxMs: 100 } }), {
+    adapter: repair ? adapter : undefined,
+    flush: 'sync',
+    gapTimeoutMs: 150,
+  });
+  open.push({ server, connection });
+  const done = () => until(() => connection.getState().status === 'ended' && !store.getState().session.stale, 15_000, `${name} to end`);
+  return { server, store, adapter, connection, done };
+}
+
+describe('loopback: the stream layer against the fixture server', () => {
+  it('a stream cut mid-turn resumes with Last-Event-ID and ends in the uncut summary', async () => {
+    const { store, connection, done } = await live('tool-success', { dropAfter: 4 }, { repair: false });
+    await done();
+    expect(facts(summarize(store.getState()))).toEqual(uncut('tool-success'));
+    expect(store.getState().counts.duplicates).toBe(0);
+    expect(connection.getState().status).toBe('ended');
+  });
+
+  it('a cut stream with an adapter repairs from the snapshot, resumes, and ends in the uncut summary', async () => {
+    const { store, connection, done } = await live('coding-session', { dropAfter: 300, speed: 400, maxGapMs: 50, awaitActions: false });
+    await done();
+    expect(facts(summarize(store.getState()))).toEqual(uncut('coding-session'));
+    expect(connection.getState().lastRepairMs).toBeGreaterThanOrEqual(0);
+  });
+
+  it('a duplicate storm changes nothing: every re-delivery is dropped by eventId', async () => {
+    const { store, done } = await live('coding-session', { duplicateRate: 0.5, speed: 400, maxGapMs: 50, awaitActions: false });
+    await done();
+    expect(facts(summarize(store.getState()))).toEqual(uncut('coding-session'));
+    expect(store.getState().counts.duplicates).toBeGreaterThan(300);
+    expect(store.getState().counts.applied).toBe(eventsOf('coding-session').length);
+  });
+
+  it('a gap the stream never fills goes stale, is repaired from GET /thread, and ends in the uncut facts', async () => {
+    const { store, connection, done } = await live('text-basic', { gap: [6, 7] });
+    await until(() => store.getState().session.stale || connection.getState().lastRepairMs !== undefined, 10_000, 'the gap');
+    await done();
+    const summary = summarize(store.getState());
+    expect(facts(summary)).toEqual(uncut('text-basic'));
+    expect(summary.diagnostics.map((d) => d.code)).toContain('sequence_gap');
+    expect(connection.getState().lastRepairMs).toBeGreaterThan(0);
+  });
+
+  it('an approval round trip: responding until the runtime resolves it, one POST however many clicks', async () => {
+    const { server, store, adapter, done } = await live('hitl-action', {});
+    await until(() => store.getState().actions.byId.get('action-write-1')?.status === 'pending', 10_000, 'the approval');
+    // The stream is held at the recorded resolution until the answer arrives.
+    await new Promise((r) => setTimeout(r, 100));
+    expect(store.getState().actions.byId.get('action-write-1')!.status).toBe('pending');
+    expect(store.getState().toolCalls.byId.get('tc-1')!.status).toBe('running');
+    const actions = createRuntimeActions(store, adapter);
+    const first = actions.respondAction('action-write-1', 'allow');
+    expect(summarize(store.getState()).actions[0]).toEqual({ actionId: 'action-write-1', status: 'responding' });
+    expect(await actions.respondAction('action-write-1', 'allow')).toEqual({ ok: false, reason: 'ignored' });
+    expect(await first).toEqual({ ok: true });
+    await done();
+    expect(facts(summarize(store.getState()))).toEqual(uncut('hitl-action'));
+    expect(server.emitted()).toBe(eventsOf('hitl-action').length);
+  });
+
+  it('a failed write keeps the facts, shows the failure and allows a retry', async () => {
+    const { store, adapter } = await live('hitl-action', {});
+    await until(() => store.getState().actions.byId.get('action-write-1')?.status === 'pending', 10_000, 'the approval');
+    const actions = createRuntimeActions(store, adapter);
+    const result = await actions.respondAction('action-write-1', 42 as unknown as string);
+    expect(result).toMatchObject({ ok: false, reason: 'failed' });
+    expect(store.getState().actions.byId.get('action-write-1')!.status).toBe('pending');
+    expect(store.getState().responding.get('action-write-1')!.error).toMatch(/HTTP 400/);
+    expect(summarize(store.getState()).diagnostics.map((d) => d.code)).toContain('write_failed');
+    expect(await actions.respondAction('action-write-1', 'allow')).toEqual({ ok: true });
+  });
+
+  it('writes the fixture server cannot do fail honestly', async () => {
+    const { store, adapter } = await live('text-basic', {});
+    const actions = createRuntimeActions(store, adapter);
+    expect(await actions.interrupt()).toMatchObject({ ok: false, reason: 'failed', error: expect.stringMatching(/HTTP 501/) });
+    expect(await createRuntimeActions(store, undefined).exportEvidence()).toEqual({ ok: false, reason: 'unavailable' });
+  });
+});
