@@ -24,7 +24,7 @@ export default defineConfig({
     sourcemap: true,
     target: 'es2022',
     lib: {
-      entry: { index: 'src/index.ts', headless: 'src/headless.ts', cli: 'src/cli/main.ts' },
+      entry: { index: 'src/index.ts', headless: 'src/headless.ts', cli: 'src/cli/main.ts', server: 'src/server/fixtureServer.ts' },
       formats: ['es'],
     },
     rollupOptions: { external },

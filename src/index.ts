@@ -1,2 +1,3 @@
-// Everything: the headless core plus (as they land) the React hooks and components.
+// Everything: the headless core plus the React hooks and components.
 export * from './headless';
+export * from './hooks';

@@ -16,7 +16,7 @@ function run(argv: string[], files: Record<string, string> = {}, stdin = '') {
     out: (t) => out.push(t),
     err: (t) => err.push(t),
   };
-  const code = runCli(argv, io);
+  const code = runCli(argv, io) as number;
   return { code, out: out.join('\n'), err: err.join('\n') };
 }
 
@@ -105,5 +105,20 @@ describe('bad input gives a clear message and a non-zero exit, never a stack tra
     const result = run(['replay', 'g.jsonl', '--json'], { 'g.jsonl': 'nope\n{"type":1}\n' });
     expect(result.code).toBe(0);
     expect(JSON.parse(result.out).diagnostics).toEqual([{ code: 'invalid_json', line: 1 }, { code: 'invalid_event', line: 2 }]);
+  });
+});
+
+describe('agentui serve', () => {
+  it('rejects bad flags with a message', async () => {
+    const err: string[] = [];
+    const io: CliIo = { readFile: () => '', readStdin: () => '', out: () => undefined, err: (t) => err.push(t) };
+    expect(await runCli(['serve', 'x.jsonl', '--duplicate-rate', '3'], io)).toBe(2);
+    expect(await runCli(['serve', 'x.jsonl', '--gap', 'a,b'], io)).toBe(2);
+    expect(await runCli(['serve'], io)).toBe(2);
+    expect(err).toEqual([
+      'agentui serve: --duplicate-rate is a probability from 0 to 1',
+      'agentui serve: --gap takes sequences like 9,10 (got a,b)',
+      'agentui serve: serve needs a fixture file',
+    ]);
   });
 });

@@ -1,3 +1,5 @@
 import { runCli } from './agentui';
 
-process.exitCode = runCli(process.argv.slice(2));
+void Promise.resolve(runCli(process.argv.slice(2))).then((code) => {
+  process.exitCode = code;
+});

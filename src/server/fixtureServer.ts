@@ -74,34 +74,52 @@ export function startFixtureServer(events: readonly JsonObject[], options: Fixtu
 
   const timeOf = (e: JsonObject | undefined) => (typeof e?.timestamp === 'string' ? Date.parse(e.timestamp) : Number.NaN);
 
-  /** Emits the next recorded event when its time comes; waits at an unanswered action resolution. */
+  // Playback keeps a schedule: each event is due at its (capped, scaled) offset from the start, and
+  // every tick emits all events already due, so high rates are met despite timer granularity.
+  let clockStart = 0;
+  let dueOffset = 0;
+
+  /** The next event, unless it is a user's decision nobody has answered yet. */
+  function nextEmittable(): JsonObject | undefined {
+    const event = events[next];
+    if (!event) return undefined;
+    const actionId = typeof event.actionId === 'string' ? event.actionId : undefined;
+    // Only a user's decision waits for an answer; expiry and cancellation are the runtime's own facts.
+    const decided = typeof (event.payload as JsonObject | undefined)?.decision === 'string';
+    if (!(awaitActions && RESOLVING.has(String(event.type)) && actionId !== undefined && decided)) return event;
+    const answer = answers.get(actionId);
+    if (!answer) return undefined;
+    return { ...event, payload: { ...(event.payload as JsonObject), ...(typeof answer.decision === 'string' && { decision: answer.decision }) } };
+  }
+
   function advance(): void {
     timer = undefined;
+    const now = performance.now();
+    while (next < events.length && clockStart + dueOffset <= now) {
+      const event = nextEmittable();
+      if (!event) {
+        // Held at an unanswered decision: the schedule restarts from the answer.
+        dueOffset = now - clockStart;
+        return;
+      }
+      next += 1;
+      log.push(event);
+      for (const client of clients) client(event);
+      const gapMs = timeOf(events[next]) - timeOf(event);
+      dueOffset += Number.isFinite(gapMs) ? Math.min(Math.max(gapMs, 0), maxGapMs) / speed : 0;
+    }
     if (next >= events.length) {
       ended = true;
       for (const listener of endListeners) listener();
       return;
     }
-    let event = events[next]!;
-    const actionId = typeof event.actionId === 'string' ? event.actionId : undefined;
-    // Only a user's decision waits for an answer; expiry and cancellation are the runtime's own facts.
-    const decided = typeof (event.payload as JsonObject | undefined)?.decision === 'string';
-    if (awaitActions && RESOLVING.has(String(event.type)) && actionId !== undefined && decided) {
-      const answer = answers.get(actionId);
-      if (!answer) return; // resumed by POST /actions/:id
-      const payload = { ...(event.payload as JsonObject), ...(typeof answer.decision === 'string' && { decision: answer.decision }) };
-      event = { ...event, payload };
-    }
-    next += 1;
-    log.push(event);
-    for (const client of clients) client(event);
-    const gapMs = timeOf(events[next]) - timeOf(event);
-    timer = setTimeout(advance, Number.isFinite(gapMs) ? Math.min(Math.max(gapMs, 0), maxGapMs) / speed : 0);
+    timer = setTimeout(advance, Math.max(0, clockStart + dueOffset - performance.now()));
   }
 
   function startPlayback(): void {
     if (started) return;
     started = true;
+    clockStart = performance.now();
     advance();
   }
 
@@ -177,7 +195,10 @@ export function startFixtureServer(events: readonly JsonObject[], options: Fixtu
       answers.set(actionId, body);
       const recorded = events.find((e) => e.actionId === actionId && RESOLVING.has(String(e.type)));
       if (!recorded) return sendJson(res, 404, { error: `the fixture never resolves action ${actionId}` });
-      if (!timer && started && !ended) advance();
+      if (!timer && started && !ended) {
+        dueOffset = performance.now() - clockStart;
+        advance();
+      }
       return sendJson(res, 202, { ...recorded, payload: { ...(recorded.payload as JsonObject), decision: body.decision } });
     }
     if (req.method === 'POST' && (parts[0] === 'turns' || parts[0] === 'evidence')) {

@@ -134,6 +134,8 @@ export function sseSource(url: string, options: SseSourceOptions = {}): RuntimeE
   return {
     start(h) {
       handlers = h;
+      closed = false;
+      ended = false;
       void connect();
     },
     close() {

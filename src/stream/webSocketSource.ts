@@ -77,6 +77,7 @@ export function webSocketSource(url: string, options: WebSocketSourceOptions = {
   return {
     start(h) {
       handlers = h;
+      closed = false;
       connect();
     },
     close() {

@@ -1,0 +1,77 @@
+import { readFileSync } from 'node:fs';
+import type { JsonObject } from '../protocol/events';
+import { parseJsonl } from '../protocol/parseJsonl';
+import { startFixtureServer, type FixtureServer, type FixtureServerOptions } from '../server/fixtureServer';
+import type { CliIo } from './agentui';
+
+const NUMBER_FLAGS: Record<string, keyof FixtureServerOptions> = {
+  '--port': 'port',
+  '--speed': 'speed',
+  '--drop-after': 'dropAfter',
+  '--duplicate-rate': 'duplicateRate',
+  '--max-gap-ms': 'maxGapMs',
+};
+
+/** Parses `serve` arguments; returns a message instead of throwing on a bad flag. */
+export function parseServeArgs(args: readonly string[]): { file: string; options: FixtureServerOptions } | { error: string } {
+  const options: FixtureServerOptions = {};
+  let file: string | undefined;
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (arg === '--no-await-actions') {
+      options.awaitActions = false;
+    } else if (arg === '--gap') {
+      const value = args[++i];
+      const gap = value?.split(',').map(Number);
+      if (!gap || gap.some((n) => !Number.isInteger(n))) return { error: `--gap takes sequences like 9,10 (got ${value ?? 'nothing'})` };
+      options.gap = gap;
+    } else if (arg in NUMBER_FLAGS) {
+      const value = Number(args[++i]);
+      if (!Number.isFinite(value) || value < 0) return { error: `${arg} takes a non-negative number (got ${args[i] ?? 'nothing'})` };
+      (options as Record<string, number>)[NUMBER_FLAGS[arg]!] = value;
+    } else if (arg.startsWith('--')) {
+      return { error: `unknown flag ${arg}` };
+    } else if (file === undefined) {
+      file = arg;
+    } else {
+      return { error: `unexpected argument ${arg}` };
+    }
+  }
+  if (file === undefined) return { error: 'serve needs a fixture file' };
+  if (options.duplicateRate !== undefined && options.duplicateRate > 1) return { error: '--duplicate-rate is a probability from 0 to 1' };
+  return { file, options };
+}
+
+/** Starts the fixture server and resolves when it stops (SIGINT / SIGTERM). */
+export async function serveCommand(args: readonly string[], io: CliIo, signals: NodeJS.EventEmitter = process): Promise<number> {
+  const parsed = parseServeArgs(args);
+  if ('error' in parsed) {
+    io.err(`agentui serve: ${parsed.error}`);
+    return 2;
+  }
+  let text: string;
+  try {
+    text = io.readFile(parsed.file);
+  } catch (error) {
+    io.err(`agentui: cannot read ${parsed.file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+    return 2;
+  }
+  const { records, issues } = parseJsonl(text);
+  for (const issue of issues) io.err(`agentui serve: skipping ${issue.message}`);
+  const events = records.map((r) => r.value).filter((v): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v));
+  let server: FixtureServer;
+  try {
+    server = await startFixtureServer(events, parsed.options);
+  } catch (error) {
+    io.err(`agentui serve: cannot listen: ${error instanceof Error ? error.message : String(error)}`);
+    return 2;
+  }
+  io.out(`serving ${events.length} events from ${parsed.file} at ${server.url}  (GET /events, GET /thread, POST /actions/:id)`);
+  await new Promise<void>((resolve) => {
+    const stop = () => resolve();
+    signals.once('SIGINT', stop);
+    signals.once('SIGTERM', stop);
+  });
+  await server.close();
+  return 0;
+}

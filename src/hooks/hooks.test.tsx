@@ -1,0 +1,161 @@
+// @vitest-environment jsdom
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { StrictMode, memo } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { eventBuilder, turn } from '../../test/eventBuilder';
+import { createRuntimeStore } from '../store/createRuntimeStore';
+import { replaySource } from '../stream/replaySource';
+import type { RuntimeEventSource, SourceHandlers } from '../stream/types';
+import { RuntimeProvider } from './RuntimeProvider';
+import { useRuntimeActions } from './useRuntimeContext';
+import { useRuntimeSelector } from './useRuntimeSelector';
+import { useRuntimeStream, type StreamInput } from './useRuntimeStream';
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+
+const t1 = turn();
+
+describe('useRuntimeSelector', () => {
+  it('a text delta re-renders only the streaming part; a tool progress event only its row', () => {
+    const renders: Record<string, number> = {};
+    const count = (key: string) => (renders[key] = (renders[key] ?? 0) + 1);
+    const Part = memo(({ id }: { id: string }) => {
+      const part = useRuntimeSelector((s) => s.parts.byId.get(id));
+      count(`part:${id}`);
+      return <span>{part?.text ?? part?.kind}</span>;
+    });
+    const Message = memo(({ id }: { id: string }) => {
+      const message = useRuntimeSelector((s) => s.messages.byId.get(id));
+      count(`message:${id}`);
+      return <p>{message?.partIds.map((p) => <Part key={p} id={p} />)}</p>;
+    });
+    const ToolRow = memo(({ id }: { id: string }) => {
+      const tool = useRuntimeSelector((s) => s.toolCalls.byId.get(id));
+      count(`tool:${id}`);
+      return <div>{tool?.progress}</div>;
+    });
+    function Conversation() {
+      const messages = useRuntimeSelector((s) => s.messages);
+      const tools = useRuntimeSelector((s) => s.toolCalls);
+      count('conversation');
+      return (
+        <>
+          {messages.ids.map((id) => <Message key={id} id={id} />)}
+          {tools.ids.map((id) => <ToolRow key={id} id={id} />)}
+        </>
+      );
+    }
+    const ev = eventBuilder();
+    const store = createRuntimeStore();
+    const tool = (n: number) => ({ ...t1, stepId: `s${n}`, toolCallId: `tc-${n}` });
+    store.getState().ingest([ev('model.delta', t1, { delta: 'Hello' }), ev('tool.started', tool(1)), ev('tool.started', tool(2)), ev('model.delta', t1, { delta: ' wor' })]);
+    render(<RuntimeProvider store={store}><Conversation /></RuntimeProvider>);
+    const before = { ...renders };
+    act(() => void store.getState().ingest([ev('model.delta', t1, { delta: 'ld' })]));
+    const textPart = store.getState().messages.byId.get('turn-1:assistant')!.partIds[3]!;
+    const delta = Object.fromEntries(Object.entries(renders).map(([k, v]) => [k, v - (before[k] ?? 0)]).filter(([, v]) => v !== 0));
+    expect(delta).toEqual({ [`part:${textPart}`]: 1 });
+    const beforeProgress = { ...renders };
+    act(() => void store.getState().ingest([ev('tool.progress', tool(2), { progress: 0.5 })]));
+    const changed = Object.fromEntries(Object.entries(renders).map(([k, v]) => [k, v - (beforeProgress[k] ?? 0)]).filter(([, v]) => v !== 0));
+    expect(changed).toEqual({ 'tool:tc-2': 1, conversation: 1 });
+    expect(screen.getByText('Hello')).toBeTruthy();
+  });
+});
+
+function spySource(events: unknown[] = []) {
+  const calls = { start: 0, close: 0 };
+  let handlers: SourceHandlers | undefined;
+  const source: RuntimeEventSource = {
+    start(h) {
+      calls.start += 1;
+      handlers = h;
+      h.status?.('open');
+      if (events.length) h.events(events);
+    },
+    close() {
+      calls.close += 1;
+    },
+    cursor: () => undefined,
+  };
+  return { source, calls, handlers: () => handlers };
+}
+
+function Status({ input }: { input: StreamInput }) {
+  const stream = useRuntimeStream(input, { flush: 'sync' });
+  const applied = useRuntimeSelector((s) => s.counts.applied);
+  return <output>{`${stream.status} ${stream.stale ? 'stale' : 'fresh'} ${applied}`}</output>;
+}
+
+describe('useRuntimeStream', () => {
+  it('connects, ingests and reports the connection state', () => {
+    const ev = eventBuilder();
+    const source = replaySource([ev('turn.started', t1), ev('model.delta', t1, { delta: 'a' })], { autoplay: false });
+    render(<RuntimeProvider><Status input={source} /></RuntimeProvider>);
+    expect(screen.getByRole('status').textContent).toBe('open fresh 0');
+    act(() => source.end());
+    expect(screen.getByRole('status').textContent).toBe('ended fresh 2');
+  });
+
+  it('survives StrictMode double effects with one connection, and closes it on unmount without leaking timers', () => {
+    vi.useFakeTimers();
+    const spy = spySource();
+    const view = render(<StrictMode><RuntimeProvider><Status input={spy.source} /></RuntimeProvider></StrictMode>);
+    act(() => vi.runOnlyPendingTimers());
+    expect(spy.calls).toEqual({ start: 1, close: 0 });
+    view.unmount();
+    act(() => vi.runOnlyPendingTimers());
+    expect(spy.calls).toEqual({ start: 1, close: 1 });
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('closes the old source and starts the new one when the input changes', () => {
+    vi.useFakeTimers();
+    const a = spySource();
+    const b = spySource();
+    const view = render(<RuntimeProvider><Status input={a.source} /></RuntimeProvider>);
+    view.rerender(<RuntimeProvider><Status input={b.source} /></RuntimeProvider>);
+    act(() => vi.runOnlyPendingTimers());
+    expect(a.calls).toEqual({ start: 1, close: 1 });
+    expect(b.calls).toEqual({ start: 1, close: 0 });
+  });
+
+  it('an endpoint object recreated on every render does not reconnect', () => {
+    const fetchSpy = vi.fn(() => new Promise<Response>(() => undefined));
+    vi.stubGlobal('fetch', fetchSpy);
+    const view = render(<RuntimeProvider><Status input={{ url: '/events' }} /></RuntimeProvider>);
+    view.rerender(<RuntimeProvider><Status input={{ url: '/events' }} /></RuntimeProvider>);
+    expect(fetchSpy).toHaveBeenCalledTimes(1);
+    vi.unstubAllGlobals();
+  });
+
+  it('is idle without input', () => {
+    render(<RuntimeProvider><Status input={null} /></RuntimeProvider>);
+    expect(screen.getByRole('status').textContent).toBe('idle fresh 0');
+  });
+});
+
+describe('useRuntimeActions', () => {
+  it('writes are unavailable without an adapter, and respondAction goes through the adapter once', async () => {
+    const ev = eventBuilder();
+    const store = createRuntimeStore();
+    store.getState().ingest([ev('action.required', { ...t1, actionId: 'a1' }, { prompt: 'ok?' })]);
+    let actions: ReturnType<typeof useRuntimeActions> | undefined;
+    function Grab() {
+      actions = useRuntimeActions();
+      return null;
+    }
+    const { rerender } = render(<RuntimeProvider store={store}><Grab /></RuntimeProvider>);
+    expect(await actions!.send('hi')).toEqual({ ok: false, reason: 'unavailable' });
+    const respondAction = vi.fn(async () => ev('action.resolved', { ...t1, actionId: 'a1' }, { decision: 'allow' }));
+    const adapter = { respondAction, startTurn: vi.fn(), cancelTurn: vi.fn(), readThread: vi.fn() };
+    rerender(<RuntimeProvider store={store} adapter={adapter as never}><Grab /></RuntimeProvider>);
+    const [first, second] = await Promise.all([actions!.respondAction('a1', 'allow'), actions!.respondAction('a1', 'allow')]);
+    expect([first, second]).toEqual([{ ok: true }, { ok: false, reason: 'ignored' }]);
+    expect(respondAction).toHaveBeenCalledTimes(1);
+    expect(store.getState().actions.byId.get('a1')).toMatchObject({ status: 'resolved', decision: 'allow' });
+  });
+});

@@ -1,0 +1,135 @@
+import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { connectRuntimeStream, type ConnectionState, type StreamConnection, type StreamConnectionOptions } from '../stream/connectRuntimeStream';
+import { iterableSource } from '../stream/iterableSource';
+import { ndjsonSource } from '../stream/ndjsonSource';
+import { sseSource, type SseSourceOptions } from '../stream/sseSource';
+import type { RuntimeEventSource } from '../stream/types';
+import { webSocketSource } from '../stream/webSocketSource';
+import { useRuntimeContext } from './useRuntimeContext';
+
+export interface StreamEndpoint {
+  url: string;
+  transport?: 'sse' | 'websocket' | 'ndjson';
+  sse?: SseSourceOptions;
+}
+
+/** A source object, an endpoint to connect to, an adapter turn (AsyncIterable), or nothing yet. */
+export type StreamInput = RuntimeEventSource | StreamEndpoint | AsyncIterable<unknown> | null | undefined;
+
+export interface RuntimeStreamControls {
+  retry(): void;
+  flush(): void;
+  close(): void;
+}
+
+export interface RuntimeStreamResult {
+  status: ConnectionState['status'] | 'idle';
+  stale: boolean;
+  cursor: ConnectionState['cursor'];
+  error?: string;
+  lastRepairMs?: number;
+  controls: RuntimeStreamControls;
+}
+
+const isSource = (input: object): input is RuntimeEventSource => typeof (input as RuntimeEventSource).start === 'function';
+const isEndpoint = (input: object): input is StreamEndpoint => typeof (input as StreamEndpoint).url === 'string';
+
+function sourceFor(input: Exclude<StreamInput, null | undefined>): RuntimeEventSource {
+  if (isSource(input)) return input;
+  if (isEndpoint(input)) {
+    if (input.transport === 'websocket') return webSocketSource(input.url);
+    if (input.transport === 'ndjson') {
+      let inner: RuntimeEventSource | undefined;
+      let closed = false;
+      return {
+        start(handlers) {
+          closed = false;
+          fetch(input.url, { headers: { Accept: 'application/x-ndjson' } })
+            .then((response) => {
+              if (closed) return void response.body?.cancel();
+              inner = ndjsonSource(response);
+              inner.start(handlers);
+            })
+            .catch((error: unknown) => handlers.status?.('error', { error: error instanceof Error ? error.message : String(error) }));
+        },
+        close: () => {
+          closed = true;
+          inner?.close();
+        },
+        cursor: () => inner?.cursor(),
+      };
+    }
+    return sseSource(input.url, input.sse);
+  }
+  return iterableSource(input);
+}
+
+const keyOf = (input: StreamInput): unknown => (input && !isSource(input) && isEndpoint(input) ? `${input.transport ?? 'sse'} ${input.url}` : input);
+
+const IDLE: ConnectionState = { status: 'connecting', stale: false, repairAttempts: 0, storeUpdates: 0 };
+
+/**
+ * Connects a stream to the provider's store: batching (one ingest per frame), reconnect, gap and
+ * disconnect repair through the provider's adapter. Closes on unmount and when the input changes;
+ * survives StrictMode's double effects (the close is deferred a tick and cancelled by a re-run);
+ * touches no browser global during render (SSR-safe).
+ */
+export function useRuntimeStream(input: StreamInput, options: Omit<StreamConnectionOptions, 'adapter'> & { repair?: boolean } = {}): RuntimeStreamResult {
+  const { store, adapter } = useRuntimeContext();
+  const live = useRef<{ key: unknown; connection: StreamConnection; closeTimer?: ReturnType<typeof setTimeout> } | null>(null);
+  const listeners = useRef(new Set<() => void>());
+  const key = keyOf(input);
+  const optionsRef = useRef(options);
+  optionsRef.current = options;
+
+  useEffect(() => {
+    if (!input) return;
+    let entry = live.current;
+    if (entry && entry.key === key) {
+      if (entry.closeTimer) clearTimeout(entry.closeTimer);
+      entry.closeTimer = undefined;
+    } else {
+      if (entry) entry.connection.close();
+      const { repair = true, ...rest } = optionsRef.current;
+      const connection = connectRuntimeStream(store, sourceFor(input), { ...rest, adapter: repair ? adapter : undefined });
+      entry = { key, connection };
+      live.current = entry;
+      connection.subscribe(() => {
+        for (const listener of listeners.current) listener();
+      });
+    }
+    for (const listener of listeners.current) listener();
+    const current = entry;
+    return () => {
+      current.closeTimer = setTimeout(() => {
+        current.connection.close();
+        if (live.current === current) live.current = null;
+        for (const listener of listeners.current) listener();
+      }, 0);
+    };
+    // `input` is represented by `key`: an endpoint object recreated each render must not reconnect.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key, store, adapter]);
+
+  const state = useSyncExternalStore(
+    (listener) => {
+      listeners.current.add(listener);
+      return () => listeners.current.delete(listener);
+    },
+    () => live.current?.connection.getState() ?? IDLE,
+    () => IDLE,
+  );
+  const connection = live.current?.connection;
+  return {
+    status: input ? state.status : 'idle',
+    stale: state.stale,
+    cursor: state.cursor,
+    error: state.error,
+    lastRepairMs: state.lastRepairMs,
+    controls: {
+      retry: () => connection?.retry(),
+      flush: () => connection?.flush(),
+      close: () => connection?.close(),
+    },
+  };
+}

@@ -1,0 +1,126 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { eventBuilder, turn } from '../../test/eventBuilder';
+import { createRuntimeStore } from '../store/createRuntimeStore';
+import { summarize } from '../store/selectors/summarize';
+import { connectRuntimeStream } from './connectRuntimeStream';
+import type { FlushScheduler } from './flushScheduler';
+import type { RuntimeEventSource, SourceHandlers, StreamCursor } from './types';
+
+/** A source the test drives by hand. */
+function manualSource() {
+  let handlers: SourceHandlers | undefined;
+  const resumed: StreamCursor[] = [];
+  let closed = 0;
+  const source: RuntimeEventSource = {
+    start: (h) => {
+      handlers = h;
+    },
+    close: () => {
+      closed += 1;
+    },
+    cursor: () => undefined,
+    resumeFrom: (c) => {
+      resumed.push(c);
+    },
+  };
+  return { source, emit: (events: unknown[]) => handlers!.events(events), status: (s: Parameters<NonNullable<SourceHandlers['status']>>[0]) => handlers!.status!(s), resumed, closed: () => closed };
+}
+
+const t1 = turn();
+afterEach(() => vi.useRealTimers());
+
+describe('connectRuntimeStream', () => {
+  it('applies at most one store update per frame, however many deliveries arrive in it', () => {
+    const frames: (() => void)[] = [];
+    const perFrame: FlushScheduler = (flush) => {
+      frames.push(flush);
+      return () => frames.splice(frames.indexOf(flush), 1);
+    };
+    const ev = eventBuilder();
+    const store = createRuntimeStore();
+    const updates = vi.fn();
+    store.subscribe(updates);
+    const m = manualSource();
+    const connection = connectRuntimeStream(store, m.source, { flush: perFrame });
+    for (let i = 0; i < 40; i++) m.emit([ev('model.delta', t1, { delta: 'x' }), ev('model.delta', t1, { delta: 'y' })]);
+    expect(updates).not.toHaveBeenCalled();
+    expect(frames).toHaveLength(1);
+    frames.shift()!();
+    expect(updates).toHaveBeenCalledTimes(1);
+    expect(store.getState().counts.applied).toBe(80);
+    expect(connection.getState().storeUpdates).toBe(1);
+  });
+
+  it('a disconnect marks the view stale at once, repairs from readThread and resumes after the snapshot cursor', async () => {
+    const ev = eventBuilder();
+    const store = createRuntimeStore();
+    const m = manualSource();
+    const readThread = vi.fn(async () => ({ threadId: 'thread-1', sessionId: 'sess-unit', status: 'running', turns: [{ turnId: 'turn-1', status: 'running' }], cursor: 9 }));
+    let clock = 0;
+    const connection = connectRuntimeStream(store, m.source, { flush: 'sync', adapter: { readThread }, now: () => clock });
+    m.emit([ev('turn.started', t1)]);
+    m.status('reconnecting');
+    expect(store.getState().session).toMatchObject({ stale: true, staleReason: 'disconnected' });
+    expect(connection.getState().status).toBe('repairing');
+    clock = 120;
+    await vi.waitFor(() => expect(m.resumed).toEqual([{ sequence: 9 }]));
+    expect(readThread).toHaveBeenCalledWith({ sessionId: 'sess-unit', threadId: undefined });
+    expect(store.getState().session.stale).toBe(false);
+    expect(connection.getState()).toMatchObject({ status: 'open', lastRepairMs: 120 });
+  });
+
+  it('a gap that does not fill within the deadline is declared and repaired', async () => {
+    vi.useFakeTimers();
+    const ev = eventBuilder();
+    const store = createRuntimeStore();
+    const m = manualSource();
+    const readThread = vi.fn(async () => ({ threadId: 'thread-1', status: 'running', turns: [], cursor: 3 }));
+    connectRuntimeStream(store, m.source, { flush: 'sync', adapter: { readThread }, gapTimeoutMs: 500 });
+    const events = [ev('turn.started', t1), ev('model.delta', t1, { delta: 'a' }), ev('model.delta', t1, { delta: 'b' }), ev('model.delta', t1, { delta: 'c' })];
+    m.emit([events[0], events[3]]);
+    expect(store.getState().counts.pending).toBe(1);
+    vi.advanceTimersByTime(499);
+    expect(readThread).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(summarize(store.getState()).diagnostics.map((d) => d.code)).toEqual(['sequence_gap']);
+    await vi.waitFor(() => expect(readThread).toHaveBeenCalledTimes(1));
+    await vi.waitFor(() => expect(m.resumed).toEqual([{ sequence: 3 }]));
+    // The waiting event after the cursor applies on top of the repaired state.
+    expect(store.getState().counts.pending).toBe(0);
+    expect(summarize(store.getState()).messages[0]!.text).toBe('c');
+  });
+
+  it('repeated repair failure backs off, surfaces an error with a retry control, and appends nothing meanwhile', async () => {
+    vi.useFakeTimers();
+    const store = createRuntimeStore();
+    const m = manualSource();
+    const readThread = vi.fn(async () => {
+      throw new Error('503');
+    });
+    const connection = connectRuntimeStream(store, m.source, { flush: 'sync', adapter: { readThread }, maxRepairAttempts: 3, repairBackoff: { initialMs: 100, jitter: 0 } });
+    m.status('reconnecting');
+    await vi.advanceTimersByTimeAsync(100);
+    await vi.advanceTimersByTimeAsync(200);
+    expect(readThread).toHaveBeenCalledTimes(3);
+    expect(connection.getState()).toMatchObject({ status: 'error', repairAttempts: 3, error: expect.stringMatching(/could not be repaired: 503/) });
+    expect(store.getState().session.stale).toBe(true);
+    expect(summarize(store.getState()).diagnostics.map((d) => d.code)).toEqual(['repair_failed', 'repair_failed', 'repair_failed']);
+    readThread.mockResolvedValueOnce({ threadId: 't', status: 'idle', turns: [] } as never);
+    connection.retry();
+    await vi.waitFor(() => expect(store.getState().session.stale).toBe(false));
+  });
+
+  it('close releases the source and every timer', () => {
+    vi.useFakeTimers();
+    const ev = eventBuilder();
+    const store = createRuntimeStore();
+    const m = manualSource();
+    const connection = connectRuntimeStream(store, m.source, { flush: 'frame', gapTimeoutMs: 1000 });
+    m.emit([ev('turn.started', t1, {}, 1), ev('model.delta', t1, { delta: 'x' }, 3)]);
+    connection.flush();
+    expect(vi.getTimerCount()).toBeGreaterThan(0);
+    connection.close();
+    expect(m.closed()).toBe(1);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+});

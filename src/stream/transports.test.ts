@@ -1,0 +1,207 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { backoffDelay } from './backoff';
+import { decodeFrame } from './decodeFrame';
+import { iterableSource } from './iterableSource';
+import { LineSplitter } from './lineSplitter';
+import { ndjsonSource } from './ndjsonSource';
+import { replaySource } from './replaySource';
+import { SseParser, type SseMessage } from './sseParser';
+import type { SourceHandlers, SourceStatus } from './types';
+import { webSocketSource } from './webSocketSource';
+
+function recorder() {
+  const events: unknown[] = [];
+  const statuses: SourceStatus[] = [];
+  const diagnostics: { code: string; line?: number; message: string }[] = [];
+  let resets = 0;
+  const handlers: SourceHandlers = {
+    events: (batch) => events.push(...batch),
+    status: (s) => statuses.push(s),
+    diagnostic: (d) => diagnostics.push(d),
+    reset: () => {
+      resets += 1;
+      events.length = 0;
+    },
+  };
+  return { events, statuses, diagnostics, handlers, resets: () => resets };
+}
+
+afterEach(() => vi.useRealTimers());
+
+describe('LineSplitter', () => {
+  it('keeps partial lines across chunks and accepts LF, CRLF and CR (even split between chunks)', () => {
+    const lines: string[] = [];
+    const splitter = new LineSplitter();
+    for (const chunk of ['a', 'b\nc\r', '\nd\re', 'f\r\n', '\n', 'tail']) splitter.push(chunk, (l) => lines.push(l));
+    splitter.end((l) => lines.push(l));
+    expect(lines).toEqual(['ab', 'c', 'd', 'ef', '', 'tail']);
+  });
+});
+
+describe('SseParser', () => {
+  const parse = (chunks: string[]) => {
+    const out: SseMessage[] = [];
+    const parser = new SseParser((m) => out.push(m));
+    for (const c of chunks) parser.push(c);
+    parser.end();
+    return out;
+  };
+
+  it('joins multi-line data, keeps the last id, ignores comments and heartbeats', () => {
+    expect(parse([': heartbeat\n\nid: 7\nevent: run', 'time\ndata: {"a":\ndata: 1}\n\n', 'data: x\n\n'])).toEqual([
+      { event: 'runtime', data: '{"a":\n1}', lastEventId: '7' },
+      { event: 'message', data: 'x', lastEventId: '7' },
+    ]);
+  });
+
+  it('handles a field without a value, the retry field, CRLF, and drops an unterminated message', () => {
+    expect(parse(['retry: 250\r\ndata\r\n\r\n', 'data: never finished'])).toEqual([{ event: 'message', data: '', lastEventId: '', retry: 250 }]);
+  });
+});
+
+describe('decodeFrame', () => {
+  it('decodes an object, an array, JSON lines, and reports what is not JSON without losing the rest', () => {
+    expect(decodeFrame('{"a":1}', 'x').events).toEqual([{ a: 1 }]);
+    expect(decodeFrame('[{"a":1},{"b":2}]', 'x').events).toEqual([{ a: 1 }, { b: 2 }]);
+    const mixed = decodeFrame('{"a":1}\nnope\n{"b":2}', 'ws');
+    expect(mixed.events).toEqual([{ a: 1 }, { b: 2 }]);
+    expect(mixed.diagnostics).toEqual([expect.objectContaining({ code: 'malformed_frame', message: expect.stringMatching(/^ws: a frame is not JSON/) })]);
+  });
+});
+
+describe('backoffDelay', () => {
+  it('grows exponentially, caps, and jitters within its share', () => {
+    const fixed = { initialMs: 100, maxMs: 1000, jitter: 0, random: () => 0.5 };
+    expect([1, 2, 3, 4, 5, 6].map((a) => backoffDelay(a, fixed))).toEqual([100, 200, 400, 800, 1000, 1000]);
+    expect(backoffDelay(1, { initialMs: 100, jitter: 0.5, random: () => 0 })).toBe(50);
+    expect(backoffDelay(1, { initialMs: 100, jitter: 0.5, random: () => 0.999 })).toBe(100);
+  });
+});
+
+describe('replaySource', () => {
+  const at = (i: number, ms: number) => ({ eventId: `e${i}`, sequence: i, timestamp: new Date(Date.UTC(2026, 0, 1) + ms).toISOString() });
+  const events = [at(1, 0), at(2, 100), at(3, 100), at(4, 10_000), at(5, 10_100)];
+
+  it('keeps the recorded timing, scaled by speed, with long gaps capped; same-instant events go together', () => {
+    vi.useFakeTimers();
+    const r = recorder();
+    const source = replaySource(events, { speed: 2, maxGapMs: 1_000 });
+    source.start(r.handlers);
+    vi.advanceTimersByTime(0);
+    expect(r.events).toHaveLength(1);
+    vi.advanceTimersByTime(49);
+    expect(r.events).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(r.events).toHaveLength(3); // events 2 and 3 share a timestamp
+    vi.advanceTimersByTime(499); // the 9.9 s gap is capped at 1 s, then halved
+    expect(r.events).toHaveLength(3);
+    vi.advanceTimersByTime(1);
+    expect(r.events).toHaveLength(4);
+    vi.advanceTimersByTime(50);
+    expect(r.events).toHaveLength(5);
+    expect(r.statuses).toEqual(['open', 'ended']);
+    expect(source.getState()).toMatchObject({ playing: false, index: 5, total: 5 });
+  });
+
+  it('steps, pauses, seeks (a reset then one batch) and ends', () => {
+    vi.useFakeTimers();
+    const r = recorder();
+    const source = replaySource(events, { autoplay: false });
+    const changes = vi.fn();
+    source.subscribe(changes);
+    source.start(r.handlers);
+    source.step();
+    source.step();
+    expect(r.events).toEqual([events[0], events[1]]);
+    source.seekSequence(3);
+    expect(r.resets()).toBe(1);
+    expect(r.events).toEqual([events[0], events[1], events[2]]);
+    expect(source.cursor()).toEqual({ sequence: 3, eventId: 'e3' });
+    source.end();
+    expect(r.events).toHaveLength(5);
+    expect(changes).toHaveBeenCalled();
+    source.close();
+    expect(vi.getTimerCount()).toBe(0);
+  });
+});
+
+describe('iterableSource', () => {
+  it('delivers items and ends; a failing iterator becomes a diagnostic, never a throw', async () => {
+    const r = recorder();
+    async function* ok() {
+      yield { eventId: 'a', sequence: 1 };
+      yield { eventId: 'b', sequence: 2 };
+    }
+    iterableSource(ok()).start(r.handlers);
+    await vi.waitFor(() => expect(r.statuses).toContain('ended'));
+    expect(r.events).toHaveLength(2);
+
+    const bad = recorder();
+    async function* failing() {
+      yield { eventId: 'a' };
+      throw new Error('socket hang up');
+    }
+    iterableSource(failing()).start(bad.handlers);
+    await vi.waitFor(() => expect(bad.statuses).toContain('error'));
+    expect(bad.diagnostics[0]!.message).toMatch(/socket hang up/);
+  });
+});
+
+describe('ndjsonSource', () => {
+  it('parses lines split across chunks and multi-byte characters, reporting malformed lines by number', async () => {
+    const encoder = new TextEncoder();
+    const bytes = encoder.encode('{"eventId":"a","text":"é"}\nnot json\n{"eventId":"b","sequence":2}');
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(bytes.slice(0, 22)); // splits the two bytes of é
+        controller.enqueue(bytes.slice(22));
+        controller.close();
+      },
+    });
+    const r = recorder();
+    const source = ndjsonSource(stream);
+    source.start(r.handlers);
+    await vi.waitFor(() => expect(r.statuses).toContain('ended'));
+    expect(r.events).toEqual([{ eventId: 'a', text: 'é' }, { eventId: 'b', sequence: 2 }]);
+    expect(r.diagnostics).toEqual([expect.objectContaining({ code: 'invalid_json', line: 2 })]);
+    expect(source.cursor()).toEqual({ sequence: 2, eventId: 'b' });
+  });
+});
+
+describe('webSocketSource', () => {
+  class FakeSocket {
+    static all: FakeSocket[] = [];
+    onopen: ((e: unknown) => void) | null = null;
+    onmessage: ((e: { data: unknown }) => void) | null = null;
+    onclose: ((e: { code?: number }) => void) | null = null;
+    onerror: ((e: unknown) => void) | null = null;
+    closed = false;
+    constructor(public url: string) {
+      FakeSocket.all.push(this);
+    }
+    close() {
+      this.closed = true;
+    }
+  }
+
+  it('decodes messages, reconnects with ?cursor= after an abnormal close, and stops on close()', () => {
+    vi.useFakeTimers();
+    FakeSocket.all = [];
+    const r = recorder();
+    const source = webSocketSource('ws://127.0.0.1/events', { WebSocket: FakeSocket as never, backoff: { initialMs: 100, jitter: 0 } });
+    source.start(r.handlers);
+    const first = FakeSocket.all[0]!;
+    first.onopen?.({});
+    first.onmessage?.({ data: '{"eventId":"a","sequence":4}\n{"eventId":"b","sequence":5}' });
+    first.onmessage?.({ data: '{broken' });
+    expect(r.events).toHaveLength(2);
+    expect(r.diagnostics).toHaveLength(1);
+    first.onclose?.({ code: 1006 });
+    expect(r.statuses).toEqual(['connecting', 'open', 'reconnecting']);
+    vi.advanceTimersByTime(100);
+    expect(FakeSocket.all[1]!.url).toBe('ws://127.0.0.1/events?cursor=5');
+    source.close();
+    expect(FakeSocket.all[1]!.closed).toBe(true);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+});
