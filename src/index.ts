@@ -1,3 +1,4 @@
 // Everything: the headless core plus the React hooks and components.
 export * from './headless';
 export * from './hooks';
+export * from './components';

@@ -1,0 +1,178 @@
+import { forwardRef, memo, useEffect, useRef, useState, type ComponentPropsWithoutRef, type FormEvent } from 'react';
+import { useRuntimeActions } from '../hooks/useRuntimeContext';
+import { useRuntimeSelector } from '../hooks/useRuntimeSelector';
+import type { ActionRecord } from '../store/records';
+import { FactBadge } from './FactBadge';
+import { classes, formatDuration, summarizeInput } from './format';
+import type { Labels } from './labels';
+import { StructuredInput, initialValues, schemaFields, type FieldValue } from './StructuredInput';
+import { useLabels } from './useLabels';
+
+export type ActionKind = 'approval' | 'input' | 'plan';
+
+export function actionKind(action: ActionRecord): ActionKind {
+  if (schemaFields(action.schema).length > 0) return 'input';
+  if (action.actionType?.includes('plan') || action.decisionKind?.includes('plan')) return 'plan';
+  return 'approval';
+}
+
+/** The decisions an action's buttons send: allow/deny for permissions, approve/reject otherwise. */
+function decisionsFor(action: ActionRecord): { approve: string; reject: string } {
+  return action.decisionKind === 'allow_or_deny' ? { approve: 'allow', reject: 'deny' } : { approve: 'approve', reject: 'reject' };
+}
+
+const HIGH = new Set(['high', 'critical']);
+
+function useCountdown(expiresAt: string | undefined, active: boolean, now: () => number): number | undefined {
+  const [, tick] = useState(0);
+  useEffect(() => {
+    if (!expiresAt || !active) return;
+    const id = setInterval(() => tick((n) => n + 1), 1000);
+    return () => clearInterval(id);
+  }, [expiresAt, active]);
+  if (!expiresAt) return undefined;
+  const ms = Date.parse(expiresAt) - now();
+  return Number.isFinite(ms) ? ms : undefined;
+}
+
+export interface ActionRequiredProps extends Omit<ComponentPropsWithoutRef<'section'>, 'children'> {
+  actionId: string;
+  labels?: Labels;
+  /** Clock for the expiry countdown (stories and tests pin it). */
+  now?: () => number;
+  /** Move focus to this card when it appears with high or critical severity. Default true. */
+  autoFocusHighSeverity?: boolean;
+}
+
+/**
+ * An approval, structured input or plan decision. Buttons send through `respondAction`; the card
+ * shows `responding` until the runtime's resolution arrives, and only that resolves it.
+ */
+export const ActionRequired = memo(
+  forwardRef<HTMLElement, ActionRequiredProps>(function ActionRequired({ actionId, labels, now = Date.now, autoFocusHighSeverity = true, className, ...rest }, ref) {
+    const action = useRuntimeSelector((s) => s.actions.byId.get(actionId));
+    const overlay = useRuntimeSelector((s) => s.responding.get(actionId));
+    const actions = useRuntimeActions();
+    const t = useLabels(labels);
+    const [values, setValues] = useState<Record<string, FieldValue>>(() => initialValues(action?.schema));
+    const headingRef = useRef<HTMLHeadingElement | null>(null);
+    const pending = action?.status === 'pending';
+    const responding = pending && overlay !== undefined && overlay.error === undefined;
+    const remaining = useCountdown(action?.expiresAt, pending, now);
+    const severity = action?.severity;
+
+    useEffect(() => {
+      // Focus goes to the request itself, not to a button: Enter must never approve by accident.
+      if (autoFocusHighSeverity && pending && severity && HIGH.has(severity)) headingRef.current?.focus();
+      // Only when the request appears: later renders must not steal focus.
+      // eslint-disable-next-line react-hooks/exhaustive-deps
+    }, []);
+
+    if (!action) {
+      return (
+        <section ref={ref} className={classes('aui-action', className)} data-action-status="unknown" {...rest}>
+          <FactBadge fact="unknown" reason={actionId} />
+        </section>
+      );
+    }
+    const kind = actionKind(action);
+    const decisions = decisionsFor(action);
+    const send = (decision: string, payload?: Record<string, unknown>) => void actions.respondAction(action.actionId, decision, payload);
+    const submit = (event: FormEvent) => {
+      event.preventDefault();
+      if (!responding) send('answer', { values });
+    };
+    const headingId = `aui-action-${action.actionId}`;
+    return (
+      <section
+        ref={ref}
+        className={classes('aui-action', className)}
+        aria-labelledby={headingId}
+        data-action-status={responding ? 'responding' : action.status}
+        data-action-kind={kind}
+        data-severity={severity}
+        data-action-decision={action.decision}
+        {...rest}
+      >
+        <div className="aui-action__header">
+          <h3 id={headingId} className="aui-heading" tabIndex={-1} ref={headingRef}>
+            {t(`action.${kind}`)}
+          </h3>
+          {severity && <span className="aui-action__severity" data-severity={severity}>{t('action.severity', { severity })}</span>}
+          {remaining !== undefined && pending && (
+            <span className="aui-action__expiry">{remaining > 0 ? t('action.expires', { time: formatDuration(remaining) }) : t('action.expired')}</span>
+          )}
+        </div>
+        <p className="aui-action__prompt">{action.prompt ?? <FactBadge fact="unknown" />}</p>
+        {action.scope !== undefined && (
+          <p className="aui-action__scope">
+            <span className="aui-label">{t('action.scope')}</span> <code>{summarizeInput(action.scope)}</code>
+          </p>
+        )}
+        {pending && kind === 'input' && (
+          <form onSubmit={submit} className="aui-action__form">
+            <StructuredInput schema={action.schema} values={values} disabled={responding} requiredLabel={t('action.required')} onChange={(name, value) => setValues((v) => ({ ...v, [name]: value }))} />
+            <button type="submit" className="aui-button aui-button--primary" disabled={responding}>
+              {t('action.submit')}
+            </button>
+          </form>
+        )}
+        {pending && kind !== 'input' && (
+          <div className="aui-action__buttons">
+            <button
+              type="button"
+              className="aui-button aui-button--primary"
+              disabled={responding}
+              onClick={() => send(decisions.approve)}
+            >
+              {t('action.approve')}
+            </button>
+            <button type="button" className="aui-button" disabled={responding} onClick={() => send(decisions.reject)}>
+              {t('action.reject')}
+            </button>
+          </div>
+        )}
+        {responding && (
+          <p className="aui-action__responding" role="status">
+            <FactBadge fact="loading" /> {t('action.responding')}
+          </p>
+        )}
+        {pending && overlay?.error !== undefined && (
+          <p className="aui-action__error" role="alert">
+            {t('action.failed', { error: overlay.error })}{' '}
+            <button type="button" className="aui-button" onClick={() => send(overlay.decision ?? decisions.approve, kind === 'input' ? { values } : undefined)}>
+              {t('action.retry')}
+            </button>
+          </p>
+        )}
+        {action.status === 'resolved' && <p className="aui-action__resolution">{t('action.resolved', { decision: action.decision ?? t('fact.unknown') })}</p>}
+        {action.status === 'cancelled' && <p className="aui-action__resolution">{t('action.cancelled')}</p>}
+        {action.status === 'expired' && <p className="aui-action__resolution">{t('action.expired')}</p>}
+      </section>
+    );
+  }),
+);
+
+export interface ActionListProps extends ComponentPropsWithoutRef<'section'> {
+  labels?: Labels;
+  now?: () => number;
+}
+
+/** Every pending request, most severe first. */
+export const ActionList = forwardRef<HTMLElement, ActionListProps>(function ActionList({ labels, now, className, ...rest }, ref) {
+  const table = useRuntimeSelector((s) => s.actions);
+  const t = useLabels(labels);
+  const order: Record<string, number> = { critical: 0, high: 1, medium: 2, low: 3 };
+  const pending = table.ids
+    .map((id) => table.byId.get(id)!)
+    .filter((a) => a.status === 'pending')
+    .sort((a, b) => (order[a.severity ?? ''] ?? 9) - (order[b.severity ?? ''] ?? 9));
+  if (pending.length === 0) return null;
+  return (
+    <section ref={ref} className={classes('aui-action-list', className)} aria-label={t('action.region')} {...rest}>
+      {pending.map((a) => (
+        <ActionRequired key={a.actionId} actionId={a.actionId} labels={labels} now={now} />
+      ))}
+    </section>
+  );
+});

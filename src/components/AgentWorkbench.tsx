@@ -1,0 +1,85 @@
+import { forwardRef, type ComponentPropsWithoutRef } from 'react';
+import { Tabs } from 'radix-ui';
+import { useRuntimeStore } from '../hooks/useRuntimeContext';
+import { ActionList } from './ActionRequired';
+import { ArtifactList } from './ArtifactCard';
+import { Composer } from './Composer';
+import { Conversation, type ConversationProps } from './Conversation';
+import { DiagnosticsPanel } from './DiagnosticsPanel';
+import { EvidenceLane } from './EvidenceLane';
+import { classes } from './format';
+import type { LabelKey, Labels } from './labels';
+import { ProcessTimeline } from './ProcessTimeline';
+import { RuntimeStatus } from './RuntimeStatus';
+import { SubagentRoster } from './SubagentRoster';
+import { SurfaceBoundary } from './SurfaceBoundary';
+import { TaskCapsule } from './TaskCapsule';
+import { ToolGroup } from './ToolCall';
+import { useLabels } from './useLabels';
+import type { RefLoader } from './useRefContent';
+
+export type WorkbenchLane = 'tasks' | 'tools' | 'timeline' | 'artifacts' | 'evidence' | 'team' | 'diagnostics';
+
+const LANES: WorkbenchLane[] = ['tasks', 'tools', 'timeline', 'artifacts', 'evidence', 'team', 'diagnostics'];
+
+export interface AgentWorkbenchProps extends ComponentPropsWithoutRef<'div'> {
+  labels?: Labels;
+  loadRef?: RefLoader;
+  onOpenOutput?: ConversationProps['onOpenOutput'];
+  /** The side lane shown first. */
+  defaultLane?: WorkbenchLane;
+  /** `light`, `dark`, or follow the system (default). */
+  theme?: 'light' | 'dark' | 'system';
+  now?: () => number;
+  virtualize?: boolean;
+}
+
+/**
+ * The default layout an app drops in under one <RuntimeProvider>: status header, conversation and
+ * composer, and side lanes for the task, tools, timeline, artifacts, evidence, team and
+ * diagnostics. Every surface has its own error boundary.
+ */
+export const AgentWorkbench = forwardRef<HTMLDivElement, AgentWorkbenchProps>(function AgentWorkbench(
+  { labels, loadRef, onOpenOutput, defaultLane = 'tasks', theme = 'system', now, virtualize, className, ...rest },
+  ref,
+) {
+  const t = useLabels(labels);
+  const store = useRuntimeStore();
+  const report = (error: Error, surface: string) =>
+    store.getState().recordDiagnostic({ code: 'surface_error', severity: 'error', message: `${surface} could not render: ${error.message}` });
+  const boundary = (surface: string, node: React.ReactNode) => (
+    <SurfaceBoundary surface={surface} onError={report} message={t('boundary.failed')}>
+      {node}
+    </SurfaceBoundary>
+  );
+  const openEvidence = (id: string) => document.getElementById(`aui-evidence-${id}`)?.scrollIntoView({ block: 'nearest' });
+  return (
+    <div ref={ref} className={classes('aui-root aui-workbench', className)} data-aui-theme={theme === 'system' ? undefined : theme} {...rest}>
+      <header className="aui-workbench__header">{boundary('RuntimeStatus', <RuntimeStatus labels={labels} />)}</header>
+      <main className="aui-workbench__main">
+        {boundary('TaskCapsule', <TaskCapsule labels={labels} variant="compact" />)}
+        {boundary('Conversation', <Conversation labels={labels} loadRef={loadRef} onOpenOutput={onOpenOutput} onOpenEvidence={openEvidence} now={now} virtualize={virtualize} />)}
+        {boundary('ActionList', <ActionList labels={labels} now={now} className="aui-workbench__actions" />)}
+        {boundary('Composer', <Composer labels={labels} />)}
+      </main>
+      <aside className="aui-workbench__lanes" aria-label={t('workbench.lanes')}>
+        <Tabs.Root defaultValue={defaultLane} className="aui-tabs">
+          <Tabs.List className="aui-tabs__list" aria-label={t('workbench.lanes')}>
+            {LANES.map((lane) => (
+              <Tabs.Trigger key={lane} value={lane} className="aui-tabs__trigger">
+                {t(`workbench.${lane}` as LabelKey)}
+              </Tabs.Trigger>
+            ))}
+          </Tabs.List>
+          <Tabs.Content value="tasks" className="aui-tabs__content">{boundary('TaskCapsule', <TaskCapsule labels={labels} variant="expanded" />)}</Tabs.Content>
+          <Tabs.Content value="tools" className="aui-tabs__content">{boundary('ToolGroup', <ToolGroup labels={labels} onOpenOutput={onOpenOutput} onOpenEvidence={openEvidence} />)}</Tabs.Content>
+          <Tabs.Content value="timeline" className="aui-tabs__content">{boundary('ProcessTimeline', <ProcessTimeline labels={labels} virtualize={virtualize} />)}</Tabs.Content>
+          <Tabs.Content value="artifacts" className="aui-tabs__content">{boundary('ArtifactList', <ArtifactList labels={labels} loadRef={loadRef} />)}</Tabs.Content>
+          <Tabs.Content value="evidence" className="aui-tabs__content">{boundary('EvidenceLane', <EvidenceLane labels={labels} />)}</Tabs.Content>
+          <Tabs.Content value="team" className="aui-tabs__content">{boundary('SubagentRoster', <SubagentRoster labels={labels} />)}</Tabs.Content>
+          <Tabs.Content value="diagnostics" className="aui-tabs__content">{boundary('DiagnosticsPanel', <DiagnosticsPanel labels={labels} />)}</Tabs.Content>
+        </Tabs.Root>
+      </aside>
+    </div>
+  );
+});

@@ -1,0 +1,206 @@
+import { forwardRef, memo, useState, type ComponentPropsWithoutRef } from 'react';
+import { Dialog, Tabs } from 'radix-ui';
+import { useRuntimeSelector } from '../hooks/useRuntimeSelector';
+import type { ArtifactRecord } from '../store/records';
+import { FactBadge } from './FactBadge';
+import { classes } from './format';
+import type { Labels } from './labels';
+import { Markdown } from './Markdown';
+import { safeHref } from './safeHref';
+import { useLabels, type Translate } from './useLabels';
+import { useRefContent, type RefLoader } from './useRefContent';
+
+const DEFAULT_BUDGET = 20_000;
+
+function KindBadge({ artifact, t }: { artifact: ArtifactRecord; t: Translate }) {
+  return artifact.kind !== undefined ? (
+    <span className="aui-artifact__kind" data-kind={artifact.kind}>
+      {artifact.kind}
+    </span>
+  ) : (
+    <FactBadge fact="unknown" reason={`${t('artifact.kind')}: ${t('fact.why.unknown')}`} />
+  );
+}
+
+function VersionRail({ artifact, t }: { artifact: ArtifactRecord; t: Translate }) {
+  if (artifact.versionIds.length === 0) return null;
+  return (
+    <ol className="aui-artifact__versions" aria-label={t('artifact.versions')}>
+      {artifact.versionIds.map((v) => (
+        <li key={v} aria-current={v === artifact.currentVersionId ? 'true' : undefined} data-current={v === artifact.currentVersionId || undefined}>
+          {v}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function ExportState({ artifact, t }: { artifact: ArtifactRecord; t: Translate }) {
+  if (!artifact.exportState) return null;
+  return (
+    <span className="aui-artifact__export" data-export-state={artifact.exportState}>
+      {artifact.exportState === 'failed' ? <FactBadge fact="failed" /> : null}
+      {t(`artifact.export.${artifact.exportState}`)}
+    </span>
+  );
+}
+
+/** Preview by kind: markdown, code and text as text; images only from a safe URL. Size-capped. */
+function Preview({ artifact, loader, budget, t }: { artifact: ArtifactRecord; loader?: RefLoader; budget: number; t: Translate }) {
+  const byRef = useRefContent(artifact.preview === undefined ? artifact.previewRef : undefined, loader, budget);
+  const text = artifact.preview ?? (byRef.state === 'ready' ? byRef.text : undefined);
+  if (artifact.kind === 'image') {
+    const src = artifact.previewRef ? safeHref(artifact.previewRef) : undefined;
+    const url = byRef.state === 'ready' ? safeHref(byRef.text) : src && /^(https?:|\/|\.)/i.test(src) ? src : undefined;
+    return url ? <img className="aui-artifact__image" src={url} alt={artifact.title ?? t('artifact.untitled')} /> : <FactBadge fact="unavailable" reason={t('artifact.noPreview')} />;
+  }
+  if (text === undefined) {
+    if (byRef.state === 'loading') return <FactBadge fact="loading" />;
+    if (byRef.state === 'failed') return <FactBadge fact="failed" reason={byRef.error} />;
+    return <FactBadge fact="unavailable" reason={t('artifact.noPreview')} />;
+  }
+  return (
+    <>
+      {artifact.kind === 'markdown' || artifact.kind === 'document' ? <Markdown text={text} /> : <pre className="aui-artifact__text">{text}</pre>}
+      {byRef.state === 'ready' && byRef.cut && <p className="aui-muted">{t('artifact.previewCut', { size: budget })}</p>}
+    </>
+  );
+}
+
+function Diff({ artifact, loader, budget, t }: { artifact: ArtifactRecord; loader?: RefLoader; budget: number; t: Translate }) {
+  const diff = useRefContent(artifact.diffRef, loader, budget);
+  if (diff.state === 'ready') {
+    return (
+      <pre className="aui-artifact__diff">
+        {diff.text.split('\n').map((line, i) => (
+          <span key={i} data-diff={line.startsWith('+') ? 'add' : line.startsWith('-') ? 'remove' : undefined}>
+            {line}
+            {'\n'}
+          </span>
+        ))}
+      </pre>
+    );
+  }
+  if (diff.state === 'loading') return <FactBadge fact="loading" />;
+  if (diff.state === 'failed') return <FactBadge fact="failed" reason={diff.error} />;
+  return <FactBadge fact="unavailable" reason={artifact.diffRef} />;
+}
+
+export interface ArtifactWorkspaceProps {
+  artifactId: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Loads preview and diff refs; without it they render `unavailable`. */
+  loadRef?: RefLoader;
+  previewBudget?: number;
+  labels?: Labels;
+}
+
+/** The artifact opened in a dialog: preview and diff by ref, versions, export state. Never reads message text. */
+export function ArtifactWorkspace({ artifactId, open, onOpenChange, loadRef, previewBudget = DEFAULT_BUDGET, labels }: ArtifactWorkspaceProps) {
+  const artifact = useRuntimeSelector((s) => s.artifacts.byId.get(artifactId));
+  const t = useLabels(labels);
+  if (!artifact) return null;
+  const title = artifact.title ?? t('artifact.untitled');
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="aui-dialog-overlay" />
+        <Dialog.Content className="aui-dialog aui-artifact-workspace" data-kind={artifact.kind ?? 'unknown'}>
+          <Dialog.Title className="aui-heading">{title}</Dialog.Title>
+          <Dialog.Description className="aui-artifact__meta">
+            <KindBadge artifact={artifact} t={t} /> <span data-status={artifact.status ?? 'unknown'}>{artifact.status ?? t('fact.unknown')}</span>{' '}
+            {artifact.toolCallId && <span className="aui-muted">{t('artifact.fromTool', { id: artifact.toolCallId })}</span>}
+          </Dialog.Description>
+          <VersionRail artifact={artifact} t={t} />
+          <ExportState artifact={artifact} t={t} />
+          <Tabs.Root defaultValue="preview" className="aui-tabs">
+            <Tabs.List className="aui-tabs__list" aria-label={title}>
+              <Tabs.Trigger value="preview" className="aui-tabs__trigger">{t('artifact.preview')}</Tabs.Trigger>
+              {artifact.diffRef && <Tabs.Trigger value="diff" className="aui-tabs__trigger">{t('artifact.diff')}</Tabs.Trigger>}
+            </Tabs.List>
+            <Tabs.Content value="preview" className="aui-tabs__content">
+              <Preview artifact={artifact} loader={loadRef} budget={previewBudget} t={t} />
+            </Tabs.Content>
+            {artifact.diffRef && (
+              <Tabs.Content value="diff" className="aui-tabs__content">
+                <Diff artifact={artifact} loader={loadRef} budget={previewBudget} t={t} />
+              </Tabs.Content>
+            )}
+          </Tabs.Root>
+          <Dialog.Close className="aui-button">{t('artifact.close')}</Dialog.Close>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+export interface ArtifactCardProps extends Omit<ComponentPropsWithoutRef<'article'>, 'children'> {
+  artifactId: string;
+  /** Opens the artifact somewhere of the app's choosing; by default the workspace dialog opens. */
+  onOpen?: (artifactId: string) => void;
+  loadRef?: RefLoader;
+  previewBudget?: number;
+  labels?: Labels;
+}
+
+/** An artifact as a card: kind (or unknown), status, versions, export state, linked tool step. */
+export const ArtifactCard = memo(
+  forwardRef<HTMLElement, ArtifactCardProps>(function ArtifactCard({ artifactId, onOpen, loadRef, previewBudget, labels, className, ...rest }, ref) {
+    const artifact = useRuntimeSelector((s) => s.artifacts.byId.get(artifactId));
+    const t = useLabels(labels);
+    const [open, setOpen] = useState(false);
+    if (!artifact) {
+      return (
+        <article ref={ref} className={classes('aui-artifact', className)} data-kind="unknown" {...rest}>
+          <FactBadge fact="unknown" reason={artifactId} />
+        </article>
+      );
+    }
+    const title = artifact.title ?? t('artifact.untitled');
+    return (
+      <article
+        ref={ref}
+        className={classes('aui-artifact', className)}
+        data-kind={artifact.kind ?? 'unknown'}
+        data-status={artifact.status ?? 'unknown'}
+        data-export-state={artifact.exportState}
+        data-tool-call-id={artifact.toolCallId}
+        {...rest}
+      >
+        <div className="aui-artifact__header">
+          <KindBadge artifact={artifact} t={t} />
+          <span className="aui-artifact__title">{title}</span>
+          <span className="aui-artifact__status" data-status={artifact.status ?? 'unknown'}>
+            {artifact.status ?? <FactBadge fact="unknown" />}
+          </span>
+        </div>
+        <VersionRail artifact={artifact} t={t} />
+        <ExportState artifact={artifact} t={t} />
+        {artifact.toolCallId && <p className="aui-muted">{t('artifact.fromTool', { id: artifact.toolCallId })}</p>}
+        <button type="button" className="aui-button" onClick={() => (onOpen ? onOpen(artifactId) : setOpen(true))}>
+          {t('artifact.open', { title })}
+        </button>
+        {!onOpen && <ArtifactWorkspace artifactId={artifactId} open={open} onOpenChange={setOpen} loadRef={loadRef} previewBudget={previewBudget} labels={labels} />}
+      </article>
+    );
+  }),
+);
+
+export interface ArtifactListProps extends ComponentPropsWithoutRef<'section'> {
+  loadRef?: RefLoader;
+  labels?: Labels;
+}
+
+export const ArtifactList = forwardRef<HTMLElement, ArtifactListProps>(function ArtifactList({ loadRef, labels, className, ...rest }, ref) {
+  const count = useRuntimeSelector((s) => s.artifacts.ids.length);
+  const ids = useRuntimeSelector((s) => s.artifacts.ids).slice(0, count);
+  const t = useLabels(labels);
+  return (
+    <section ref={ref} className={classes('aui-artifact-list', className)} aria-label={t('artifact.region')} {...rest}>
+      {ids.map((id) => (
+        <ArtifactCard key={id} artifactId={id} loadRef={loadRef} labels={labels} />
+      ))}
+    </section>
+  );
+});

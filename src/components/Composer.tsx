@@ -1,0 +1,70 @@
+import { forwardRef, useId, useState, type ComponentPropsWithoutRef, type FormEvent, type KeyboardEvent } from 'react';
+import { ToggleGroup } from 'radix-ui';
+import { useRuntimeActions, useRuntimeContext } from '../hooks/useRuntimeContext';
+import { useRuntimeSelector } from '../hooks/useRuntimeSelector';
+import { selectSessionStatus } from '../store/selectors/turnStatus';
+import { classes } from './format';
+import type { Labels } from './labels';
+import { useLabels } from './useLabels';
+
+export interface ComposerProps extends Omit<ComponentPropsWithoutRef<'form'>, 'onSubmit'> {
+  labels?: Labels;
+}
+
+const ACTIVE = new Set(['submitted', 'running', 'needs-input', 'blocked']);
+
+/** Send; while a run is active, queue or steer as distinct modes, and interrupt. Disabled states say why. */
+export const Composer = forwardRef<HTMLFormElement, ComposerProps>(function Composer({ labels, className, ...rest }, ref) {
+  const { adapter } = useRuntimeContext();
+  const actions = useRuntimeActions();
+  const status = useRuntimeSelector((s) => selectSessionStatus(s));
+  const t = useLabels(labels);
+  const [text, setText] = useState('');
+  const [mode, setMode] = useState<'queue' | 'steer'>('queue');
+  const [error, setError] = useState<string>();
+  const inputId = useId();
+  const hintId = useId();
+  const active = ACTIVE.has(status);
+  const reason = !adapter ? t('composer.unavailable') : text.trim() === '' ? t('composer.empty') : undefined;
+
+  const send = async (event?: FormEvent) => {
+    event?.preventDefault();
+    if (reason) return;
+    const result = await actions.send(text.trim(), { mode: active ? mode : 'start' });
+    if (result.ok) {
+      setText('');
+      setError(undefined);
+    } else setError(result.error ?? result.reason);
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) void send(event as unknown as FormEvent);
+  };
+
+  return (
+    <form ref={ref} className={classes('aui-composer', className)} aria-label={t('composer.region')} data-mode={active ? mode : 'start'} onSubmit={send} {...rest}>
+      <label htmlFor={inputId} className="aui-visually-hidden">
+        {t('composer.input')}
+      </label>
+      <textarea id={inputId} value={text} rows={2} placeholder={t('composer.placeholder')} aria-describedby={hintId} onChange={(e) => setText(e.target.value)} onKeyDown={onKeyDown} />
+      <div className="aui-composer__controls">
+        {active && (
+          <ToggleGroup.Root type="single" value={mode} onValueChange={(v) => v && setMode(v as 'queue' | 'steer')} aria-label={t('composer.mode')} className="aui-toggle-group">
+            <ToggleGroup.Item value="queue" className="aui-toggle">{t('composer.queue')}</ToggleGroup.Item>
+            <ToggleGroup.Item value="steer" className="aui-toggle">{t('composer.steer')}</ToggleGroup.Item>
+          </ToggleGroup.Root>
+        )}
+        {active && (
+          <button type="button" className="aui-button" disabled={!adapter} onClick={() => void actions.interrupt().then((r) => !r.ok && setError(r.error ?? r.reason))}>
+            {t('composer.interrupt')}
+          </button>
+        )}
+        <button type="submit" className="aui-button aui-button--primary" aria-disabled={reason !== undefined} data-disabled={reason !== undefined || undefined}>
+          {active ? t(`composer.${mode}`) : t('composer.send')}
+        </button>
+      </div>
+      <p id={hintId} className="aui-muted aui-composer__hint" role={error ? 'alert' : undefined}>
+        {error ? t('composer.failed', { error }) : reason !== undefined && text !== '' ? reason : !adapter ? reason : ''}
+      </p>
+    </form>
+  );
+});

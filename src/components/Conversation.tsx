@@ -1,0 +1,133 @@
+import { forwardRef, memo, useState, type ComponentPropsWithoutRef } from 'react';
+import { Collapsible } from 'radix-ui';
+import { useRuntimeSelector } from '../hooks/useRuntimeSelector';
+import { ActionRequired } from './ActionRequired';
+import { ArtifactCard } from './ArtifactCard';
+import { classes } from './format';
+import type { Labels } from './labels';
+import { Markdown } from './Markdown';
+import { ToolCall, type ToolCallProps } from './ToolCall';
+import { useLabels } from './useLabels';
+import type { RefLoader } from './useRefContent';
+import { useVirtualRows } from './useVirtualRows';
+
+interface PartHandlers {
+  onOpenOutput?: ToolCallProps['onOpenOutput'];
+  onOpenEvidence?: ToolCallProps['onOpenEvidence'];
+  loadRef?: RefLoader;
+  labels?: Labels;
+  now?: () => number;
+}
+
+/** Reasoning is a process part: open while it streams, collapsed once done. Never part of the answer. */
+function Reasoning({ text, done, labels }: { text: string; done: boolean; labels?: Labels }) {
+  const t = useLabels(labels);
+  const [userOpen, setUserOpen] = useState<boolean>();
+  const open = userOpen ?? !done;
+  return (
+    <Collapsible.Root open={open} onOpenChange={setUserOpen} className="aui-reasoning" data-state={open ? 'open' : 'closed'} data-done={done || undefined}>
+      <Collapsible.Trigger className="aui-reasoning__toggle">
+        <span aria-hidden="true">{open ? '▾' : '▸'}</span> {t('conversation.reasoning')}
+      </Collapsible.Trigger>
+      <Collapsible.Content className="aui-reasoning__text">{text}</Collapsible.Content>
+    </Collapsible.Root>
+  );
+}
+
+/** One part, subscribed alone: a text delta re-renders this and nothing else. */
+const Part = memo(function Part({ partId, handlers }: { partId: string; handlers: PartHandlers }) {
+  const part = useRuntimeSelector((s) => s.parts.byId.get(partId));
+  if (!part) return null;
+  switch (part.kind) {
+    case 'text':
+      return <Markdown className="aui-message__text" text={part.text ?? ''} />;
+    case 'reasoning':
+      return <Reasoning text={part.text ?? ''} done={part.done} labels={handlers.labels} />;
+    case 'tool':
+      return <ToolCall toolCallId={part.refId!} onOpenOutput={handlers.onOpenOutput} onOpenEvidence={handlers.onOpenEvidence} labels={handlers.labels} />;
+    case 'action':
+      return <ActionRequired actionId={part.refId!} labels={handlers.labels} now={handlers.now} />;
+    case 'artifact':
+      return <ArtifactCard artifactId={part.refId!} loadRef={handlers.loadRef} labels={handlers.labels} />;
+  }
+});
+
+const MessageRow = memo(function MessageRow({ messageId, handlers }: { messageId: string; handlers: PartHandlers }) {
+  const message = useRuntimeSelector((s) => s.messages.byId.get(messageId));
+  const t = useLabels(handlers.labels);
+  if (!message) return null;
+  return (
+    <article className="aui-message" data-role={message.role} data-message-status={message.status} data-final={message.final || undefined} aria-label={t(`conversation.${message.role}`)}>
+      <header className="aui-message__author">{t(`conversation.${message.role}`)}</header>
+      {message.partIds.map((id) => (
+        <Part key={id} partId={id} handlers={handlers} />
+      ))}
+    </article>
+  );
+});
+
+export interface ConversationProps extends ComponentPropsWithoutRef<'section'>, PartHandlers {
+  /** Render every row instead of the visible window (for comparison; slow on long sessions). */
+  virtualize?: boolean;
+  estimateRowHeight?: number;
+}
+
+/**
+ * The message list, virtualized with measured row heights. Parts render in event order; it sticks
+ * to the bottom while the reader is there, stays still while they read history or when older
+ * history is prepended, and offers a jump to the latest message.
+ */
+export const Conversation = forwardRef<HTMLElement, ConversationProps>(function Conversation(
+  { virtualize = true, estimateRowHeight = 140, onOpenOutput, onOpenEvidence, loadRef, labels, now, className, ...rest },
+  ref,
+) {
+  const count = useRuntimeSelector((s) => s.messages.ids.length);
+  const first = useRuntimeSelector((s) => s.messages.ids[0]);
+  const allIds = useRuntimeSelector((s) => s.messages.ids);
+  const [handlers] = useState<PartHandlers>(() => ({}));
+  Object.assign(handlers, { onOpenOutput, onOpenEvidence, loadRef, labels, now });
+  const t = useLabels(labels);
+  // A new array only when the ids changed (appended, or older history prepended).
+  const keys = useIds(allIds, count, first);
+  const { scrollRef, virtualizer, onScroll, atBottom, jumpToLatest, totalSize } = useVirtualRows({ keys, estimateSize: estimateRowHeight, stickToBottom: true });
+  const rows = virtualize ? virtualizer.getVirtualItems() : keys.map((key, index) => ({ key, index, start: 0 }));
+  return (
+    <section ref={ref} className={classes('aui-conversation', className)} aria-label={t('conversation.region')} data-count={count} data-pinned={atBottom || undefined} {...rest}>
+      <div ref={scrollRef} className="aui-conversation__scroll" onScroll={onScroll} tabIndex={0} role="log" aria-live="off" aria-label={t('conversation.region')}>
+        {count === 0 && <p className="aui-muted aui-conversation__empty">{t('conversation.empty')}</p>}
+        <div className="aui-conversation__inner" style={virtualize ? { height: totalSize, position: 'relative' } : undefined}>
+          {rows.map((row) => (
+            <div
+              key={row.key}
+              data-index={row.index}
+              ref={virtualize ? virtualizer.measureElement : undefined}
+              className="aui-conversation__row"
+              style={virtualize ? { position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${row.start}px)` } : undefined}
+            >
+              <MessageRow messageId={keys[row.index]!} handlers={handlers} />
+            </div>
+          ))}
+        </div>
+      </div>
+      {!atBottom && count > 0 && (
+        <button type="button" className="aui-button aui-conversation__jump" onClick={jumpToLatest}>
+          {t('conversation.jumpToLatest')}
+        </button>
+      )}
+    </section>
+  );
+});
+
+/**
+ * A stable copy of a table's shared (append-only, sometimes prepended) id list: renewed only when
+ * its length or its first id changes, so record updates do not copy the list.
+ */
+export function useIds(ids: readonly string[], count: number, first: string | undefined): string[] {
+  const [cache] = useState<{ count: number; first?: string; keys: string[] }>(() => ({ count: -1, keys: [] }));
+  if (cache.count !== count || cache.first !== first) {
+    cache.count = count;
+    cache.first = first;
+    cache.keys = ids.slice(0, count);
+  }
+  return cache.keys;
+}

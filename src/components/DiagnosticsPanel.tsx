@@ -1,0 +1,57 @@
+import { forwardRef, useId, useState, type ComponentPropsWithoutRef } from 'react';
+import { useRuntimeSelector } from '../hooks/useRuntimeSelector';
+import { classes } from './format';
+import type { Labels } from './labels';
+import { useLabels } from './useLabels';
+
+export interface DiagnosticsPanelProps extends ComponentPropsWithoutRef<'section'> {
+  labels?: Labels;
+}
+
+/** Diagnostics with their raw events (secrets redacted by the store), filterable by code. */
+export const DiagnosticsPanel = forwardRef<HTMLElement, DiagnosticsPanelProps>(function DiagnosticsPanel({ labels, className, ...rest }, ref) {
+  const table = useRuntimeSelector((s) => s.diagnostics);
+  const t = useLabels(labels);
+  const [code, setCode] = useState('');
+  const selectId = useId();
+  const rows = table.ids.map((id) => table.byId.get(id)!);
+  const codes = [...new Set(rows.map((d) => d.code))].sort();
+  const shown = code ? rows.filter((d) => d.code === code) : rows;
+  return (
+    <section ref={ref} className={classes('aui-diagnostics', className)} aria-label={t('diagnostics.region')} data-count={rows.length} {...rest}>
+      {rows.length === 0 ? (
+        <p className="aui-muted">{t('diagnostics.empty')}</p>
+      ) : (
+        <>
+          <label htmlFor={selectId} className="aui-label">
+            {t('diagnostics.filter')}
+          </label>{' '}
+          <select id={selectId} value={code} onChange={(e) => setCode(e.target.value)}>
+            <option value="">{t('diagnostics.all')}</option>
+            {codes.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
+          </select>
+          <ul className="aui-list">
+            {shown.map((d) => (
+              <li key={d.id} className="aui-diagnostic" data-code={d.code} data-severity={d.severity}>
+                <span className="aui-diagnostic__code">{d.code}</span>
+                {d.line !== undefined && <span className="aui-muted"> · {t('diagnostics.line', { line: d.line })}</span>}
+                {d.eventId && <span className="aui-muted"> · {d.eventId}</span>}
+                <p>{d.message}</p>
+                {d.raw !== undefined && (
+                  <details>
+                    <summary>{t('diagnostics.raw')}</summary>
+                    <pre>{JSON.stringify(d.raw, null, 2)}</pre>
+                  </details>
+                )}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+});

@@ -1,0 +1,40 @@
+import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { FactBadge } from './FactBadge';
+import { DEFAULT_LABELS } from './labels';
+
+export interface SurfaceBoundaryProps {
+  /** The surface's name, for the message and data attribute. */
+  surface: string;
+  children?: ReactNode;
+  /** Reports the error (e.g. to the store's diagnostics). */
+  onError?: (error: Error, surface: string) => void;
+  message?: string;
+}
+
+/**
+ * One per surface: a bad fact that breaks one panel shows a `failed` badge and the reason there,
+ * while every other surface keeps working. Never a blank screen.
+ */
+export class SurfaceBoundary extends Component<SurfaceBoundaryProps, { error?: Error }> {
+  override state: { error?: Error } = {};
+
+  static getDerivedStateFromError(error: Error) {
+    return { error };
+  }
+
+  override componentDidCatch(error: Error, _info: ErrorInfo) {
+    this.props.onError?.(error, this.props.surface);
+  }
+
+  override render() {
+    const { error } = this.state;
+    if (!error) return this.props.children;
+    const text = (this.props.message ?? DEFAULT_LABELS['boundary.failed']).replace('{error}', error.message);
+    return (
+      <div className="aui-surface-error" role="alert" data-surface={this.props.surface} data-fact="failed">
+        <FactBadge fact="failed" reason={text} />
+        <span>{text}</span>
+      </div>
+    );
+  }
+}

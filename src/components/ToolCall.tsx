@@ -1,0 +1,147 @@
+import { forwardRef, memo, useState, type ComponentPropsWithoutRef } from 'react';
+import { Collapsible } from 'radix-ui';
+import { useRuntimeSelector } from '../hooks/useRuntimeSelector';
+import { selectParsedArgs } from '../store/selectors/text';
+import type { ToolCallRecord } from '../store/records';
+import { FactBadge } from './FactBadge';
+import { classes, formatDuration, summarizeInput } from './format';
+import type { Labels } from './labels';
+import { useLabels } from './useLabels';
+
+export interface ToolCallProps extends Omit<ComponentPropsWithoutRef<'div'>, 'children'> {
+  toolCallId: string;
+  /** Opens the full output behind its ref (the kit never inlines it). Without it the ref is shown as text. */
+  onOpenOutput?: (outputRef: string, toolCallId: string) => void;
+  /** Jumps to evidence linked to a failed tool. */
+  onOpenEvidence?: (evidenceId: string) => void;
+  labels?: Labels;
+}
+
+function inputSummary(tool: ToolCallRecord): string {
+  if (tool.safeArgs !== undefined) return summarizeInput(tool.safeArgs);
+  const parsed = selectParsedArgs(tool);
+  // Mid-stream the args are partial JSON: show the raw text as it arrives.
+  return parsed !== undefined ? summarizeInput(parsed) : tool.argsText.slice(0, 160);
+}
+
+/** One tool row: running rows open, finished rows collapsed (the user may toggle either). */
+export const ToolCall = memo(
+  forwardRef<HTMLDivElement, ToolCallProps>(function ToolCall({ toolCallId, onOpenOutput, onOpenEvidence, labels, className, ...rest }, ref) {
+    const tool = useRuntimeSelector((s) => s.toolCalls.byId.get(toolCallId));
+    const t = useLabels(labels);
+    const [userOpen, setUserOpen] = useState<boolean | undefined>(undefined);
+    if (!tool) {
+      return (
+        <div ref={ref} className={classes('aui-tool-call', className)} data-tool-status="unknown" {...rest}>
+          <FactBadge fact="unknown" reason={toolCallId} />
+        </div>
+      );
+    }
+    const open = userOpen ?? tool.status === 'running';
+    const name = tool.name ?? t('tool.unnamed');
+    const input = inputSummary(tool);
+    return (
+      <Collapsible.Root open={open} onOpenChange={setUserOpen} asChild>
+        <div
+          ref={ref}
+          className={classes('aui-tool-call', className)}
+          data-tool-status={tool.status}
+          data-failure-category={tool.failure?.category}
+          data-state={open ? 'open' : 'closed'}
+          {...rest}
+        >
+          <div className="aui-tool-call__header">
+            <Collapsible.Trigger className="aui-tool-call__toggle" aria-label={t('tool.toggle', { name })}>
+              <span aria-hidden="true">{open ? '▾' : '▸'}</span>
+            </Collapsible.Trigger>
+            <span className="aui-tool-call__name">{tool.name ?? <FactBadge fact="unknown" reason={t('tool.unnamed')} />}</span>
+            <span className="aui-tool-call__status" data-tool-status={tool.status}>
+              <span aria-hidden="true">{tool.status === 'running' ? '◌' : tool.status === 'succeeded' ? '✓' : '✕'}</span> {t(`tool.${tool.status}`)}
+            </span>
+            {tool.durationMs !== undefined && <span className="aui-tool-call__duration">{formatDuration(tool.durationMs)}</span>}
+            {!open && input && <span className="aui-tool-call__input-inline">{input}</span>}
+          </div>
+          <Collapsible.Content className="aui-tool-call__body">
+            {input && (
+              <p className="aui-tool-call__input">
+                <span className="aui-label">{t('tool.input')}</span> <code>{input}</code>
+              </p>
+            )}
+            {tool.status === 'running' && tool.progress !== undefined && (
+              <div
+                className="aui-progress"
+                role="progressbar"
+                aria-label={`${t('tool.progress')}: ${name}`}
+                aria-valuemin={0}
+                aria-valuemax={100}
+                aria-valuenow={Math.round(Math.min(1, Math.max(0, tool.progress > 1 ? tool.progress / 100 : tool.progress)) * 100)}
+              >
+                <span style={{ width: `${Math.round(Math.min(1, Math.max(0, tool.progress > 1 ? tool.progress / 100 : tool.progress)) * 100)}%` }} />
+              </div>
+            )}
+            {tool.progressMessage && tool.status === 'running' && <p className="aui-tool-call__progress-message">{tool.progressMessage}</p>}
+            {tool.outputPreview !== undefined && (
+              <div className="aui-tool-call__output">
+                <span className="aui-label">{t('tool.output')}</span>
+                <pre>{tool.outputPreview}</pre>
+                {tool.outputTruncated && <p className="aui-muted">{t('tool.outputTruncated')}</p>}
+              </div>
+            )}
+            {tool.outputRef !== undefined &&
+              (onOpenOutput ? (
+                <button type="button" className="aui-button" onClick={() => onOpenOutput(tool.outputRef!, tool.toolCallId)}>
+                  {t('tool.openOutput')}
+                </button>
+              ) : (
+                <p className="aui-muted">
+                  {t('tool.openOutput')}: <code>{tool.outputRef}</code>
+                </p>
+              ))}
+            {tool.status === 'failed' && (
+              <div className="aui-tool-call__failure" role="note">
+                {tool.failure?.category !== undefined ? t('tool.category', { category: tool.failure.category }) : <FactBadge fact="unknown" />}
+                {tool.failure?.retryable !== undefined && <span> · {t(tool.failure.retryable ? 'status.retryable' : 'status.notRetryable')}</span>}
+                {tool.failure?.message && <p>{tool.failure.message}</p>}
+                {tool.failure?.recoveryHint && <p>{t('tool.hint', { hint: tool.failure.recoveryHint })}</p>}
+                {tool.evidenceIds.map((id) =>
+                  onOpenEvidence ? (
+                    <button key={id} type="button" className="aui-button aui-button--quiet" onClick={() => onOpenEvidence(id)}>
+                      {t('tool.evidence', { id })}
+                    </button>
+                  ) : (
+                    <span key={id} className="aui-muted">{t('tool.evidence', { id })}</span>
+                  ),
+                )}
+              </div>
+            )}
+          </Collapsible.Content>
+        </div>
+      </Collapsible.Root>
+    );
+  }),
+);
+
+export interface ToolGroupProps extends ComponentPropsWithoutRef<'section'> {
+  /** The rows to show; all tool calls of the session when omitted. */
+  toolCallIds?: readonly string[];
+  /** Show only this turn's tools. */
+  turnId?: string;
+  onOpenOutput?: ToolCallProps['onOpenOutput'];
+  onOpenEvidence?: ToolCallProps['onOpenEvidence'];
+  labels?: Labels;
+}
+
+/** Grouped tool rows, in the order they started. */
+export const ToolGroup = forwardRef<HTMLElement, ToolGroupProps>(function ToolGroup({ toolCallIds, turnId, onOpenOutput, onOpenEvidence, labels, className, ...rest }, ref) {
+  const table = useRuntimeSelector((s) => (turnId !== undefined ? s.turns.byId.get(turnId)?.toolCallIds : s.toolCalls.ids.length));
+  const allIds = useRuntimeSelector((s) => s.toolCalls.ids);
+  const t = useLabels(labels);
+  const ids = toolCallIds ?? (turnId !== undefined ? ((table as string[] | undefined) ?? []) : allIds.slice(0, table as number));
+  return (
+    <section ref={ref} className={classes('aui-tool-group', className)} aria-label={t('tool.group')} data-count={ids.length} {...rest}>
+      {ids.map((id) => (
+        <ToolCall key={id} toolCallId={id} onOpenOutput={onOpenOutput} onOpenEvidence={onOpenEvidence} labels={labels} />
+      ))}
+    </section>
+  );
+});

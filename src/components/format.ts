@@ -1,0 +1,36 @@
+/** Milliseconds as a short duration: 850 ms, 4.2 s, 3 min 5 s. */
+export function formatDuration(ms: number): string {
+  if (!Number.isFinite(ms) || ms < 0) return '–';
+  if (ms < 1000) return `${Math.round(ms)} ms`;
+  if (ms < 60_000) return `${(ms / 1000).toFixed(ms < 10_000 ? 1 : 0)} s`;
+  const minutes = Math.floor(ms / 60_000);
+  const seconds = Math.round((ms % 60_000) / 1000);
+  return seconds ? `${minutes} min ${seconds} s` : `${minutes} min`;
+}
+
+/** A safe one-line summary of tool input: `key: value` pairs, values shortened. */
+export function summarizeInput(value: unknown, max = 160): string {
+  if (value === undefined || value === null) return '';
+  if (typeof value !== 'object') return clip(String(value), max);
+  const parts: string[] = [];
+  for (const [key, item] of Object.entries(value as Record<string, unknown>)) {
+    const shown = typeof item === 'string' ? item : JSON.stringify(item);
+    parts.push(`${key}: ${clip(shown ?? String(item), 60)}`);
+  }
+  return clip(parts.join(', '), max);
+}
+
+export function clip(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+/** Milliseconds between two ISO timestamps, or undefined when either is missing or invalid. */
+export function between(start: string | undefined, end: string | undefined): number | undefined {
+  if (!start || !end) return undefined;
+  const ms = Date.parse(end) - Date.parse(start);
+  return Number.isFinite(ms) ? ms : undefined;
+}
+
+export function classes(...names: (string | false | undefined | null)[]): string {
+  return names.filter(Boolean).join(' ');
+}
