@@ -1,11 +1,11 @@
 // Test helpers that read the shared reference data and the fixtures (never copied into the repo).
 import { readdirSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 
-export const ROOT = fileURLToPath(new URL('..', import.meta.url));
+// Tests run from the project root (vitest's root); jsdom replaces URL, so no import.meta.url here.
+export const ROOT = process.cwd();
 export const SHARED = join(ROOT, '..', 'shared', 'reference');
 export const FIXTURES = join(ROOT, 'fixtures');
 

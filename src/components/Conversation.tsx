@@ -6,6 +6,7 @@ import { ArtifactCard } from './ArtifactCard';
 import { classes } from './format';
 import type { Labels } from './labels';
 import { Markdown } from './Markdown';
+import { countRender } from './renderCount';
 import { ToolCall, type ToolCallProps } from './ToolCall';
 import { useLabels } from './useLabels';
 import type { RefLoader } from './useRefContent';
@@ -37,6 +38,7 @@ function Reasoning({ text, done, labels }: { text: string; done: boolean; labels
 /** One part, subscribed alone: a text delta re-renders this and nothing else. */
 const Part = memo(function Part({ partId, handlers }: { partId: string; handlers: PartHandlers }) {
   const part = useRuntimeSelector((s) => s.parts.byId.get(partId));
+  countRender('Part', partId);
   if (!part) return null;
   switch (part.kind) {
     case 'text':
@@ -55,6 +57,7 @@ const Part = memo(function Part({ partId, handlers }: { partId: string; handlers
 const MessageRow = memo(function MessageRow({ messageId, handlers }: { messageId: string; handlers: PartHandlers }) {
   const message = useRuntimeSelector((s) => s.messages.byId.get(messageId));
   const t = useLabels(handlers.labels);
+  countRender('MessageRow', messageId);
   if (!message) return null;
   return (
     <article className="aui-message" data-role={message.role} data-message-status={message.status} data-final={message.final || undefined} aria-label={t(`conversation.${message.role}`)}>
@@ -87,6 +90,7 @@ export const Conversation = forwardRef<HTMLElement, ConversationProps>(function 
   const [handlers] = useState<PartHandlers>(() => ({}));
   Object.assign(handlers, { onOpenOutput, onOpenEvidence, loadRef, labels, now });
   const t = useLabels(labels);
+  countRender('Conversation', '');
   // A new array only when the ids changed (appended, or older history prepended).
   const keys = useIds(allIds, count, first);
   const { scrollRef, virtualizer, onScroll, atBottom, jumpToLatest, totalSize } = useVirtualRows({ keys, estimateSize: estimateRowHeight, stickToBottom: true });

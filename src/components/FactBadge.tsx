@@ -35,6 +35,8 @@ export const FactBadge = forwardRef<HTMLSpanElement, FactBadgeProps>(function Fa
             ref={ref}
             className={['aui-fact-badge', className].filter(Boolean).join(' ')}
             data-fact={fact}
+            // A badge is one image-like unit for assistive tech: its word and its reason in one name.
+            role="img"
             tabIndex={0}
             aria-label={`${t(`fact.${fact}`)}: ${why}`}
             {...rest}

@@ -6,6 +6,7 @@ import type { ToolCallRecord } from '../store/records';
 import { FactBadge } from './FactBadge';
 import { classes, formatDuration, summarizeInput } from './format';
 import type { Labels } from './labels';
+import { countRender } from './renderCount';
 import { useLabels } from './useLabels';
 
 export interface ToolCallProps extends Omit<ComponentPropsWithoutRef<'div'>, 'children'> {
@@ -30,6 +31,7 @@ export const ToolCall = memo(
     const tool = useRuntimeSelector((s) => s.toolCalls.byId.get(toolCallId));
     const t = useLabels(labels);
     const [userOpen, setUserOpen] = useState<boolean | undefined>(undefined);
+    countRender('ToolCall', toolCallId);
     if (!tool) {
       return (
         <div ref={ref} className={classes('aui-tool-call', className)} data-tool-status="unknown" {...rest}>

@@ -44,6 +44,7 @@ export const DEFAULT_LABELS = {
   'status.detail': '{detail}',
 
   'task.region': 'Task',
+  'task.details': 'Task details',
   'task.objective': 'Objective',
   'task.noObjective': 'No objective reported',
   'task.attempt': 'Attempt {n}: {status}',

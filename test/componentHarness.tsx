@@ -1,0 +1,59 @@
+import { render, type RenderResult } from '@testing-library/react';
+import axe from 'axe-core';
+import type { ReactElement } from 'react';
+import { expect } from 'vitest';
+import { RuntimeProvider } from '../src/hooks/RuntimeProvider';
+import { parseJsonl } from '../src/protocol/parseJsonl';
+import { createRuntimeStore, type RuntimeStore } from '../src/store/createRuntimeStore';
+import type { RuntimeProviderAdapter } from '../src/stream/types';
+import { readFixture } from './referenceData';
+
+/** jsdom has no layout: give elements a size so the virtualizer renders rows. */
+export function stubLayout(height = 600, width = 800): void {
+  Element.prototype.getBoundingClientRect = function () {
+    return { width, height, top: 0, left: 0, bottom: height, right: width, x: 0, y: 0, toJSON() {} } as DOMRect;
+  };
+  Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => height });
+  Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => width });
+  Object.defineProperty(HTMLElement.prototype, 'offsetHeight', { configurable: true, get: () => height });
+  Object.defineProperty(HTMLElement.prototype, 'offsetWidth', { configurable: true, get: () => width });
+  (globalThis as { ResizeObserver?: unknown }).ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+}
+
+export const fixtureEvents = (name: string) => parseJsonl(readFixture(name)).records.map((r) => r.value);
+
+export function storeFrom(events: unknown[], settle = true): RuntimeStore {
+  const store = createRuntimeStore();
+  store.getState().ingest(events);
+  if (settle) store.getState().settle();
+  return store;
+}
+
+export function renderWith(ui: ReactElement, store: RuntimeStore = createRuntimeStore(), adapter?: RuntimeProviderAdapter): RenderResult & { store: RuntimeStore } {
+  const result = render(
+    <RuntimeProvider store={store} adapter={adapter}>
+      <div className="aui-root">{ui}</div>
+    </RuntimeProvider>,
+  );
+  return Object.assign(result, { store });
+}
+
+/** axe with zero violations (color contrast is checked in Chromium; jsdom computes no colors). */
+export async function expectNoAxeViolations(container: Element): Promise<void> {
+  const results = await axe.run(container, { rules: { 'color-contrast': { enabled: false }, region: { enabled: false } } });
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+export function mockAdapter(overrides: Partial<RuntimeProviderAdapter> = {}): RuntimeProviderAdapter {
+  return {
+    startTurn: async function* () {},
+    cancelTurn: async () => ({ type: 'turn.cancelled', eventId: 'x', timestamp: '2026-06-09T10:00:00Z', payload: {} }),
+    respondAction: async () => ({ type: 'noop', eventId: 'y', timestamp: '2026-06-09T10:00:00Z', payload: {} }),
+    readThread: async () => ({ threadId: 'thread-1', status: 'idle', turns: [] }),
+    ...overrides,
+  };
+}
