@@ -1,9 +1,11 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { builtinModules } from 'node:module';
+import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
+import { playwright } from '@vitest/browser-playwright';
 
-// Library build: ESM entries for the whole kit, the headless core and the CLI. Peers and runtime
-// dependencies stay external so the app's bundler dedupes them (and tree-shakes what is unused).
+// Library build: ESM entries for the whole kit, the headless core, the CLI and the fixture server.
+// Peers and runtime dependencies stay external so the app's bundler dedupes and tree-shakes them.
 const external = [
   /^react($|\/)/,
   /^react-dom($|\/)/,
@@ -15,9 +17,14 @@ const external = [
   ...builtinModules,
 ];
 
+/** Debian's Chromium: Playwright cannot download its own browser here. */
+export const CHROMIUM = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+};
+
 export default defineConfig({
   plugins: [react()],
-  root: process.env.VITE_ROOT,
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -30,9 +37,33 @@ export default defineConfig({
     rollupOptions: { external },
   },
   test: {
-    include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
-    environment: 'node',
-    globals: true,
-    testTimeout: 30_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
+          environment: 'node',
+          globals: true,
+          testTimeout: 30_000,
+        },
+      },
+      {
+        extends: true,
+        // Every story becomes a test in Chromium: it must render, its play function must pass,
+        // and axe (addon-a11y, parameters.a11y.test = 'error') must find no violation.
+        plugins: [storybookTest({ configDir: '.storybook', tags: { exclude: ['no-test'] } })],
+        test: {
+          name: 'storybook',
+          testTimeout: 30_000,
+          browser: {
+            enabled: true,
+            headless: true,
+            provider: playwright({ launchOptions: CHROMIUM }),
+            instances: [{ browser: 'chromium' }],
+          },
+        },
+      },
+    ],
   },
 });

@@ -35,7 +35,7 @@ function useCountdown(expiresAt: string | undefined, active: boolean, now: () =>
   return Number.isFinite(ms) ? ms : undefined;
 }
 
-export interface ActionRequiredProps extends Omit<ComponentPropsWithoutRef<'section'>, 'children'> {
+export interface ActionRequiredProps extends Omit<ComponentPropsWithoutRef<'article'>, 'children'> {
   actionId: string;
   labels?: Labels;
   /** Clock for the expiry countdown (stories and tests pin it). */
@@ -70,9 +70,9 @@ export const ActionRequired = memo(
 
     if (!action) {
       return (
-        <section ref={ref} className={classes('aui-action', className)} data-action-status="unknown" {...rest}>
+        <article ref={ref} className={classes('aui-action', className)} data-action-status="unknown" {...rest}>
           <FactBadge fact="unknown" reason={actionId} />
-        </section>
+        </article>
       );
     }
     const kind = actionKind(action);
@@ -84,7 +84,7 @@ export const ActionRequired = memo(
     };
     const headingId = `aui-action-${action.actionId}`;
     return (
-      <section
+      <article
         ref={ref}
         className={classes('aui-action', className)}
         aria-labelledby={headingId}
@@ -148,31 +148,33 @@ export const ActionRequired = memo(
         {action.status === 'resolved' && <p className="aui-action__resolution">{t('action.resolved', { decision: action.decision ?? t('fact.unknown') })}</p>}
         {action.status === 'cancelled' && <p className="aui-action__resolution">{t('action.cancelled')}</p>}
         {action.status === 'expired' && <p className="aui-action__resolution">{t('action.expired')}</p>}
-      </section>
+      </article>
     );
   }),
 );
 
-export interface ActionListProps extends ComponentPropsWithoutRef<'section'> {
+export interface ActionListProps extends ComponentPropsWithoutRef<'div'> {
   labels?: Labels;
   now?: () => number;
+  /** Only requests not already shown inline in the conversation (e.g. hydrated from a snapshot). */
+  detachedOnly?: boolean;
 }
 
 /** Every pending request, most severe first. */
-export const ActionList = forwardRef<HTMLElement, ActionListProps>(function ActionList({ labels, now, className, ...rest }, ref) {
+export const ActionList = forwardRef<HTMLDivElement, ActionListProps>(function ActionList({ labels, now, detachedOnly, className, ...rest }, ref) {
   const table = useRuntimeSelector((s) => s.actions);
   const t = useLabels(labels);
   const order: Record<string, number> = { critical: 0, high: 1, medium: 2, low: 3 };
   const pending = table.ids
     .map((id) => table.byId.get(id)!)
-    .filter((a) => a.status === 'pending')
+    .filter((a) => a.status === 'pending' && !(detachedOnly && a.messageId !== undefined))
     .sort((a, b) => (order[a.severity ?? ''] ?? 9) - (order[b.severity ?? ''] ?? 9));
   if (pending.length === 0) return null;
   return (
-    <section ref={ref} className={classes('aui-action-list', className)} aria-label={t('action.region')} {...rest}>
+    <div ref={ref} className={classes('aui-action-list', className)} role="group" aria-label={t('action.region')} {...rest}>
       {pending.map((a) => (
         <ActionRequired key={a.actionId} actionId={a.actionId} labels={labels} now={now} />
       ))}
-    </section>
+    </div>
   );
 });

@@ -59,7 +59,7 @@ export const AgentWorkbench = forwardRef<HTMLDivElement, AgentWorkbenchProps>(fu
       <main className="aui-workbench__main">
         {boundary('TaskCapsule', <TaskCapsule labels={labels} variant="compact" />)}
         {boundary('Conversation', <Conversation labels={labels} loadRef={loadRef} onOpenOutput={onOpenOutput} onOpenEvidence={openEvidence} now={now} virtualize={virtualize} />)}
-        {boundary('ActionList', <ActionList labels={labels} now={now} className="aui-workbench__actions" />)}
+        {boundary('ActionList', <ActionList labels={labels} now={now} detachedOnly className="aui-workbench__actions" />)}
         {boundary('Composer', <Composer labels={labels} />)}
       </main>
       <aside className="aui-workbench__lanes" aria-label={t('workbench.lanes')}>

@@ -88,6 +88,8 @@ function Diff({ artifact, loader, budget, t }: { artifact: ArtifactRecord; loade
 
 export interface ArtifactWorkspaceProps {
   artifactId: string;
+  /** Where the dialog is portalled (the kit's root, so it keeps the theme). Defaults to the body. */
+  container?: HTMLElement | null;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** Loads preview and diff refs; without it they render `unavailable`. */
@@ -97,14 +99,14 @@ export interface ArtifactWorkspaceProps {
 }
 
 /** The artifact opened in a dialog: preview and diff by ref, versions, export state. Never reads message text. */
-export function ArtifactWorkspace({ artifactId, open, onOpenChange, loadRef, previewBudget = DEFAULT_BUDGET, labels }: ArtifactWorkspaceProps) {
+export function ArtifactWorkspace({ artifactId, open, onOpenChange, loadRef, previewBudget = DEFAULT_BUDGET, labels, container }: ArtifactWorkspaceProps) {
   const artifact = useRuntimeSelector((s) => s.artifacts.byId.get(artifactId));
   const t = useLabels(labels);
   if (!artifact) return null;
   const title = artifact.title ?? t('artifact.untitled');
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
+      <Dialog.Portal container={container ?? undefined}>
         <Dialog.Overlay className="aui-dialog-overlay" />
         <Dialog.Content className="aui-dialog aui-artifact-workspace" data-kind={artifact.kind ?? 'unknown'}>
           <Dialog.Title className="aui-heading">{title}</Dialog.Title>
@@ -150,6 +152,7 @@ export const ArtifactCard = memo(
     const artifact = useRuntimeSelector((s) => s.artifacts.byId.get(artifactId));
     const t = useLabels(labels);
     const [open, setOpen] = useState(false);
+    const [container, setContainer] = useState<HTMLElement | null>(null);
     if (!artifact) {
       return (
         <article ref={ref} className={classes('aui-artifact', className)} data-kind="unknown" {...rest}>
@@ -178,29 +181,37 @@ export const ArtifactCard = memo(
         <VersionRail artifact={artifact} t={t} />
         <ExportState artifact={artifact} t={t} />
         {artifact.toolCallId && <p className="aui-muted">{t('artifact.fromTool', { id: artifact.toolCallId })}</p>}
-        <button type="button" className="aui-button" onClick={() => (onOpen ? onOpen(artifactId) : setOpen(true))}>
+        <button
+          type="button"
+          className="aui-button"
+          onClick={(event) => {
+            if (onOpen) return onOpen(artifactId);
+            setContainer(event.currentTarget.closest<HTMLElement>('.aui-root'));
+            setOpen(true);
+          }}
+        >
           {t('artifact.open', { title })}
         </button>
-        {!onOpen && <ArtifactWorkspace artifactId={artifactId} open={open} onOpenChange={setOpen} loadRef={loadRef} previewBudget={previewBudget} labels={labels} />}
+        {!onOpen && <ArtifactWorkspace artifactId={artifactId} open={open} onOpenChange={setOpen} loadRef={loadRef} previewBudget={previewBudget} labels={labels} container={container} />}
       </article>
     );
   }),
 );
 
-export interface ArtifactListProps extends ComponentPropsWithoutRef<'section'> {
+export interface ArtifactListProps extends ComponentPropsWithoutRef<'div'> {
   loadRef?: RefLoader;
   labels?: Labels;
 }
 
-export const ArtifactList = forwardRef<HTMLElement, ArtifactListProps>(function ArtifactList({ loadRef, labels, className, ...rest }, ref) {
+export const ArtifactList = forwardRef<HTMLDivElement, ArtifactListProps>(function ArtifactList({ loadRef, labels, className, ...rest }, ref) {
   const count = useRuntimeSelector((s) => s.artifacts.ids.length);
   const ids = useRuntimeSelector((s) => s.artifacts.ids).slice(0, count);
   const t = useLabels(labels);
   return (
-    <section ref={ref} className={classes('aui-artifact-list', className)} aria-label={t('artifact.region')} {...rest}>
+    <div ref={ref} className={classes('aui-artifact-list', className)} role="group" aria-label={t('artifact.region')} {...rest}>
       {ids.map((id) => (
         <ArtifactCard key={id} artifactId={id} loadRef={loadRef} labels={labels} />
       ))}
-    </section>
+    </div>
   );
 });

@@ -41,7 +41,7 @@ export const Composer = forwardRef<HTMLFormElement, ComposerProps>(function Comp
   };
 
   return (
-    <form ref={ref} className={classes('aui-composer', className)} aria-label={t('composer.region')} data-mode={active ? mode : 'start'} onSubmit={send} {...rest}>
+    <form ref={ref} className={classes('aui-composer', className)} data-mode={active ? mode : 'start'} onSubmit={send} {...rest}>
       <label htmlFor={inputId} className="aui-visually-hidden">
         {t('composer.input')}
       </label>

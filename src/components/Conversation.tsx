@@ -69,7 +69,7 @@ const MessageRow = memo(function MessageRow({ messageId, handlers }: { messageId
   );
 });
 
-export interface ConversationProps extends ComponentPropsWithoutRef<'section'>, PartHandlers {
+export interface ConversationProps extends ComponentPropsWithoutRef<'div'>, PartHandlers {
   /** Render every row instead of the visible window (for comparison; slow on long sessions). */
   virtualize?: boolean;
   estimateRowHeight?: number;
@@ -80,7 +80,7 @@ export interface ConversationProps extends ComponentPropsWithoutRef<'section'>, 
  * to the bottom while the reader is there, stays still while they read history or when older
  * history is prepended, and offers a jump to the latest message.
  */
-export const Conversation = forwardRef<HTMLElement, ConversationProps>(function Conversation(
+export const Conversation = forwardRef<HTMLDivElement, ConversationProps>(function Conversation(
   { virtualize = true, estimateRowHeight = 140, onOpenOutput, onOpenEvidence, loadRef, labels, now, className, ...rest },
   ref,
 ) {
@@ -96,7 +96,7 @@ export const Conversation = forwardRef<HTMLElement, ConversationProps>(function 
   const { scrollRef, virtualizer, onScroll, atBottom, jumpToLatest, totalSize } = useVirtualRows({ keys, estimateSize: estimateRowHeight, stickToBottom: true });
   const rows = virtualize ? virtualizer.getVirtualItems() : keys.map((key, index) => ({ key, index, start: 0 }));
   return (
-    <section ref={ref} className={classes('aui-conversation', className)} aria-label={t('conversation.region')} data-count={count} data-pinned={atBottom || undefined} {...rest}>
+    <div ref={ref} className={classes('aui-conversation', className)} role="group" aria-label={t('conversation.region')} data-count={count} data-pinned={atBottom || undefined} {...rest}>
       <div ref={scrollRef} className="aui-conversation__scroll" onScroll={onScroll} tabIndex={0} role="log" aria-live="off" aria-label={t('conversation.region')}>
         {count === 0 && <p className="aui-muted aui-conversation__empty">{t('conversation.empty')}</p>}
         <div className="aui-conversation__inner" style={virtualize ? { height: totalSize, position: 'relative' } : undefined}>
@@ -118,7 +118,7 @@ export const Conversation = forwardRef<HTMLElement, ConversationProps>(function 
           {t('conversation.jumpToLatest')}
         </button>
       )}
-    </section>
+    </div>
   );
 });
 

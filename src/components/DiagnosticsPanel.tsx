@@ -4,12 +4,12 @@ import { classes } from './format';
 import type { Labels } from './labels';
 import { useLabels } from './useLabels';
 
-export interface DiagnosticsPanelProps extends ComponentPropsWithoutRef<'section'> {
+export interface DiagnosticsPanelProps extends ComponentPropsWithoutRef<'div'> {
   labels?: Labels;
 }
 
 /** Diagnostics with their raw events (secrets redacted by the store), filterable by code. */
-export const DiagnosticsPanel = forwardRef<HTMLElement, DiagnosticsPanelProps>(function DiagnosticsPanel({ labels, className, ...rest }, ref) {
+export const DiagnosticsPanel = forwardRef<HTMLDivElement, DiagnosticsPanelProps>(function DiagnosticsPanel({ labels, className, ...rest }, ref) {
   const table = useRuntimeSelector((s) => s.diagnostics);
   const t = useLabels(labels);
   const [code, setCode] = useState('');
@@ -18,7 +18,7 @@ export const DiagnosticsPanel = forwardRef<HTMLElement, DiagnosticsPanelProps>(f
   const codes = [...new Set(rows.map((d) => d.code))].sort();
   const shown = code ? rows.filter((d) => d.code === code) : rows;
   return (
-    <section ref={ref} className={classes('aui-diagnostics', className)} aria-label={t('diagnostics.region')} data-count={rows.length} {...rest}>
+    <div ref={ref} className={classes('aui-diagnostics', className)} role="group" aria-label={t('diagnostics.region')} data-count={rows.length} {...rest}>
       {rows.length === 0 ? (
         <p className="aui-muted">{t('diagnostics.empty')}</p>
       ) : (
@@ -52,6 +52,6 @@ export const DiagnosticsPanel = forwardRef<HTMLElement, DiagnosticsPanelProps>(f
           </ul>
         </>
       )}
-    </section>
+    </div>
   );
 });

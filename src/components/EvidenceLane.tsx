@@ -52,18 +52,18 @@ export const EvidenceItem = memo(
   }),
 );
 
-export interface EvidenceLaneProps extends ComponentPropsWithoutRef<'section'> {
+export interface EvidenceLaneProps extends ComponentPropsWithoutRef<'div'> {
   labels?: Labels;
 }
 
 /** The evidence lane: every evidence record, in order, with disputes marked. */
-export const EvidenceLane = forwardRef<HTMLElement, EvidenceLaneProps>(function EvidenceLane({ labels, className, ...rest }, ref) {
+export const EvidenceLane = forwardRef<HTMLDivElement, EvidenceLaneProps>(function EvidenceLane({ labels, className, ...rest }, ref) {
   const count = useRuntimeSelector((s) => s.evidence.ids.length);
   const ids = useRuntimeSelector((s) => s.evidence.ids).slice(0, count);
   const t = useLabels(labels);
   return (
-    <section ref={ref} className={classes('aui-evidence-lane', className)} aria-label={t('evidence.region')} {...rest}>
+    <div ref={ref} className={classes('aui-evidence-lane', className)} role="group" aria-label={t('evidence.region')} {...rest}>
       {ids.length === 0 ? <p className="aui-muted">{t('evidence.none')}</p> : <ul className="aui-list">{ids.map((id) => <EvidenceItem key={id} evidenceId={id} labels={labels} />)}</ul>}
-    </section>
+    </div>
   );
 });

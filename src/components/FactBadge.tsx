@@ -47,11 +47,10 @@ export const FactBadge = forwardRef<HTMLSpanElement, FactBadgeProps>(function Fa
             <span className="aui-fact-badge__text" aria-hidden="true">{t(`fact.${fact}`)}</span>
           </span>
         </Tooltip.Trigger>
-        <Tooltip.Portal>
-          <Tooltip.Content className="aui-tooltip" sideOffset={4} data-aui-theme="">
-            {why}
-          </Tooltip.Content>
-        </Tooltip.Portal>
+        {/* Not portalled: rendered inside the kit's root it inherits the theme's tokens. */}
+        <Tooltip.Content className="aui-tooltip" sideOffset={4}>
+          {why}
+        </Tooltip.Content>
       </Tooltip.Root>
     </Tooltip.Provider>
   );

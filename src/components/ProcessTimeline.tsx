@@ -64,7 +64,7 @@ const TimelineRow = memo(function TimelineRow({ entryId }: { entryId: string }) 
   );
 });
 
-export interface ProcessTimelineProps extends ComponentPropsWithoutRef<'section'> {
+export interface ProcessTimelineProps extends ComponentPropsWithoutRef<'div'> {
   labels?: Labels;
   /** Only these kinds (all by default). */
   kinds?: readonly TimelineEntry['kind'][];
@@ -72,7 +72,7 @@ export interface ProcessTimelineProps extends ComponentPropsWithoutRef<'section'
 }
 
 /** The virtualized archive of what happened: one summary line per fact, never a second expanded copy. */
-export const ProcessTimeline = forwardRef<HTMLElement, ProcessTimelineProps>(function ProcessTimeline({ labels, kinds, virtualize = true, className, ...rest }, ref) {
+export const ProcessTimeline = forwardRef<HTMLDivElement, ProcessTimelineProps>(function ProcessTimeline({ labels, kinds, virtualize = true, className, ...rest }, ref) {
   const count = useRuntimeSelector((s) => s.timeline.ids.length);
   const first = useRuntimeSelector((s) => s.timeline.ids[0]);
   const allIds = useRuntimeSelector((s) => s.timeline.ids);
@@ -83,9 +83,9 @@ export const ProcessTimeline = forwardRef<HTMLElement, ProcessTimelineProps>(fun
   const { scrollRef, virtualizer, onScroll, totalSize } = useVirtualRows({ keys, estimateSize: 32, stickToBottom: true, overscan: 10 });
   const rows = virtualize ? virtualizer.getVirtualItems() : keys.map((key, index) => ({ key, index, start: 0 }));
   return (
-    <section ref={ref} className={classes('aui-timeline', className)} aria-label={t('timeline.region')} data-count={keys.length} {...rest}>
-      <div ref={scrollRef} className="aui-timeline__scroll" onScroll={onScroll} tabIndex={0} role="list" aria-label={t('timeline.region')}>
-        {keys.length === 0 && <p className="aui-muted">{t('timeline.empty')}</p>}
+    <div ref={ref} className={classes('aui-timeline', className)} role="group" aria-label={t('timeline.region')} data-count={keys.length} {...rest}>
+      {keys.length === 0 && <p className="aui-muted">{t('timeline.empty')}</p>}
+      <div ref={scrollRef} className="aui-timeline__scroll" onScroll={onScroll} tabIndex={keys.length > 0 ? 0 : undefined} role={keys.length > 0 ? 'list' : undefined} aria-label={keys.length > 0 ? t('timeline.region') : undefined}>
         <div style={virtualize ? { height: totalSize, position: 'relative' } : undefined}>
           {rows.map((row) => (
             <div
@@ -100,6 +100,6 @@ export const ProcessTimeline = forwardRef<HTMLElement, ProcessTimelineProps>(fun
           ))}
         </div>
       </div>
-    </section>
+    </div>
   );
 });

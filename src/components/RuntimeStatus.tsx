@@ -79,21 +79,22 @@ const useStatus = () => {
   return value;
 };
 
-export interface RuntimeStatusRootProps extends ComponentPropsWithoutRef<'section'> {
+export interface RuntimeStatusRootProps extends ComponentPropsWithoutRef<'div'> {
   labels?: Labels;
   asChild?: boolean;
 }
 
 /** Status, stage and model: shown before the first text, outside the conversation. */
-const Root = forwardRef<HTMLElement, RuntimeStatusRootProps>(function RuntimeStatusRoot({ labels, asChild, className, children, ...rest }, ref) {
+const Root = forwardRef<HTMLDivElement, RuntimeStatusRootProps>(function RuntimeStatusRoot({ labels, asChild, className, children, ...rest }, ref) {
   const facts = useRuntimeSelector(selectRuntimeStatus, shallowEqual);
   const t = useLabels(labels);
-  const Comp = asChild ? Slot.Root : 'section';
+  const Comp = asChild ? Slot.Root : 'div';
   return (
     <StatusContext.Provider value={{ facts, t }}>
       <Comp
         ref={ref}
         className={classes('aui-runtime-status', className)}
+        role="group"
         aria-label={t('status.region')}
         data-status={facts.stage}
         data-stale={facts.stale || undefined}
@@ -172,7 +173,7 @@ export interface RuntimeStatusProps extends RuntimeStatusRootProps {}
 
 /** The default composition: `<RuntimeStatus />`; or build your own from `RuntimeStatus.Root` and its parts. */
 export const RuntimeStatus = Object.assign(
-  forwardRef<HTMLElement, RuntimeStatusProps>(function RuntimeStatus(props, ref) {
+  forwardRef<HTMLDivElement, RuntimeStatusProps>(function RuntimeStatus(props, ref) {
     return <Root ref={ref} {...props} />;
   }),
   { Root, Stage, Elapsed, ModelChip, Problem },

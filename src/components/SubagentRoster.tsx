@@ -48,17 +48,17 @@ const SubagentRow = memo(function SubagentRow({ subagentId, labels }: { subagent
   );
 });
 
-export interface SubagentRosterProps extends ComponentPropsWithoutRef<'section'> {
+export interface SubagentRosterProps extends ComponentPropsWithoutRef<'div'> {
   labels?: Labels;
 }
 
 /** The team: subagents with role, status and lineage. Their messages stay here, never in the main conversation. */
-export const SubagentRoster = forwardRef<HTMLElement, SubagentRosterProps>(function SubagentRoster({ labels, className, ...rest }, ref) {
+export const SubagentRoster = forwardRef<HTMLDivElement, SubagentRosterProps>(function SubagentRoster({ labels, className, ...rest }, ref) {
   const table = useRuntimeSelector((s) => s.subagents);
   const t = useLabels(labels);
   return (
-    <section ref={ref} className={classes('aui-subagent-roster', className)} aria-label={t('team.region')} {...rest}>
+    <div ref={ref} className={classes('aui-subagent-roster', className)} role="group" aria-label={t('team.region')} {...rest}>
       {table.ids.length === 0 ? <p className="aui-muted">{t('team.empty')}</p> : <ul className="aui-list">{table.ids.map((id) => <SubagentRow key={id} subagentId={id} labels={labels} />)}</ul>}
-    </section>
+    </div>
   );
 });

@@ -49,23 +49,24 @@ const capsuleEqual = (a: TaskCapsuleFacts, b: TaskCapsuleFacts) =>
   shallowEqual(a.pendingActions, b.pendingActions) &&
   shallowEqual(a.earlierAttempts, b.earlierAttempts);
 
-export interface TaskCapsuleProps extends ComponentPropsWithoutRef<'section'> {
+export interface TaskCapsuleProps extends ComponentPropsWithoutRef<'div'> {
   /** `compact`: one line. `expanded`: attempts, queue and attention items listed. Default compact, toggleable. */
   variant?: 'compact' | 'expanded';
   labels?: Labels;
 }
 
 /** The task at a glance: objective, status, attempts, queue, and pending decisions promoted above running state. */
-export const TaskCapsule = forwardRef<HTMLElement, TaskCapsuleProps>(function TaskCapsule({ variant, labels, className, ...rest }, ref) {
+export const TaskCapsule = forwardRef<HTMLDivElement, TaskCapsuleProps>(function TaskCapsule({ variant, labels, className, ...rest }, ref) {
   const facts = useRuntimeSelector(selectTaskCapsule, capsuleEqual);
   const t = useLabels(labels);
   const [open, setOpen] = useState(variant === 'expanded');
   const attention = facts.pendingActions[0];
   return (
     <Collapsible.Root open={open} onOpenChange={setOpen} asChild>
-      <section
+      <div
         ref={ref}
         className={classes('aui-task-capsule', className)}
+        role="group"
         aria-label={t('task.region')}
         data-status={facts.status}
         data-attention={attention ? 'needs-input' : undefined}
@@ -120,7 +121,7 @@ export const TaskCapsule = forwardRef<HTMLElement, TaskCapsuleProps>(function Ta
             </div>
           )}
         </Collapsible.Content>
-      </section>
+      </div>
     </Collapsible.Root>
   );
 });

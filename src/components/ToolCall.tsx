@@ -61,6 +61,11 @@ export const ToolCall = memo(
               <span aria-hidden="true">{tool.status === 'running' ? '◌' : tool.status === 'succeeded' ? '✓' : '✕'}</span> {t(`tool.${tool.status}`)}
             </span>
             {tool.durationMs !== undefined && <span className="aui-tool-call__duration">{formatDuration(tool.durationMs)}</span>}
+            {!open && tool.status === 'failed' && (
+              <span className="aui-tool-call__failure-inline">
+                {tool.failure?.category !== undefined ? t('tool.category', { category: tool.failure.category }) : <FactBadge fact="unknown" />}
+              </span>
+            )}
             {!open && input && <span className="aui-tool-call__input-inline">{input}</span>}
           </div>
           <Collapsible.Content className="aui-tool-call__body">
@@ -123,7 +128,7 @@ export const ToolCall = memo(
   }),
 );
 
-export interface ToolGroupProps extends ComponentPropsWithoutRef<'section'> {
+export interface ToolGroupProps extends ComponentPropsWithoutRef<'div'> {
   /** The rows to show; all tool calls of the session when omitted. */
   toolCallIds?: readonly string[];
   /** Show only this turn's tools. */
@@ -134,16 +139,16 @@ export interface ToolGroupProps extends ComponentPropsWithoutRef<'section'> {
 }
 
 /** Grouped tool rows, in the order they started. */
-export const ToolGroup = forwardRef<HTMLElement, ToolGroupProps>(function ToolGroup({ toolCallIds, turnId, onOpenOutput, onOpenEvidence, labels, className, ...rest }, ref) {
+export const ToolGroup = forwardRef<HTMLDivElement, ToolGroupProps>(function ToolGroup({ toolCallIds, turnId, onOpenOutput, onOpenEvidence, labels, className, ...rest }, ref) {
   const table = useRuntimeSelector((s) => (turnId !== undefined ? s.turns.byId.get(turnId)?.toolCallIds : s.toolCalls.ids.length));
   const allIds = useRuntimeSelector((s) => s.toolCalls.ids);
   const t = useLabels(labels);
   const ids = toolCallIds ?? (turnId !== undefined ? ((table as string[] | undefined) ?? []) : allIds.slice(0, table as number));
   return (
-    <section ref={ref} className={classes('aui-tool-group', className)} aria-label={t('tool.group')} data-count={ids.length} {...rest}>
+    <div ref={ref} className={classes('aui-tool-group', className)} role="group" aria-label={t('tool.group')} data-count={ids.length} {...rest}>
       {ids.map((id) => (
         <ToolCall key={id} toolCallId={id} onOpenOutput={onOpenOutput} onOpenEvidence={onOpenEvidence} labels={labels} />
       ))}
-    </section>
+    </div>
   );
 });

@@ -120,6 +120,8 @@ export type ActionStatus = 'pending' | 'resolved' | 'cancelled' | 'expired';
 export interface ActionRecord {
   actionId: string;
   turnId?: string;
+  /** The message whose parts show this request inline (absent for requests known only from a snapshot). */
+  messageId?: string;
   threadId?: string;
   toolCallId?: string;
   actionType?: string;

@@ -28,7 +28,9 @@ function requireAction(ctx: ApplyContext, event: RuntimeEventEnvelope, actionId:
   const turn = ensureTurn(ctx, event);
   if (turn) {
     updateTurn(ctx, turn, { actionIds: [...turn.actionIds, actionId] });
-    appendPart(ctx, event, ensureMessage(ctx, event), 'action', { refId: actionId });
+    const message = ensureMessage(ctx, event);
+    appendPart(ctx, event, message, 'action', { refId: actionId });
+    ctx.draft.put('actions', actionId, { ...ctx.draft.get('actions', actionId)!, messageId: message.messageId });
   }
 }
 

@@ -1,0 +1,49 @@
+import type { Preview } from '@storybook/react-vite';
+import '../src/styles/styles.css';
+import './preview.css';
+import { StoryGlobals, type StoryTheme } from '../stories/support/StoryGlobals';
+import { LOCALES, type LocaleName } from '../stories/support/locales';
+
+const preview: Preview = {
+  globalTypes: {
+    theme: {
+      description: 'Color theme of the kit',
+      toolbar: { title: 'Theme', icon: 'contrast', items: [{ value: 'light', title: 'Light' }, { value: 'dark', title: 'Dark' }], dynamicTitle: true },
+    },
+    locale: {
+      description: 'Labels (visible strings and aria labels)',
+      toolbar: {
+        title: 'Labels',
+        icon: 'globe',
+        items: [
+          { value: 'en', title: 'English (defaults)' },
+          { value: 'fr', title: 'Français' },
+          { value: 'pseudo', title: 'Pseudo-locale (long strings)' },
+        ],
+        dynamicTitle: true,
+      },
+    },
+  },
+  initialGlobals: { theme: 'light', locale: 'en' },
+  parameters: {
+    layout: 'fullscreen',
+    a11y: { test: 'error' },
+    controls: { expanded: true },
+    options: { storySort: { order: ['Introduction', 'Fixtures', 'Surfaces', 'Behaviour'] } },
+  },
+  decorators: [
+    (Story, context) => {
+      const theme = (context.globals.theme ?? 'light') as StoryTheme;
+      const locale = (context.globals.locale ?? 'en') as LocaleName;
+      return (
+        <StoryGlobals.Provider value={{ theme, labels: LOCALES[locale] }}>
+          <div className="aui-root aui-story" data-aui-theme={theme}>
+            <Story />
+          </div>
+        </StoryGlobals.Provider>
+      );
+    },
+  ],
+};
+
+export default preview;

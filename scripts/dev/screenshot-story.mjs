@@ -1,0 +1,13 @@
+import { chromium } from 'playwright';
+const [,, id, out, theme = 'light', w = '1280', h = '800'] = process.argv;
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+const page = await browser.newPage({ viewport: { width: Number(w), height: Number(h) }, deviceScaleFactor: 1 });
+const errors = [];
+page.on('pageerror', (e) => errors.push(e.message));
+page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+await page.goto(`http://127.0.0.1:6007/iframe.html?id=${id}&viewMode=story&globals=theme:${theme}`);
+await page.waitForSelector('#storybook-root > *', { timeout: 15000 });
+await page.waitForTimeout(800);
+await page.screenshot({ path: out, fullPage: false });
+console.log(out, errors.slice(0, 5));
+await browser.close();

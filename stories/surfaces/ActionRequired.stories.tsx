@@ -1,0 +1,65 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { useEffect } from 'react';
+import { ActionRequired } from '../../src/components/ActionRequired';
+import { useRuntimeStore } from '../../src/hooks/useRuntimeContext';
+import { Cell, Matrix } from '../support/Cell';
+import { STORY_NOW, storyEvents } from '../support/storyEvents';
+
+const t = { turnId: 'turn-1' };
+const approval = (severity: string) => ({ actionType: 'tool_permission', decisionKind: 'allow_or_deny', severity, prompt: `Allow write_file to update README.md? (${severity})`, scope: { path: 'README.md' }, expiresAt: '2026-06-09T10:02:00.000Z' });
+const input = {
+  actionType: 'structured_input',
+  severity: 'medium',
+  prompt: 'Which release channel, and how many retries?',
+  schema: { type: 'object', required: ['channel'], properties: { channel: { type: 'string', enum: ['stable', 'beta'] }, retries: { type: 'integer', title: 'Retries' }, notify: { type: 'boolean', title: 'Notify the team' }, note: { type: 'string', title: 'Note' } } },
+};
+const plan = { actionType: 'plan_decision', severity: 'low', prompt: 'Proceed with the 3-step refactor plan?' };
+
+function one(payload: Record<string, unknown>, then?: (ev: ReturnType<typeof storyEvents>) => unknown[]) {
+  const ev = storyEvents();
+  return [ev('turn.started', t), ev('action.required', { ...t, actionId: 'a1' }, payload), ...(then?.(ev) ?? [])];
+}
+
+/** Shows the `responding` overlay: the user answered and the write is in flight. */
+function Responding() {
+  const store = useRuntimeStore();
+  useEffect(() => void store.getState().markResponding('a1', 'allow'), [store]);
+  return <ActionRequired actionId="a1" now={STORY_NOW} autoFocusHighSeverity={false} />;
+}
+
+const meta = {
+  title: 'Surfaces/ActionRequired',
+  component: ActionRequired,
+  tags: ['autodocs'],
+  args: { actionId: 'a1' },
+  parameters: { docs: { description: { component: 'Approval, structured input or plan decision; severity, scope and expiry. Buttons send through `respondAction`; the card shows `responding` until the runtime resolves it. Focus moves to a new high-severity request.' } } },
+} satisfies Meta<typeof ActionRequired>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const StateMatrix: Story = {
+  render: () => {
+    const cells: [string, unknown[], boolean?][] = [
+      ['approval · critical', one(approval('critical'))],
+      ['approval · high', one(approval('high'))],
+      ['approval · medium', one(approval('medium'))],
+      ['approval · low', one(approval('low'))],
+      ['structured input', one(input)],
+      ['plan decision', one(plan)],
+      ['responding (overlay)', one(approval('high')), true],
+      ['resolved: allow', one(approval('high'), (ev) => [ev('action.resolved', { ...t, actionId: 'a1' }, { decision: 'allow' })])],
+      ['resolved: deny', one(approval('medium'), (ev) => [ev('action.resolved', { ...t, actionId: 'a1' }, { decision: 'deny' })])],
+      ['expired', one(approval('medium'), (ev) => [ev('action.resolved', { ...t, actionId: 'a1' }, { status: 'expired' })])],
+      ['cancelled', one(plan, (ev) => [ev('action.resolved', { ...t, actionId: 'a1' }, { status: 'cancelled' })])],
+    ];
+    return (
+      <Matrix label="Every action type, severity and state">
+        {cells.map(([caption, events, responding]) => (
+          <Cell key={caption} caption={caption} events={events}>
+            {responding ? <Responding /> : <ActionRequired actionId="a1" now={STORY_NOW} autoFocusHighSeverity={false} />}
+          </Cell>
+        ))}
+      </Matrix>
+    );
+  },
+};

@@ -1,0 +1,64 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { Conversation } from '../../src/components/Conversation';
+import { Cell, Matrix } from '../support/Cell';
+import { STORY_NOW, storyEvents } from '../support/storyEvents';
+
+const t = { turnId: 'turn-1' };
+const tool = { ...t, stepId: 's1', toolCallId: 'tc-1' };
+
+function streaming() {
+  const ev = storyEvents();
+  return [
+    ev('turn.submitted', t, { text: 'Explain the store, with a code sample.' }),
+    ev('turn.started', t),
+    ev('reasoning.delta', t, { delta: 'The user wants the ingest path; show the batch API.' }),
+    ev('model.delta', t, { delta: 'The store applies **one batch** per update:\n\n```ts\nstore.getState().ingest(events);\n' }),
+  ];
+}
+
+function finished() {
+  const ev = storyEvents();
+  return [
+    ev('turn.submitted', t, { text: 'Write the release notes.' }),
+    ev('turn.started', t),
+    ev('reasoning.delta', t, { delta: 'Read the changelog first.' }),
+    ev('tool.started', tool, { toolName: 'read_file', safeArgs: { path: 'CHANGELOG.md' } }),
+    ev('tool.result', { ...tool, artifactId: 'art-notes' }, { preview: '## 0.2.0', artifact: { kind: 'markdown', title: 'Release notes' }, durationMs: 20 }),
+    ev('action.required', { ...t, actionId: 'a1' }, { prompt: 'Publish the notes?', severity: 'low' }),
+    ev('action.resolved', { ...t, actionId: 'a1' }, { decision: 'approve' }),
+    ev('model.delta', t, { delta: 'Notes are ready. See [the docs](https://example.com/docs) — ' }),
+    ev('model.completed', t, { text: 'Notes are ready. See [the docs](https://example.com/docs) — and a blocked [link](javascript:alert(1)).\n\n1. faster ingest\n2. honest badges\n\n> Reviewed by the runtime.' }),
+    ev('turn.completed', t),
+  ];
+}
+
+const meta = {
+  title: 'Surfaces/Conversation',
+  component: Conversation,
+  tags: ['autodocs'],
+  parameters: { docs: { description: { component: 'The virtualized message list: parts in event order (reasoning collapsed when done, tool rows, actions and artifact cards inline), answer text as sanitized markdown that tolerates unterminated syntax mid-stream. Sticks to the bottom while you are there; stays still while you read history or when older history is prepended; offers "Jump to latest".' } } },
+} satisfies Meta<typeof Conversation>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const StateMatrix: Story = {
+  render: () => (
+    <Matrix label="Conversation states">
+      <Cell caption="streaming: open reasoning, unterminated code fence" events={streaming()}>
+        <div style={{ height: 360, display: 'flex' }}>
+          <Conversation now={STORY_NOW} />
+        </div>
+      </Cell>
+      <Cell caption="finished: tool, artifact, action, markdown" events={finished()}>
+        <div style={{ height: 520, display: 'flex' }}>
+          <Conversation now={STORY_NOW} />
+        </div>
+      </Cell>
+      <Cell caption="empty" events={[]}>
+        <div style={{ height: 120, display: 'flex' }}>
+          <Conversation />
+        </div>
+      </Cell>
+    </Matrix>
+  ),
+};

@@ -1,0 +1,39 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { DiagnosticsPanel } from '../../src/components/DiagnosticsPanel';
+import { ProcessTimeline } from '../../src/components/ProcessTimeline';
+import { SubagentRoster } from '../../src/components/SubagentRoster';
+import { Cell, Matrix } from '../support/Cell';
+import { eventsOf } from '../support/storyEvents';
+import subagent from '../../fixtures/subagent-handoff.jsonl?raw';
+import degraded from '../../fixtures/degraded-facts.jsonl?raw';
+import retry from '../../fixtures/task-retry.jsonl?raw';
+
+const meta = {
+  title: 'Surfaces/Lanes',
+  component: ProcessTimeline,
+  tags: ['autodocs'],
+  parameters: { docs: { description: { component: 'The side lanes: ProcessTimeline (the archive, one line per fact), SubagentRoster (lineage; transcripts never enter the conversation) and DiagnosticsPanel (raw events redacted, filterable by code).' } } },
+} satisfies Meta<typeof ProcessTimeline>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const StateMatrix: Story = {
+  render: () => (
+    <Matrix label="Lanes">
+      <Cell caption="timeline: task retry" events={eventsOf(retry)}>
+        <ProcessTimeline />
+      </Cell>
+      <Cell caption="team: researcher subagent" events={eventsOf(subagent)}>
+        <SubagentRoster />
+      </Cell>
+      <Cell caption="diagnostics: degraded facts" events={eventsOf(degraded)}>
+        <DiagnosticsPanel />
+      </Cell>
+      <Cell caption="empty lanes" events={[]}>
+        <ProcessTimeline />
+        <SubagentRoster />
+        <DiagnosticsPanel />
+      </Cell>
+    </Matrix>
+  ),
+};

@@ -1,0 +1,64 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { ToolCall, ToolGroup } from '../../src/components/ToolCall';
+import { Cell, Matrix } from '../support/Cell';
+import { storyEvents } from '../support/storyEvents';
+
+const ids = { turnId: 'turn-1', stepId: 'step-1', toolCallId: 'tc-1' };
+
+function states() {
+  const ev = () => storyEvents();
+  const started = (e: ReturnType<typeof storyEvents>) => e('tool.started', ids, { toolName: 'run_tests', safeArgs: { command: 'npx vitest run', workers: 2 } });
+  return {
+    'running, args streaming': (() => { const e = ev(); return [e('tool.started', ids, { toolName: 'read_file' }), e('tool.args', ids, { delta: '{"path":"src/sto' })]; })(),
+    'running with progress': (() => { const e = ev(); return [started(e), e('tool.progress', ids, { progress: 0.6, message: '128 of 214 tests', delta: 'PASS src/store.test.ts\n' })]; })(),
+    'succeeded (collapsed)': (() => { const e = ev(); return [started(e), e('tool.result', ids, { preview: '214 passed', outputRef: 'output://tc-1', durationMs: 5400 })]; })(),
+    'failed: typed, retryable': (() => { const e = ev(); return [started(e), e('tool.failed', ids, { failureCategory: 'process_exit', retryable: true, recoveryHint: 'Fix the failing assertion and rerun.', message: 'exited with code 1', outputRef: 'output://tc-1', durationMs: 5100 })]; })(),
+    'failed: not retryable': (() => { const e = ev(); return [started(e), e('tool.failed', ids, { failureCategory: 'permission_denied', retryable: false, message: 'EACCES' })]; })(),
+    'large output behind its ref': (() => { const e = ev(); return [started(e), e('tool.result', ids, { preview: 'x'.repeat(3000), outputRef: 'output://tc-1', durationMs: 300 }), e('output.spilled', ids, { outputRef: 'output://tc-1', sizeBytes: 480000 })]; })(),
+    'unnamed tool': (() => { const e = ev(); return [e('tool.started', ids, {})]; })(),
+  };
+}
+
+const meta = {
+  title: 'Surfaces/ToolCall',
+  component: ToolCall,
+  tags: ['autodocs'],
+  args: { toolCallId: 'tc-1' },
+  parameters: { docs: { description: { component: 'A tool row: name, safe input summary (streaming args as they arrive), progress, duration, capped output preview with "open full output" from its ref, and typed failure. Running rows are open; finished rows collapse. `ToolGroup` lists rows.' } } },
+} satisfies Meta<typeof ToolCall>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const StateMatrix: Story = {
+  render: () => (
+    <Matrix label="Every tool row state">
+      {Object.entries(states()).map(([caption, events]) => (
+        <Cell key={caption} caption={caption} events={events}>
+          <ToolCall toolCallId="tc-1" onOpenOutput={() => undefined} />
+        </Cell>
+      ))}
+    </Matrix>
+  ),
+};
+
+export const Group: Story = {
+  render: () => {
+    const e = storyEvents();
+    const row = (n: number) => ({ turnId: 'turn-1', stepId: `s${n}`, toolCallId: `tc-${n}` });
+    const events = [
+      e('tool.started', row(1), { toolName: 'read_file', safeArgs: { path: 'README.md' } }),
+      e('tool.result', row(1), { preview: '# AgentUI', durationMs: 12 }),
+      e('tool.started', row(2), { toolName: 'grep', safeArgs: { pattern: 'ingest' } }),
+      e('tool.failed', row(2), { failureCategory: 'timeout', retryable: true }),
+      e('tool.started', row(3), { toolName: 'edit_file', safeArgs: { path: 'src/a.ts' } }),
+      e('tool.progress', row(3), { progress: 0.3 }),
+    ];
+    return (
+      <Matrix label="Tool group">
+        <Cell caption="three rows: succeeded, failed, running" events={events}>
+          <ToolGroup />
+        </Cell>
+      </Matrix>
+    );
+  },
+};
