@@ -75,7 +75,7 @@ export function classifyDocument(value: unknown): RuntimeDocumentKind {
   const doc = value as JsonObject;
   if (typeof doc.type === 'string') return 'event';
   if (Array.isArray(doc.threads)) return 'session-snapshot';
-  if (typeof doc.threadId === 'string' && (Array.isArray(doc.turns) || Array.isArray(doc.pendingRequests)))
+  if (typeof doc.threadId === 'string' && (Array.isArray(doc.turns) || Array.isArray(doc.pendingRequests) || Array.isArray(doc.messages)))
     return 'thread-read-model';
   if (typeof doc.benchmark === 'object' && doc.benchmark !== null && 'runtimeCorrelation' in doc) return 'benchmark-pack';
   return 'unknown';

@@ -46,6 +46,14 @@ export function buildThreadReadModel(events: readonly JsonObject[]): JsonObject 
       status: t.status,
       outputRef: t.outputRef,
       failureCategory: t.failure?.category,
+      retryable: t.failure?.retryable,
+      recoveryHint: t.failure?.recoveryHint,
+      message: t.failure?.message,
+      safeArgs: t.safeArgs,
+      argsText: t.argsText,
+      preview: t.outputPreview,
+      durationMs: t.durationMs,
+      progress: t.progress,
       turnId: t.turnId,
     })),
     messages: tableRows(state.messages).map((m) => ({
@@ -54,6 +62,11 @@ export function buildThreadReadModel(events: readonly JsonObject[]): JsonObject 
       role: m.role,
       text: selectMessageText(state, m),
       reasoning: selectMessageReasoning(state, m),
+      // The parts in event order, so a hydrated view shows tool rows and cards where they were.
+      parts: m.partIds.map((id) => {
+        const part = state.parts.byId.get(id)!;
+        return { kind: part.kind, ...(part.text !== undefined && { text: part.text }), ...(part.refId !== undefined && { refId: part.refId }), done: part.done };
+      }),
       status: m.final ? 'completed' : 'streaming',
     })),
     tasks: tableRows(state.tasks).map((t) => ({ taskId: t.taskId, status: t.status ?? 'unknown', objective: t.objective, attempts: t.attempts.map((a) => ({ runId: a.runId, status: a.status })) })),

@@ -1,8 +1,8 @@
 import type { JsonObject } from '../protocol/events';
 import { isPlainObject } from '../protocol/eventFieldRules';
-import { readNumber, readString, readVerificationOutcomes } from '../protocol/payloadReaders';
+import { readBoolean, readNumber, readString, readVerificationOutcomes } from '../protocol/payloadReaders';
 import { classifyDocument, type RuntimeDocumentKind } from '../protocol/snapshots';
-import type { ActionRecord, MessageRecord, TaskAttemptRecord, TurnLifecycle } from './records';
+import type { ActionRecord, MessagePart, MessageRecord, TaskAttemptRecord, ToolCallRecord, TurnLifecycle } from './records';
 import type { ApplyContext } from './apply/context';
 import { ensureEvidence, mergeEvidence } from './apply/evidence';
 import { ensureThread, ensureTurn, updateTurn } from './apply/lifecycle';
@@ -117,15 +117,48 @@ function hydrateToolCalls(ctx: ApplyContext, doc: JsonObject, threadId: string, 
       });
       continue;
     }
+    const category = readString(item.failureCategory);
+    const failure =
+      category !== undefined || item.message !== undefined
+        ? { ...existing?.failure, category, retryable: readBoolean(item.retryable), recoveryHint: readString(item.recoveryHint), message: readString(item.message) }
+        : existing?.failure;
+    const base: ToolCallRecord = existing ?? { toolCallId, argsText: '', status: 'running', outputTruncated: false, artifactIds: [], evidenceIds: [], turnId: readString(item.turnId) };
     ctx.draft.put('toolCalls', toolCallId, {
-      ...(existing ?? { toolCallId, argsText: '', outputTruncated: false, artifactIds: [], evidenceIds: [], turnId: readString(item.turnId) }),
+      ...base,
       status: nextStatus,
-      name: readString(item.toolName) ?? readString(item.name) ?? existing?.name,
-      outputRef: readString(item.outputRef) ?? existing?.outputRef,
-      ...(readString(item.failureCategory) !== undefined && { failure: { ...existing?.failure, category: readString(item.failureCategory) } }),
+      name: readString(item.toolName) ?? readString(item.name) ?? base.name,
+      outputRef: readString(item.outputRef) ?? base.outputRef,
+      safeArgs: item.safeArgs ?? base.safeArgs,
+      argsText: readString(item.argsText) ?? base.argsText,
+      outputPreview: readString(item.preview) ?? base.outputPreview,
+      durationMs: readNumber(item.durationMs) ?? base.durationMs,
+      progress: readNumber(item.progress) ?? base.progress,
+      ...(failure !== undefined && { failure }),
     });
     if (!existing) ctx.draft.record('tool', toolCallId, scope(doc, { threadId }), readString(item.toolName));
   }
+}
+
+const PART_KINDS = new Set(['text', 'reasoning', 'tool', 'action', 'artifact']);
+
+/** A snapshot that lists a message's parts is authoritative for them: they replace what we had. */
+function hydrateParts(ctx: ApplyContext, record: MessageRecord, parts: JsonObject[]): void {
+  for (const id of record.partIds) ctx.draft.remove('parts', id);
+  record.partIds.length = 0;
+  parts.forEach((part, i) => {
+    const kind = readString(part.kind);
+    if (kind === undefined || !PART_KINDS.has(kind)) return;
+    const partId = `${record.messageId}#s${i}`;
+    ctx.draft.put('parts', partId, {
+      partId,
+      messageId: record.messageId,
+      kind: kind as MessagePart['kind'],
+      ...(readString(part.text) !== undefined && { text: readString(part.text) }),
+      ...(readString(part.refId) !== undefined && { refId: readString(part.refId) }),
+      done: part.done === true || (kind !== 'text' && kind !== 'reasoning'),
+    });
+    record.partIds.push(partId);
+  });
 }
 
 export function hydrateMessages(ctx: ApplyContext, messages: JsonObject[], threadId: string | undefined): number {
@@ -133,27 +166,31 @@ export function hydrateMessages(ctx: ApplyContext, messages: JsonObject[], threa
   for (const item of messages) {
     const messageId = readString(item.messageId) ?? readString(item.id);
     const text = readString(item.text) ?? readString(item.content);
-    if (messageId === undefined || text === undefined) continue;
+    if (messageId === undefined || (text === undefined && !Array.isArray(item.parts))) continue;
     const turnId = readString(item.turnId);
     const existing = ctx.draft.get('messages', messageId);
-    const partId = existing?.partIds.find((id) => ctx.draft.get('parts', id)?.kind === 'text') ?? `${messageId}#snapshot`;
-    ctx.draft.put('parts', partId, { partId, messageId, kind: 'text', text, done: item.status !== 'streaming' });
     // A read model may list a message that is still streaming; only a finished one is final.
     const final = typeof item.final === 'boolean' ? item.final : item.status === undefined || item.status === 'completed';
     const record: MessageRecord = {
-      ...(existing ?? { messageId, partIds: [partId], turnId, threadId, role: item.role === 'user' ? 'user' : 'assistant' }),
+      ...(existing ?? { messageId, partIds: [], turnId, threadId, role: item.role === 'user' ? 'user' : 'assistant' }),
       status: final ? 'completed' : 'streaming',
       final,
     };
-    if (!record.partIds.includes(partId)) record.partIds.push(partId);
-    const reasoning = readString(item.reasoning);
-    if (reasoning !== undefined && reasoning !== '') hydrateReasoning(ctx, record, reasoning);
-    // Superseded text parts go: the snapshot's text is the whole answer.
-    for (const id of record.partIds.slice()) {
-      if (id !== partId && ctx.draft.get('parts', id)?.kind === 'text') {
-        ctx.draft.remove('parts', id);
-        record.partIds.splice(record.partIds.indexOf(id), 1);
+    if (Array.isArray(item.parts)) {
+      hydrateParts(ctx, record, item.parts.filter(isPlainObject));
+    } else if (text !== undefined) {
+      const partId = record.partIds.find((id) => ctx.draft.get('parts', id)?.kind === 'text') ?? `${messageId}#snapshot`;
+      ctx.draft.put('parts', partId, { partId, messageId, kind: 'text', text, done: item.status !== 'streaming' });
+      if (!record.partIds.includes(partId)) record.partIds.push(partId);
+      // Superseded text parts go: the snapshot's text is the whole answer.
+      for (const id of record.partIds.slice()) {
+        if (id !== partId && ctx.draft.get('parts', id)?.kind === 'text') {
+          ctx.draft.remove('parts', id);
+          record.partIds.splice(record.partIds.indexOf(id), 1);
+        }
       }
+      const reasoning = readString(item.reasoning);
+      if (reasoning !== undefined && reasoning !== '') hydrateReasoning(ctx, record, reasoning);
     }
     ctx.draft.put('messages', messageId, record);
     if (!existing) added += 1;

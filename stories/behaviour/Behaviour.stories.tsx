@@ -30,7 +30,7 @@ function approvalRuntime(store: RuntimeStore, respond: (input: unknown) => void)
   };
 }
 
-function ApprovalScene({ onRespond }: { onRespond: (input: unknown) => void }) {
+export function ApprovalScene({ onRespond }: { onRespond: (input: unknown) => void }) {
   const events = eventsOf(hitl);
   // Up to the approval card: the recorded resolution is what the runtime sends back.
   const store = useMemo(() => storeWith(events.slice(0, 5), false), []);

@@ -1,0 +1,126 @@
+import { readFileSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { startFixtureServer } from '../src/server/fixtureServer';
+import { parseJsonl } from '../src/protocol/parseJsonl';
+import type { JsonObject } from '../src/protocol/events';
+import { openStory } from './stories';
+
+const scroller = (page: Page) => page.locator('.aui-conversation__scroll');
+const metrics = (page: Page) =>
+  scroller(page).evaluate((el) => ({ top: el.scrollTop, height: el.scrollHeight, client: el.clientHeight }));
+const atBottom = async (page: Page) => {
+  const m = await metrics(page);
+  return m.height - m.top - m.client <= 24;
+};
+const stream = (page: Page, text: string) => page.evaluate((t) => (window as unknown as { __auiLab: { stream(t: string): void } }).__auiLab.stream(t), text);
+
+test.describe('conversation scrolling', () => {
+  test('stays pinned to the bottom while a message streams and the reader is there', async ({ page }) => {
+    await openStory(page, 'behaviour-lab--scroll');
+    await expect.poll(() => atBottom(page)).toBe(true);
+    for (let i = 0; i < 30; i++) {
+      await stream(page, `streamed line ${i} that keeps the last message growing. `.repeat(3));
+      await page.waitForTimeout(16);
+    }
+    await expect.poll(() => atBottom(page)).toBe(true);
+    await expect(page.getByRole('button', { name: 'Jump to latest' })).toHaveCount(0);
+  });
+
+  test('does not follow while the reader reads history, and offers "jump to latest"', async ({ page }) => {
+    await openStory(page, 'behaviour-lab--scroll');
+    await expect.poll(() => atBottom(page)).toBe(true);
+    const bottom = (await metrics(page)).top;
+    await scroller(page).hover();
+    await page.mouse.wheel(0, -2000);
+    await expect.poll(async () => (await metrics(page)).top).toBeLessThan(bottom - 1500);
+    await page.waitForTimeout(200);
+    const before = (await metrics(page)).top;
+    for (let i = 0; i < 10; i++) await stream(page, `new text ${i} `.repeat(20));
+    await page.waitForTimeout(200);
+    expect((await metrics(page)).top).toBe(before);
+    const jump = page.getByRole('button', { name: 'Jump to latest' });
+    await expect(jump).toBeVisible();
+    await jump.click();
+    await expect.poll(() => atBottom(page)).toBe(true);
+  });
+
+  test('keeps the view still when older history is prepended', async ({ page }) => {
+    await openStory(page, 'behaviour-lab--scroll');
+    await scroller(page).hover();
+    await page.mouse.wheel(0, -1500);
+    await page.waitForTimeout(200);
+    const anchor = page.locator('.aui-message').filter({ hasText: /^AssistantAnswer 10\d\d\./ }).first();
+    const label = (await anchor.textContent())!.slice(0, 30);
+    const target = page.locator('.aui-message', { hasText: label }).first();
+    const y = (await target.boundingBox())!.y;
+    await page.evaluate(() => (window as unknown as { __auiLab: { prependOlder(n: number): void } }).__auiLab.prependOlder(40));
+    await page.waitForTimeout(300);
+    await expect(page.locator('.aui-conversation')).toHaveAttribute('data-count', '200');
+    const after = (await target.boundingBox())!.y;
+    expect(Math.abs(after - y)).toBeLessThanOrEqual(2);
+  });
+});
+
+test.describe('actions by keyboard', () => {
+  test('focus moves to a new high-severity request; Tab and Enter approve it; responding until resolved', async ({ page }) => {
+    await openStory(page, 'behaviour-lab--approval');
+    const card = page.locator('.aui-conversation .aui-action');
+    await expect(page.locator(':focus')).toHaveText('Approval');
+    await page.keyboard.press('Tab');
+    await expect(page.locator(':focus')).toHaveText('Approve');
+    await page.keyboard.press('Enter');
+    await expect(card).toHaveAttribute('data-action-status', 'responding');
+    await expect(card).toHaveAttribute('data-action-status', 'resolved', { timeout: 5000 });
+    await expect(card).toContainText('Resolved: allow');
+  });
+});
+
+test.describe('long sessions', () => {
+  test('the coding-session scaled to 10,000 messages mounts a bounded number of rows', async ({ page }) => {
+    await openStory(page, 'behaviour-lab--ten-thousand-messages');
+    const conversation = page.locator('.aui-conversation');
+    await expect(conversation).toHaveAttribute('data-count', /^1\d{4}$/);
+    const count = Number(await conversation.getAttribute('data-count'));
+    expect(count).toBeGreaterThanOrEqual(10_000);
+    const rows = await page.locator('.aui-conversation__row').count();
+    const timelineRows = await page.locator('.aui-timeline__entry').count();
+    const nodes = await page.evaluate(() => document.getElementsByTagName('*').length);
+    console.log(`10,000-message session: ${count} messages, ${rows} conversation rows mounted, ${timelineRows} timeline rows mounted, ${nodes} DOM nodes`);
+    expect(rows).toBeGreaterThan(0);
+    expect(rows).toBeLessThan(40);
+    expect(timelineRows).toBeLessThan(80);
+    expect(nodes).toBeLessThan(4000);
+    await scroller(page).hover();
+    for (let i = 0; i < 10; i++) await page.mouse.wheel(0, -3000);
+    await page.waitForTimeout(100);
+    expect(await page.locator('.aui-conversation__row').count()).toBeLessThan(40);
+  });
+});
+
+test.describe('a live runtime over SSE', () => {
+  test('the server drops the connection: the view goes stale, repairs, and ends as the uncut replay', async ({ page }) => {
+    const events = parseJsonl(readFileSync('fixtures/tool-success.jsonl', 'utf8')).records.map((r) => r.value as JsonObject);
+    const server = await startFixtureServer(events, { speed: 4, maxGapMs: 250, dropAfter: 6 });
+    try {
+      const staleSeen = page.waitForFunction(() => document.querySelector('.story-frame[data-stale]') !== null, undefined, { timeout: 15_000 });
+      await openStory(page, 'behaviour-lab--live-sse-connection', { query: `&sse=${encodeURIComponent(server.url)}` });
+      await staleSeen;
+      await expect(page.locator('.story-frame')).toHaveAttribute('data-stream-status', 'ended', { timeout: 20_000 });
+      await expect(page.locator('.story-frame')).not.toHaveAttribute('data-stale', /.*/);
+      await expect(page.locator('.aui-runtime-status')).toHaveAttribute('data-status', 'completed');
+      const repairMs = await page.locator('.story-frame').getAttribute('data-repair-ms');
+      console.log(`live SSE: repaired in ${repairMs} ms after the drop`);
+      // The facts on screen: status header, conversation and lanes (the composer differs only in
+      // that the live page has a runtime to send to).
+      const parts = ['.aui-workbench__header', '.aui-conversation', '.aui-workbench__lanes'];
+      const shoot = (name: string) =>
+        Promise.all(parts.map((p, i) => page.locator(p).first().screenshot({ animations: 'disabled', caret: 'hide', path: test.info().outputPath(`${name}-${i}.png`) })));
+      const live = await shoot('live');
+      await openStory(page, 'fixtures-tool-success--final-state');
+      const replay = await shoot('replay');
+      parts.forEach((part, i) => expect(live[i]!.equals(replay[i]!), part).toBe(true));
+    } finally {
+      await server.close();
+    }
+  });
+});

@@ -1,0 +1,24 @@
+import { readFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+
+export interface StoryEntry {
+  id: string;
+  title: string;
+  name: string;
+  type: string;
+}
+
+/** The built Storybook's index: the suite covers what the build contains, nothing hand-listed. */
+export function storyIndex(): StoryEntry[] {
+  const index = JSON.parse(readFileSync('storybook-static/index.json', 'utf8')) as { entries: Record<string, StoryEntry> };
+  return Object.values(index.entries).filter((e) => e.type === 'story');
+}
+
+export const THEMES = ['light', 'dark'] as const;
+
+/** Opens a story alone (the iframe), waits for it to render and for fonts to load. */
+export async function openStory(page: Page, id: string, { theme = 'light', args = '', query = '' }: { theme?: string; args?: string; query?: string } = {}) {
+  await page.goto(`/iframe.html?id=${id}&viewMode=story&globals=theme:${theme}${args ? `&args=${args}` : ''}${query}`);
+  await page.locator('#storybook-root > *').first().waitFor();
+  await page.evaluate(() => document.fonts.ready);
+}
