@@ -55,6 +55,8 @@ export default defineConfig({
         plugins: [storybookTest({ configDir: '.storybook', tags: { exclude: ['no-test'] } })],
         test: {
           name: 'storybook',
+          // The lab scenes are driven by Playwright (window hooks, a live server), not run as story tests.
+          exclude: ['stories/behaviour/Lab.stories.tsx'],
           testTimeout: 30_000,
           browser: {
             enabled: true,

@@ -1,0 +1,211 @@
+// Each system: encode the workload in its own wire format (JSON lines), then apply the lines fed
+// 64 per macrotask, as network reads arrive, and return a normalized final state for checking.
+import { readUIMessageStream } from 'ai';
+import { Chat } from '@ai-sdk/react';
+import { AbstractAgent } from '@ag-ui/client';
+import { Observable } from 'rxjs';
+import { createRuntimeStore, selectMessageText } from '../../dist/headless.js';
+
+export const BATCH = 64;
+const tick = () => new Promise((resolve) => setImmediate(resolve));
+
+// ---------- the kit (Lime profile envelope) ----------
+export function kitLines(ops, { duplicates = 0, shuffle = 0, seed = 4 } = {}) {
+  let sequence = 0;
+  const lines = [];
+  for (const o of ops) {
+    if (o.op === 'textEnd' || o.op === 'toolInput') continue; // no counterpart in the profile
+    const base = { schemaVersion: 'lime-profile-0.4.0', runtimeId: 'rt', sessionId: 's', threadId: 'th', turnId: `t${o.turn}`, sequence: ++sequence, eventId: `e${sequence}`, timestamp: '2026-06-09T10:00:00.000Z' };
+    const tool = o.id ? { stepId: `st-${o.id}`, toolCallId: o.id } : {};
+    let event;
+    switch (o.op) {
+      case 'turnStart': event = { ...base, type: 'turn.started', payload: {} }; break;
+      case 'turnEnd': event = { ...base, type: 'turn.completed', payload: {} }; break;
+      case 'textStart': event = { ...base, type: 'model.requested', messageId: o.message, payload: {} }; break;
+      case 'text': event = { ...base, type: 'model.delta', messageId: o.message, payload: { delta: o.delta } }; break;
+      case 'textEnd': continue;
+      case 'toolStart': event = { ...base, ...tool, type: 'tool.started', payload: { toolName: o.name } }; break;
+      case 'toolArgs': event = { ...base, ...tool, type: 'tool.args', payload: { delta: o.delta } }; break;
+      case 'toolInput': continue;
+      case 'toolResult': event = { ...base, ...tool, type: 'tool.result', payload: { preview: o.output } }; break;
+    }
+    lines.push(JSON.stringify(event));
+  }
+  if (!duplicates && !shuffle) return lines;
+  // W4: 5% re-delivered, and events shuffled inside blocks smaller than the reorder window.
+  let a = seed;
+  const random = () => ((a = (Math.imul(a, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+  const noisy = lines.slice();
+  for (let start = 0; start < noisy.length; start += shuffle) {
+    const end = Math.min(noisy.length, start + shuffle);
+    for (let i = end - 1; i > start; i--) {
+      const j = start + Math.floor(random() * (i - start + 1));
+      [noisy[i], noisy[j]] = [noisy[j], noisy[i]];
+    }
+  }
+  const out = [];
+  for (const line of noisy) {
+    out.push(line);
+    if (random() < duplicates) out.push(line);
+  }
+  return out;
+}
+
+export async function runKit(lines, { batch = BATCH, macrotasks = true } = {}) {
+  const store = createRuntimeStore();
+  for (let i = 0; i < lines.length; i += batch) {
+    const events = [];
+    for (let j = i; j < Math.min(lines.length, i + batch); j++) events.push(JSON.parse(lines[j]));
+    store.getState().ingest(events);
+    if (macrotasks) await tick();
+  }
+  store.getState().settle();
+  const state = store.getState();
+  const text = new Map();
+  for (const id of state.messages.ids) text.set(id, selectMessageText(state, state.messages.byId.get(id)));
+  const args = new Map();
+  const results = new Map();
+  for (const id of state.toolCalls.ids) {
+    const tool = state.toolCalls.byId.get(id);
+    args.set(id, tool.argsText);
+    results.set(id, tool.outputPreview);
+  }
+  return { text, args, results };
+}
+
+export async function runFloor(lines) {
+  let n = 0;
+  for (let i = 0; i < lines.length; i += BATCH) {
+    for (let j = i; j < Math.min(lines.length, i + BATCH); j++) n += JSON.parse(lines[j]) ? 1 : 0;
+    await tick();
+  }
+  return n;
+}
+
+// ---------- Vercel AI SDK UI message stream ----------
+export function aiSdkLines(ops) {
+  const lines = [JSON.stringify({ type: 'start', messageId: 'assistant' })];
+  for (const o of ops) {
+    let chunk;
+    switch (o.op) {
+      case 'turnStart': chunk = { type: 'start-step' }; break;
+      case 'turnEnd': chunk = { type: 'finish-step' }; break;
+      case 'textStart': chunk = { type: 'text-start', id: o.message }; break;
+      case 'text': chunk = { type: 'text-delta', id: o.message, delta: o.delta }; break;
+      case 'textEnd': chunk = { type: 'text-end', id: o.message }; break;
+      case 'toolStart': chunk = { type: 'tool-input-start', toolCallId: o.id, toolName: o.name }; break;
+      case 'toolArgs': chunk = { type: 'tool-input-delta', toolCallId: o.id, inputTextDelta: o.delta }; break;
+      case 'toolInput': chunk = { type: 'tool-input-available', toolCallId: o.id, toolName: o.name, input: o.input }; break;
+      case 'toolResult': chunk = { type: 'tool-output-available', toolCallId: o.id, output: o.output }; break;
+    }
+    lines.push(JSON.stringify(chunk));
+  }
+  lines.push(JSON.stringify({ type: 'finish' }));
+  return lines;
+}
+
+/** A chunk stream fed 64 parsed lines per macrotask, as network reads would arrive. */
+function chunkStream(lines, deadline) {
+  return new ReadableStream({
+    async start(controller) {
+      for (let i = 0; i < lines.length; i += BATCH) {
+        if (performance.now() > deadline) return controller.error(new Error('timeout'));
+        for (let j = i; j < Math.min(lines.length, i + BATCH); j++) controller.enqueue(JSON.parse(lines[j]));
+        await tick();
+      }
+      controller.close();
+    },
+  });
+}
+
+function fromUiMessage(message) {
+  const text = new Map();
+  const args = new Map();
+  const results = new Map();
+  for (const part of message?.parts ?? []) {
+    if (part.type === 'text') text.set(text.size, part.text);
+    if (part.type?.startsWith('tool-')) {
+      args.set(part.toolCallId, JSON.stringify(part.input));
+      results.set(part.toolCallId, part.output);
+    }
+  }
+  return { text, args, results };
+}
+
+export async function runAiSdkReader(lines, deadline) {
+  let last;
+  for await (const message of readUIMessageStream({ stream: chunkStream(lines, deadline) })) last = message;
+  return fromUiMessage(last);
+}
+
+export async function runAiSdkChat(lines, deadline) {
+  const chat = new Chat({
+    transport: {
+      sendMessages: async () => chunkStream(lines, deadline),
+      reconnectToStream: async () => null,
+    },
+  });
+  await chat.sendMessage({ text: 'go' });
+  if (chat.error) throw chat.error;
+  return fromUiMessage(chat.messages[chat.messages.length - 1]);
+}
+
+// ---------- AG-UI ----------
+export function aguiLines(ops) {
+  const lines = [JSON.stringify({ type: 'RUN_STARTED', threadId: 'th', runId: 'r' })];
+  for (const o of ops) {
+    let event;
+    switch (o.op) {
+      case 'textStart': event = { type: 'TEXT_MESSAGE_START', messageId: o.message, role: 'assistant' }; break;
+      case 'text': event = { type: 'TEXT_MESSAGE_CONTENT', messageId: o.message, delta: o.delta }; break;
+      case 'textEnd': event = { type: 'TEXT_MESSAGE_END', messageId: o.message }; break;
+      case 'toolStart': event = { type: 'TOOL_CALL_START', toolCallId: o.id, toolCallName: o.name }; break;
+      case 'toolArgs': event = { type: 'TOOL_CALL_ARGS', toolCallId: o.id, delta: o.delta }; break;
+      case 'toolInput': event = { type: 'TOOL_CALL_END', toolCallId: o.id }; break;
+      case 'toolResult': event = { type: 'TOOL_CALL_RESULT', messageId: `r-${o.id}`, toolCallId: o.id, content: o.output }; break;
+      default: continue;
+    }
+    lines.push(JSON.stringify(event));
+  }
+  lines.push(JSON.stringify({ type: 'RUN_FINISHED', threadId: 'th', runId: 'r' }));
+  return lines;
+}
+
+class ReplayAgent extends AbstractAgent {
+  constructor(lines, deadline) {
+    super({ threadId: 'th' });
+    this.lines = lines;
+    this.deadline = deadline;
+  }
+  run() {
+    const { lines, deadline } = this;
+    return new Observable((subscriber) => {
+      let stopped = false;
+      (async () => {
+        for (let i = 0; i < lines.length && !stopped; i += BATCH) {
+          if (performance.now() > deadline) return subscriber.error(new Error('timeout'));
+          for (let j = i; j < Math.min(lines.length, i + BATCH); j++) subscriber.next(JSON.parse(lines[j]));
+          await tick();
+        }
+        subscriber.complete();
+      })();
+      return () => (stopped = true);
+    });
+  }
+}
+
+export async function runAgui(lines, deadline) {
+  const agent = new ReplayAgent(lines, deadline);
+  let failure;
+  await agent.runAgent({}, { onRunFailed: ({ error }) => void (failure = error) }).catch((e) => (failure = e));
+  if (failure) throw failure;
+  const text = new Map();
+  const args = new Map();
+  const results = new Map();
+  for (const m of agent.messages) {
+    if (m.role === 'assistant' && typeof m.content === 'string') text.set(m.id, m.content);
+    for (const call of m.toolCalls ?? []) args.set(call.id, call.function.arguments);
+    if (m.role === 'tool') results.set(m.toolCallId, m.content);
+  }
+  return { text, args, results };
+}
