@@ -56,7 +56,7 @@ export default defineConfig({
         test: {
           name: 'storybook',
           // The lab scenes are driven by Playwright (window hooks, a live server), not run as story tests.
-          exclude: ['stories/behaviour/Lab.stories.tsx'],
+          exclude: ['stories/behaviour/Lab.stories.tsx', 'stories/behaviour/Bench.stories.tsx'],
           testTimeout: 30_000,
           browser: {
             enabled: true,

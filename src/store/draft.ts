@@ -29,6 +29,8 @@ export interface DiagnosticInput {
 export class ProjectionDraft {
   private readonly touchedTables = new Set<TableName>();
   private readonly scalarPatch: Partial<ProjectionScalars> = {};
+  /** Records created in this batch: nobody outside has seen them yet, so they may change in place. */
+  private readonly fresh = new WeakSet<object>();
   private diagnosticSeq: number;
   private timelineSeq: number;
 
@@ -48,6 +50,22 @@ export class ProjectionDraft {
     table.byId.set(id, record);
     this.touchedTables.add(name);
     return record;
+  }
+
+  /**
+   * Applies a patch to a record: in place when the record was made in this batch (no subscriber
+   * has seen it), else as a new record. Streaming deltas in one batch then cost one copy, not one
+   * copy per delta.
+   */
+  update<K extends TableName>(name: K, id: string, record: RecordOf<K>, patch: Partial<RecordOf<K>>): RecordOf<K> {
+    if (this.fresh.has(record as object)) {
+      Object.assign(record as object, patch);
+      this.touchedTables.add(name);
+      return record;
+    }
+    const next = { ...(record as object), ...patch } as RecordOf<K>;
+    this.fresh.add(next as object);
+    return this.put(name, id, next);
   }
 
   /** Removes an id from a table's order (rare: reconciliation dropping superseded parts). */

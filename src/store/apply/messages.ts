@@ -90,7 +90,7 @@ function appendText(ctx: ApplyContext, event: RuntimeEventEnvelope, kind: 'text'
   }
   if (kind === 'text') closeReasoning(ctx, message);
   const part = continuingPart(ctx, event, message, kind);
-  if (part) ctx.draft.put('parts', part.partId, { ...part, text: (part.text ?? '') + text });
+  if (part) ctx.draft.update('parts', part.partId, part, { text: (part.text ?? '') + text });
   else appendPart(ctx, event, message, kind, { text });
 }
 

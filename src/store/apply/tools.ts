@@ -126,7 +126,7 @@ export function applyToolEvent(ctx: ApplyContext, event: RuntimeEventEnvelope): 
     if (name !== undefined) patch.name = name;
   }
   const latest = ctx.draft.get('toolCalls', record.toolCallId) ?? record;
-  ctx.draft.put('toolCalls', record.toolCallId, { ...latest, ...patch });
+  ctx.draft.update('toolCalls', record.toolCallId, latest, patch);
   linkToolArtifact(ctx, latest, event);
 }
 
