@@ -77,21 +77,38 @@ export function replaySource(events: readonly unknown[], options: ReplayOptions 
     timer = undefined;
   }
 
-  /** Schedules the next event after its recorded gap; events recorded at the same instant go together. */
+  // The recorded clock: each event's offset from the first, with long gaps capped.
+  const offsets: number[] = [];
+  for (let i = 0; i < events.length; i++) {
+    const gap = i === 0 ? 0 : timeOf(events[i]) - timeOf(events[i - 1]);
+    offsets.push(i === 0 ? 0 : offsets[i - 1]! + (Number.isFinite(gap) ? Math.min(Math.max(gap, 0), maxGapMs) : 0));
+  }
+  let playStart = 0;
+  let playBase = 0;
+
+  /** When the event at `index` is due, on the wall clock, for the current play. */
+  const dueAt = (index: number) => playStart + (offsets[index]! - playBase) / state.speed;
+
+  /**
+   * Delivers every event already due in one batch, then sleeps until the next is due: recorded
+   * timing is kept at any rate, whatever the timer granularity.
+   */
   function scheduleNext(): void {
     stopTimer();
     if (!state.playing || state.index >= events.length) return;
-    const previous = state.index === 0 ? Number.NaN : timeOf(events[state.index - 1]);
-    const gap = timeOf(events[state.index]) - previous;
-    const delay = Number.isFinite(gap) ? Math.min(Math.max(gap, 0), maxGapMs) / state.speed : 0;
     timer = setTimeout(() => {
       timer = undefined;
-      let count = 1;
-      const t = timeOf(events[state.index]);
-      while (state.index + count < events.length && timeOf(events[state.index + count]) === t) count += 1;
-      deliver(count);
+      const now = performance.now();
+      let count = 0;
+      while (state.index + count < events.length && dueAt(state.index + count) <= now) count += 1;
+      deliver(Math.max(1, count));
       scheduleNext();
-    }, delay);
+    }, Math.max(0, dueAt(state.index) - performance.now()));
+  }
+
+  function startClock(): void {
+    playStart = performance.now();
+    playBase = state.index < events.length ? offsets[state.index]! : 0;
   }
 
   const source: ReplaySource = {
@@ -115,6 +132,7 @@ export function replaySource(events: readonly unknown[], options: ReplayOptions 
     play() {
       if (state.index >= events.length) return;
       update({ playing: true });
+      startClock();
       scheduleNext();
     },
     pause() {
@@ -154,7 +172,10 @@ export function replaySource(events: readonly unknown[], options: ReplayOptions 
     setSpeed(speed) {
       if (!(speed > 0)) return;
       update({ speed });
-      if (state.playing) scheduleNext();
+      if (state.playing) {
+        startClock();
+        scheduleNext();
+      }
     },
     getState: () => state,
     subscribe(listener) {

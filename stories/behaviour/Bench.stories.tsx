@@ -90,7 +90,10 @@ function Stream() {
     b.longTasks = [] as number[];
     b.latencies = [] as number[];
     b.updates = 0;
-    const observer = new PerformanceObserver((list) => list.getEntries().forEach((e) => (b.longTasks as number[]).push(e.duration)));
+    // Long tasks from the stream on, not from loading the page.
+    const observer = new PerformanceObserver((list) =>
+      list.getEntries().forEach((e) => e.startTime >= (b.startedAt as number) && (b.longTasks as number[]).push(e.duration)),
+    );
     observer.observe({ type: 'longtask', buffered: true });
     let last = performance.now();
     let frame = requestAnimationFrame(function loop(now) {
