@@ -119,6 +119,8 @@ console.log(row('stream: arrival → paint p50', (x) => x.stream.arrivalToPaintP
 console.log(row('stream: arrival → paint p95', (x) => x.stream.arrivalToPaintP95Ms, ' ms'));
 console.log(row('scroll 10,000 messages: rows mounted (max)', (x) => x.scroll.mountedRows));
 console.log(row('scroll: DOM nodes', (x) => x.scroll.domNodes));
+console.log(row('scroll for 3 s: frames rendered', (x) => x.scroll.frames));
+console.log(row('scroll: frame p95', (x) => x.scroll.frameP95Ms, ' ms'));
 console.log(row('scroll: dropped frames (> 25 ms)', (x) => x.scroll.droppedFrames));
 mkdirSync(new URL('../results/', import.meta.url), { recursive: true });
 writeFileSync(new URL(`../results/${smoke ? 'browser-smoke' : 'browser-latest'}.json`, import.meta.url), JSON.stringify({ date: new Date().toISOString(), smoke, results }, null, 2) + '\n');

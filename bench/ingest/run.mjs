@@ -66,9 +66,16 @@ async function measure(fn) {
   return { ms: times[Math.floor(times.length / 2)], peakHeapBytes: peak };
 }
 
+/** Runs a peer with a deadline; a run cut by it (its stream errored, its state partial) is a timeout. */
 async function capped(fn) {
   const deadline = performance.now() + capMs;
-  return fn(deadline);
+  try {
+    const result = await fn(deadline);
+    if (performance.now() > deadline) throw new Error('timeout');
+    return result;
+  } catch (error) {
+    throw performance.now() > deadline ? new Error('timeout') : error;
+  }
 }
 
 const results = {};
