@@ -46,17 +46,22 @@ test.describe('conversation scrolling', () => {
 
   test('keeps the view still when older history is prepended', async ({ page }) => {
     await openStory(page, 'behaviour-lab--scroll');
-    await scroller(page).hover();
-    await page.mouse.wheel(0, -1500);
+    await expect.poll(() => atBottom(page)).toBe(true);
+    // Scroll instantly (a wheel scroll animates, and its animation would move the view on its own).
+    await scroller(page).evaluate(async (el) => {
+      el.scrollTop = el.scrollHeight - el.clientHeight - 1500;
+      el.dispatchEvent(new Event('scroll'));
+      await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    });
     await page.waitForTimeout(200);
-    const anchor = page.locator('.aui-message').filter({ hasText: /^AssistantAnswer 10\d\d\./ }).first();
+    const anchor = page.locator('.aui-message').filter({ hasText: /^AssistantAnswer 10\d\d\./ }).nth(1);
     const label = (await anchor.textContent())!.slice(0, 30);
     const target = page.locator('.aui-message', { hasText: label }).first();
     const y = (await target.boundingBox())!.y;
     await page.evaluate(() => (window as unknown as { __auiLab: { prependOlder(n: number): void } }).__auiLab.prependOlder(40));
-    await page.waitForTimeout(300);
     await expect(page.locator('.aui-conversation')).toHaveAttribute('data-count', '200');
-    const after = (await target.boundingBox())!.y;
+    await page.waitForTimeout(300);
+    const after = (await target.boundingBox({ timeout: 5000 }))!.y;
     expect(Math.abs(after - y)).toBeLessThanOrEqual(2);
   });
 });

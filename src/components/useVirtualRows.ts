@@ -27,28 +27,51 @@ export function useVirtualRows({ keys, estimateSize, stickToBottom, overscan = 6
     overscan,
   });
 
+  // The row the reader is looking at (its key and how far its top sits from the viewport's top).
+  const anchor = useRef<{ key: string; delta: number } | null>(null);
+  const rememberAnchor = () => {
+    const el = scrollRef.current;
+    if (!el) return;
+    const first = virtualizer.getVirtualItems().find((item) => item.end > el.scrollTop);
+    if (first) anchor.current = { key: String(first.key), delta: first.start - el.scrollTop };
+  };
+
   const onScroll = useCallback(() => {
     const el = scrollRef.current;
     if (!el) return;
     const bottom = el.scrollHeight - el.scrollTop - el.clientHeight <= BOTTOM_SLACK_PX;
     pinned.current = bottom;
     setAtBottom(bottom);
+    rememberAnchor();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  // Older rows prepended: move the scroll position by what was inserted above, so the row the
-  // reader was looking at stays where it was. Later measurements of rows above the viewport are
-  // compensated by the virtualizer itself.
+  // Older rows prepended: keep the anchored row where it was. Rows above it get measured over the
+  // next frames and change the offsets, so the position is restored until they settle.
   const firstKey = useRef<string | undefined>(keys[0]);
+  const keysRef = useRef(keys);
+  keysRef.current = keys;
   useLayoutEffect(() => {
     const previousFirst = firstKey.current;
     firstKey.current = keys[0];
     const el = scrollRef.current;
-    if (!el || previousFirst === undefined || keys[0] === previousFirst) return;
-    const index = keys.indexOf(previousFirst);
-    if (index <= 0) return;
-    const inserted = virtualizer.getOffsetForIndex(index, 'start')?.[0];
-    if (inserted !== undefined && !pinned.current) el.scrollTop += inserted - virtualizer.options.scrollMargin;
-  });
+    if (!el || previousFirst === undefined || keys[0] === previousFirst || pinned.current || !anchor.current) return;
+    const target = anchor.current;
+    const until = performance.now() + 600;
+    const restore = () => {
+      const index = keysRef.current.indexOf(target.key);
+      const start = index >= 0 ? virtualizer.measurementsCache[index]?.start : undefined;
+      if (start !== undefined && Math.abs(el.scrollTop - (start - target.delta)) > 0.5) el.scrollTop = start - target.delta;
+    };
+    restore();
+    let frame = requestAnimationFrame(function again() {
+      if (anchor.current?.key !== target.key) return; // the reader moved on
+      restore();
+      if (performance.now() < until) frame = requestAnimationFrame(again);
+    });
+    return () => cancelAnimationFrame(frame);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [keys[0]]);
 
   const totalSize = virtualizer.getTotalSize();
   useLayoutEffect(() => {

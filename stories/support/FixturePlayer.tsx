@@ -28,11 +28,6 @@ const SPEEDS = [0.5, 1, 2, 5, 20];
 
 function Controls({ source }: { source: ReplaySource }) {
   const state = useSyncExternalStore(source.subscribe, source.getState);
-  const lastSequence = useMemo(() => {
-    let max = 0;
-    for (let i = 0; i < state.total; i++) max = Math.max(max, i + 1);
-    return max;
-  }, [state.total]);
   return (
     <div className="story-player__bar" role="toolbar" aria-label="Playback">
       <button type="button" className="aui-button aui-button--primary" onClick={() => (state.playing ? source.pause() : source.play())}>
@@ -59,7 +54,7 @@ function Controls({ source }: { source: ReplaySource }) {
       </label>
       <label className="story-player__scrub">
         Event{' '}
-        <input type="range" min={0} max={lastSequence} value={state.index} onChange={(e) => source.seek(Number(e.target.value))} aria-valuetext={`${state.index} of ${state.total} events`} />
+        <input type="range" min={0} max={state.total} value={state.index} onChange={(e) => source.seek(Number(e.target.value))} aria-valuetext={`${state.index} of ${state.total} events`} />
       </label>
       <output aria-live="off">
         {state.index} / {state.total}

@@ -1,0 +1,26 @@
+import { spawn } from 'node:child_process';
+import { chromium } from 'playwright';
+const server = spawn('npx', ['vite', 'preview', '--outDir', 'storybook-static', '--host', '127.0.0.1', '--port', '6012', '--strictPort'], { stdio: 'ignore' });
+await new Promise((r) => setTimeout(r, 2500));
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+await page.goto('http://127.0.0.1:6012/iframe.html?id=behaviour-lab--scroll&viewMode=story');
+await page.waitForTimeout(1500);
+const r = await page.evaluate(async () => {
+  const el = document.querySelector('.aui-conversation__scroll');
+  const frame = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+  el.scrollTop = el.scrollHeight - el.clientHeight - 1500;
+  el.dispatchEvent(new Event('scroll'));
+  await frame(); await new Promise((r) => setTimeout(r, 200));
+  const first = [...document.querySelectorAll('.aui-message')].map((m) => [m.textContent.slice(0, 24), Math.round(m.getBoundingClientRect().y)]);
+  const before = { top: el.scrollTop, height: el.scrollHeight };
+  window.__auiLab.prependOlder(40);
+  await frame();
+  const mid = { top: el.scrollTop, height: el.scrollHeight };
+  await new Promise((r) => setTimeout(r, 300));
+  const after = { top: el.scrollTop, height: el.scrollHeight };
+  const second = [...document.querySelectorAll('.aui-message')].map((m) => [m.textContent.slice(0, 24), Math.round(m.getBoundingClientRect().y)]);
+  return { before, mid, after, first: first.slice(0, 4), second: second.slice(0, 4) };
+});
+console.log(JSON.stringify(r, null, 1));
+await browser.close(); server.kill();
