@@ -1,0 +1,14 @@
+import { spawn } from 'node:child_process';
+import { chromium } from 'playwright';
+const [, , id = 'fixtures-coding-session--playback', out = '/tmp/shots/playback.png', waitMs = '2500'] = process.argv;
+const server = spawn('npx', ['vite', 'preview', '--outDir', 'storybook-static', '--host', '127.0.0.1', '--port', '6013', '--strictPort'], { stdio: 'ignore' });
+await new Promise((r) => setTimeout(r, 2500));
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+await page.goto(`http://127.0.0.1:6013/iframe.html?id=${id}&viewMode=story`);
+await page.getByRole('button', { name: 'Play' }).click();
+await page.getByLabel('Speed').selectOption('5');
+await page.waitForTimeout(Number(waitMs));
+await page.screenshot({ path: out });
+console.log(out, await page.locator('.story-player output').textContent());
+await browser.close(); server.kill();
