@@ -1,4 +1,4 @@
-import { parseJsonl } from '../protocol/parseJsonl';
+import { parseJsonl, tryParseJson } from '../protocol/parseJsonl';
 import { classifyDocument } from '../protocol/snapshots';
 import { validateEvent } from '../protocol/validateEvent';
 import { validateSnapshot } from '../protocol/validateSnapshot';
@@ -34,14 +34,9 @@ function eventIssues(value: unknown, line: number | undefined): ValidationLine[]
 
 /** Validates a whole input against the public schemas, with line numbers for JSON Lines. */
 export function validateText(text: string): TextValidation {
-  let whole: unknown;
-  let parsed = false;
-  try {
-    whole = JSON.parse(text);
-    parsed = true;
-  } catch {
-    // not a single JSON document: JSON Lines
-  }
+  const document = tryParseJson(text);
+  const parsed = document.ok;
+  const whole = document.ok ? document.value : undefined;
   if (parsed && Array.isArray(whole)) {
     return { input: 'json-array', checked: whole.length, issues: whole.flatMap((event, i) => eventIssues(event, i + 1)) };
   }

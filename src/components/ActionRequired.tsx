@@ -2,6 +2,7 @@ import { forwardRef, memo, useEffect, useRef, useState, type ComponentPropsWitho
 import { useRuntimeActions } from '../hooks/useRuntimeContext';
 import { useRuntimeSelector } from '../hooks/useRuntimeSelector';
 import type { ActionRecord } from '../store/records';
+import { bySeverity } from '../store/selectors/turnStatus';
 import { FactBadge } from './FactBadge';
 import { classes, formatDuration, summarizeInput } from './format';
 import type { Labels } from './labels';
@@ -164,11 +165,10 @@ export interface ActionListProps extends ComponentPropsWithoutRef<'div'> {
 export const ActionList = forwardRef<HTMLDivElement, ActionListProps>(function ActionList({ labels, now, detachedOnly, className, ...rest }, ref) {
   const table = useRuntimeSelector((s) => s.actions);
   const t = useLabels(labels);
-  const order: Record<string, number> = { critical: 0, high: 1, medium: 2, low: 3 };
   const pending = table.ids
     .map((id) => table.byId.get(id)!)
     .filter((a) => a.status === 'pending' && !(detachedOnly && a.messageId !== undefined))
-    .sort((a, b) => (order[a.severity ?? ''] ?? 9) - (order[b.severity ?? ''] ?? 9));
+    .sort(bySeverity);
   if (pending.length === 0) return null;
   return (
     <div ref={ref} className={classes('aui-action-list', className)} role="group" aria-label={t('action.region')} {...rest}>

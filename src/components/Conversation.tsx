@@ -10,7 +10,7 @@ import { countRender } from './renderCount';
 import { ToolCall, type ToolCallProps } from './ToolCall';
 import { useLabels } from './useLabels';
 import type { RefLoader } from './useRefContent';
-import { useVirtualRows } from './useVirtualRows';
+import { useVirtualRows, virtualRowStyle } from './useVirtualRows';
 
 interface PartHandlers {
   onOpenOutput?: ToolCallProps['onOpenOutput'];
@@ -93,20 +93,20 @@ export const Conversation = forwardRef<HTMLDivElement, ConversationProps>(functi
   countRender('Conversation', '');
   // A new array only when the ids changed (appended, or older history prepended).
   const keys = useIds(allIds, count, first);
-  const { scrollRef, virtualizer, onScroll, atBottom, jumpToLatest, totalSize } = useVirtualRows({ keys, estimateSize: estimateRowHeight, stickToBottom: true });
-  const rows = virtualize ? virtualizer.getVirtualItems() : keys.map((key, index) => ({ key, index, start: 0 }));
+  const { scrollRef, virtualizer, onScroll, atBottom, jumpToLatest, totalSize, rows } = useVirtualRows({ keys, estimateSize: estimateRowHeight, stickToBottom: true });
+  const mounted = rows(virtualize);
   return (
     <div ref={ref} className={classes('aui-conversation', className)} role="group" aria-label={t('conversation.region')} data-count={count} data-pinned={atBottom || undefined} {...rest}>
       <div ref={scrollRef} className="aui-conversation__scroll" onScroll={onScroll} tabIndex={0} role="log" aria-live="off" aria-label={t('conversation.region')}>
         {count === 0 && <p className="aui-muted aui-conversation__empty">{t('conversation.empty')}</p>}
         <div className="aui-conversation__inner" style={virtualize ? { height: totalSize, position: 'relative' } : undefined}>
-          {rows.map((row) => (
+          {mounted.map((row) => (
             <div
               key={row.key}
               data-index={row.index}
               ref={virtualize ? virtualizer.measureElement : undefined}
               className="aui-conversation__row"
-              style={virtualize ? { position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${row.start}px)` } : undefined}
+              style={virtualRowStyle(row.start, virtualize)}
             >
               <MessageRow messageId={keys[row.index]!} handlers={handlers} />
             </div>

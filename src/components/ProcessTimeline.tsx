@@ -7,7 +7,7 @@ import { FactBadge } from './FactBadge';
 import { classes } from './format';
 import type { Labels } from './labels';
 import { useLabels } from './useLabels';
-import { useVirtualRows } from './useVirtualRows';
+import { useVirtualRows, virtualRowStyle } from './useVirtualRows';
 
 const GLYPH: Record<TimelineEntry['kind'], string> = {
   tool: '⚙',
@@ -80,20 +80,20 @@ export const ProcessTimeline = forwardRef<HTMLDivElement, ProcessTimelineProps>(
   const t = useLabels(labels);
   const ids = useIds(allIds, count, first);
   const keys = kinds ? ids.filter((id) => kinds.includes(table.get(id)!.kind)) : ids;
-  const { scrollRef, virtualizer, onScroll, totalSize } = useVirtualRows({ keys, estimateSize: 32, stickToBottom: true, overscan: 10 });
-  const rows = virtualize ? virtualizer.getVirtualItems() : keys.map((key, index) => ({ key, index, start: 0 }));
+  const { scrollRef, virtualizer, onScroll, totalSize, rows } = useVirtualRows({ keys, estimateSize: 32, stickToBottom: true, overscan: 10 });
+  const mounted = rows(virtualize);
   return (
     <div ref={ref} className={classes('aui-timeline', className)} role="group" aria-label={t('timeline.region')} data-count={keys.length} {...rest}>
       {keys.length === 0 && <p className="aui-muted">{t('timeline.empty')}</p>}
       <div ref={scrollRef} className="aui-timeline__scroll" onScroll={onScroll} tabIndex={keys.length > 0 ? 0 : undefined} role={keys.length > 0 ? 'list' : undefined} aria-label={keys.length > 0 ? t('timeline.region') : undefined}>
         <div style={virtualize ? { height: totalSize, position: 'relative' } : undefined}>
-          {rows.map((row) => (
+          {mounted.map((row) => (
             <div
               key={row.key}
               role="listitem"
               data-index={row.index}
               ref={virtualize ? virtualizer.measureElement : undefined}
-              style={virtualize ? { position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${row.start}px)` } : undefined}
+              style={virtualRowStyle(row.start, virtualize)}
             >
               <TimelineRow entryId={keys[row.index]!} />
             </div>

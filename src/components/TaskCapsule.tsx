@@ -3,7 +3,7 @@ import { Collapsible } from 'radix-ui';
 import { shallowEqual, useRuntimeSelector } from '../hooks/useRuntimeSelector';
 import type { RuntimeState } from '../store/createRuntimeStore';
 import type { ActionRecord, QueuedTurn, TaskAttemptRecord } from '../store/records';
-import { selectLatestTurn, selectTurnStatus } from '../store/selectors/turnStatus';
+import { bySeverity, selectLatestTurn, selectTurnStatus } from '../store/selectors/turnStatus';
 import { tableRows } from '../store/table';
 import { FactBadge } from './FactBadge';
 import { classes } from './format';
@@ -21,8 +21,6 @@ export interface TaskCapsuleFacts {
   subagentCount: number;
 }
 
-const SEVERITY_ORDER: Record<string, number> = { critical: 0, high: 1, medium: 2, low: 3 };
-
 /** The current objective: the latest turn's task, else the latest task; attention items first. */
 export function selectTaskCapsule(state: RuntimeState): TaskCapsuleFacts {
   const turn = selectLatestTurn(state);
@@ -31,7 +29,7 @@ export function selectTaskCapsule(state: RuntimeState): TaskCapsuleFacts {
   const current = task?.attempts.find((a) => a.runId === task.currentRunId) ?? task?.attempts[task.attempts.length - 1];
   const pendingActions = tableRows(state.actions)
     .filter((a) => a.status === 'pending')
-    .sort((a, b) => (SEVERITY_ORDER[a.severity ?? ''] ?? 9) - (SEVERITY_ORDER[b.severity ?? ''] ?? 9));
+    .sort(bySeverity);
   return {
     taskId,
     objective: task?.objective ?? task?.title,

@@ -40,6 +40,8 @@ export const ToolCall = memo(
       );
     }
     const open = userOpen ?? tool.status === 'running';
+    // Runtimes send progress as 0..1 or as a percentage.
+    const percent = tool.progress === undefined ? undefined : Math.round(Math.min(1, Math.max(0, tool.progress > 1 ? tool.progress / 100 : tool.progress)) * 100);
     const name = tool.name ?? t('tool.unnamed');
     const input = inputSummary(tool);
     return (
@@ -74,16 +76,16 @@ export const ToolCall = memo(
                 <span className="aui-label">{t('tool.input')}</span> <code>{input}</code>
               </p>
             )}
-            {tool.status === 'running' && tool.progress !== undefined && (
+            {tool.status === 'running' && percent !== undefined && (
               <div
                 className="aui-progress"
                 role="progressbar"
                 aria-label={`${t('tool.progress')}: ${name}`}
                 aria-valuemin={0}
                 aria-valuemax={100}
-                aria-valuenow={Math.round(Math.min(1, Math.max(0, tool.progress > 1 ? tool.progress / 100 : tool.progress)) * 100)}
+                aria-valuenow={percent}
               >
-                <span style={{ width: `${Math.round(Math.min(1, Math.max(0, tool.progress > 1 ? tool.progress / 100 : tool.progress)) * 100)}%` }} />
+                <span style={{ width: `${percent}%` }} />
               </div>
             )}
             {tool.progressMessage && tool.status === 'running' && <p className="aui-tool-call__progress-message">{tool.progressMessage}</p>}

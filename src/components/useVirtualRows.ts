@@ -1,4 +1,4 @@
-import { useCallback, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 
 const BOTTOM_SLACK_PX = 24;
@@ -9,6 +9,11 @@ export interface VirtualRowsOptions {
   /** Follow new content while the reader is at the bottom (the chat behaviour). */
   stickToBottom: boolean;
   overscan?: number;
+}
+
+/** Where a virtual row sits in its list (none when every row is mounted in normal flow). */
+export function virtualRowStyle(start: number, virtualize: boolean): CSSProperties | undefined {
+  return virtualize ? { position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${start}px)` } : undefined;
 }
 
 /**
@@ -87,5 +92,9 @@ export function useVirtualRows({ keys, estimateSize, stickToBottom, overscan = 6
     virtualizer.scrollToIndex(keys.length - 1, { align: 'end' });
   }, [virtualizer, keys.length]);
 
-  return { scrollRef, virtualizer, onScroll, atBottom, jumpToLatest, totalSize };
+  /** The rows to mount: the visible window, or every row when virtualization is off (for comparison). */
+  const rows = (virtualize: boolean): { key: string | number | bigint; index: number; start: number }[] =>
+    virtualize ? virtualizer.getVirtualItems() : keys.map((key, index) => ({ key, index, start: 0 }));
+
+  return { scrollRef, virtualizer, onScroll, atBottom, jumpToLatest, totalSize, rows };
 }

@@ -15,6 +15,15 @@ export interface JsonlParseResult {
   issues: JsonlIssue[];
 }
 
+/** Parses a whole text as one JSON document, without throwing. */
+export function tryParseJson(text: string): { ok: true; value: unknown } | { ok: false } {
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return { ok: false };
+  }
+}
+
 /**
  * Parses JSON Lines. Blank lines are skipped; a line that is not JSON becomes an `invalid_json`
  * issue with its line number, and parsing goes on. Never throws.

@@ -242,4 +242,3 @@ export function readCost(e: Event): CostFacts {
 export const readRole = (e: Event): string | undefined => firstString(e.payload.role, e.agentRole);
 export const readParentTaskId = (e: Event): string | undefined => firstString(e.payload.parentTaskId, e.parentTaskId);
 export const readTitle = (e: Event): string | undefined => firstString(e.payload.title, e.payload.objective);
-export const readStatus = (e: Event): string | undefined => firstString(e.payload.status, e.status);

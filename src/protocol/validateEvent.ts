@@ -6,7 +6,7 @@ import {
   PROFILE_REQUIRED_FIELDS,
   PROFILE_SCOPE_RULES,
 } from './eventFieldRules';
-import type { FieldProblem, ValidationIssue } from './validationIssue';
+import { isBlocking, type FieldProblem, type ValidationIssue } from './validationIssue';
 import { classifyType, PORTABLE_SCHEMA_VERSIONS, PROFILE_SCHEMA_VERSION } from './vocabulary';
 
 export interface EventValidation {
@@ -119,7 +119,5 @@ export function validateEvent(raw: unknown): EventValidation {
   }
   // The common case allocates no result: validation runs on every event.
   if (issues.length === 0) return VALID;
-  let applicable = true;
-  for (const issue of issues) if (issue.severity === 'error') applicable = false;
-  return { valid: false, applicable, issues };
+  return { valid: false, applicable: !issues.some(isBlocking), issues };
 }

@@ -1,4 +1,4 @@
-import { parseJsonl } from '../protocol/parseJsonl';
+import { parseJsonl, tryParseJson } from '../protocol/parseJsonl';
 import { classifyDocument, type RuntimeDocumentKind } from '../protocol/snapshots';
 import { createRuntimeStore, type RuntimeStore } from '../store/createRuntimeStore';
 
@@ -16,7 +16,7 @@ export interface ReplayTextResult {
  */
 export function replayText(text: string, store: RuntimeStore = createRuntimeStore()): ReplayTextResult {
   const state = () => store.getState();
-  const whole = tryParse(text);
+  const whole = tryParseJson(text);
   if (whole.ok && Array.isArray(whole.value)) {
     state().ingest(whole.value);
     state().settle();
@@ -58,12 +58,4 @@ export function replayText(text: string, store: RuntimeStore = createRuntimeStor
   }
   state().settle();
   return { store, input: 'jsonl' };
-}
-
-function tryParse(text: string): { ok: true; value: unknown } | { ok: false } {
-  try {
-    return { ok: true, value: JSON.parse(text) };
-  } catch {
-    return { ok: false };
-  }
 }

@@ -3,6 +3,7 @@ import { readFailure, readFinalText, readTextDelta } from '../../protocol/payloa
 import type { MessagePart, MessageRecord, PartKind } from '../records';
 import type { ApplyContext } from './context';
 import { ensureTurn, updateTurn } from './lifecycle';
+import { joinPartText } from '../selectors/text';
 
 /** Subagent content (an event with a subagentId outside the subagent.* family) stays in its own table. */
 export function isSubagentScoped(event: RuntimeEventEnvelope): boolean {
@@ -102,14 +103,8 @@ function closeReasoning(ctx: ApplyContext, message: MessageRecord): void {
 }
 
 /** The answer text streamed so far: the message's text parts in order. */
-export function streamedText(ctx: Pick<ApplyContext, 'draft'>, message: MessageRecord): string {
-  let text = '';
-  for (const partId of message.partIds) {
-    const part = ctx.draft.get('parts', partId);
-    if (part?.kind === 'text') text += part.text ?? '';
-  }
-  return text;
-}
+const streamedText = (ctx: Pick<ApplyContext, 'draft'>, message: MessageRecord): string =>
+  joinPartText((id) => ctx.draft.get('parts', id), message, 'text');
 
 /**
  * Final text replaces what was streamed; it is never appended again. When they differ the final
