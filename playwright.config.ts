@@ -1,6 +1,7 @@
 import { defineConfig } from '@playwright/test';
 
-const PORT = 6008;
+// AGENTUI_E2E_PORT lets parallel checkouts on one machine run their suites side by side.
+const PORT = Number(process.env.AGENTUI_E2E_PORT ?? 6008);
 
 // Visual, behaviour and accessibility tests against the static Storybook build, in Debian's
 // Chromium, one worker, fixed viewport and scale, animations off: screenshots are pixel-stable.
