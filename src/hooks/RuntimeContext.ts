@@ -2,6 +2,7 @@ import { createContext } from 'react';
 import type { RuntimeStore } from '../store/createRuntimeStore';
 import type { RuntimeActions } from '../stream/runtimeActions';
 import type { RuntimeProviderAdapter } from '../stream/types';
+import type { ConnectionStore } from './useConnectionState';
 
 export interface RuntimeContextValue {
   store: RuntimeStore;
@@ -9,6 +10,8 @@ export interface RuntimeContextValue {
   actions: RuntimeActions;
   /** Visible strings and aria labels by key; components fall back to their English defaults. */
   labels: Readonly<Record<string, string>>;
+  /** The live stream's connection state, published by `useRuntimeStream` (read it with `useConnectionState`). */
+  connection: ConnectionStore;
 }
 
 export const RuntimeContext = createContext<RuntimeContextValue | null>(null);

@@ -1,28 +1,42 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { shallow } from 'zustand/shallow';
 import { createRuntimeStore, type RuntimeStore } from '../store/createRuntimeStore';
 import { createRuntimeActions, type RuntimeActionsOptions } from '../stream/runtimeActions';
 import type { RuntimeProviderAdapter } from '../stream/types';
 import { RuntimeContext, type RuntimeContextValue } from './RuntimeContext';
+import { createConnectionStore } from './useConnectionState';
 
 export interface RuntimeProviderProps {
   /** The store to render; one is created when omitted. */
   store?: RuntimeStore;
   /** Where writes go (send, interrupt, answers, history, evidence). Without one they are `unavailable`. */
   adapter?: RuntimeProviderAdapter;
-  /** Overrides for visible strings and aria labels. */
+  /** Overrides for visible strings and aria labels. An inline object is fine: it is compared by content. */
   labels?: Readonly<Record<string, string>>;
+  /** Read when a write starts, so an inline object neither recreates the actions nor closes their turn streams. */
   actionsOptions?: RuntimeActionsOptions;
   children?: ReactNode;
 }
 
 const NO_LABELS: Readonly<Record<string, string>> = Object.freeze({});
 
+/** The previous value while the new one is shallowly equal: an inline object keeps its identity. */
+function useShallowStable<T>(value: T): T {
+  const ref = useRef(value);
+  if (!shallow(ref.current, value)) ref.current = value;
+  return ref.current;
+}
+
 /** Puts one store, one adapter and the labels in context for the hooks and components below. */
 export function RuntimeProvider({ store: given, adapter, labels = NO_LABELS, actionsOptions, children }: RuntimeProviderProps) {
   const [own] = useState(() => (given ? undefined : createRuntimeStore()));
+  const [connection] = useState(createConnectionStore);
   const store = given ?? own!;
-  const actions = useMemo(() => createRuntimeActions(store, adapter, actionsOptions), [store, adapter, actionsOptions]);
+  const optionsRef = useRef(actionsOptions);
+  optionsRef.current = actionsOptions;
+  const actions = useMemo(() => createRuntimeActions(store, adapter, () => optionsRef.current ?? {}), [store, adapter]);
   useEffect(() => () => actions.dispose(), [actions]);
-  const value = useMemo<RuntimeContextValue>(() => ({ store, adapter, actions, labels }), [store, adapter, actions, labels]);
+  const stableLabels = useShallowStable(labels);
+  const value = useMemo<RuntimeContextValue>(() => ({ store, adapter, actions, labels: stableLabels, connection }), [store, adapter, actions, stableLabels, connection]);
   return <RuntimeContext.Provider value={value}>{children}</RuntimeContext.Provider>;
 }

@@ -7,7 +7,8 @@ import { createRuntimeStore } from '../store/createRuntimeStore';
 import { replaySource } from '../stream/replaySource';
 import type { RuntimeEventSource, SourceHandlers } from '../stream/types';
 import { RuntimeProvider } from './RuntimeProvider';
-import { useRuntimeActions } from './useRuntimeContext';
+import { useConnectionState } from './useConnectionState';
+import { useRuntimeActions, useRuntimeLabels } from './useRuntimeContext';
 import { useRuntimeSelector } from './useRuntimeSelector';
 import { useRuntimeStream, type StreamInput } from './useRuntimeStream';
 
@@ -157,5 +158,120 @@ describe('useRuntimeActions', () => {
     expect([first, second]).toEqual([{ ok: true }, { ok: false, reason: 'ignored' }]);
     expect(respondAction).toHaveBeenCalledTimes(1);
     expect(store.getState().actions.byId.get('a1')).toMatchObject({ status: 'resolved', decision: 'allow' });
+  });
+});
+
+describe('the published connection (bug 19)', () => {
+  it('an error reaches useRuntimeStream and, through the provider, any component; retry restarts the stream', () => {
+    const resumed: unknown[] = [];
+    let handlers: SourceHandlers | undefined;
+    const source: RuntimeEventSource = {
+      start: (h) => {
+        handlers = h;
+        h.status?.('open');
+      },
+      close: () => undefined,
+      cursor: () => ({ sequence: 4 }),
+      resumeFrom: (cursor) => void resumed.push(cursor),
+    };
+    let streamResult: ReturnType<typeof useRuntimeStream> | undefined;
+    function Live() {
+      streamResult = useRuntimeStream(source, { flush: 'sync' });
+      return null;
+    }
+    function Header() {
+      const connection = useConnectionState();
+      return (
+        <div>
+          <output>{`${connection.status}${connection.error ? `: ${connection.error}` : ''}`}</output>
+          <button type="button" onClick={connection.retry}>Retry</button>
+        </div>
+      );
+    }
+    render(<RuntimeProvider><Header /><Live /></RuntimeProvider>);
+    expect(screen.getByRole('status').textContent).toBe('open');
+    act(() => handlers!.status!('error', { error: 'gave up after 10 reconnects' }));
+    expect(streamResult).toMatchObject({ status: 'error', error: 'gave up after 10 reconnects' });
+    expect(screen.getByRole('status').textContent).toBe('error: gave up after 10 reconnects');
+    act(() => screen.getByRole('button', { name: 'Retry' }).click());
+    expect(resumed).toEqual([{ sequence: 4 }]);
+    act(() => streamResult!.controls.retry());
+    expect(resumed).toHaveLength(2);
+  });
+
+  it('is idle without a stream, and goes back to idle when the stream closes', () => {
+    vi.useFakeTimers();
+    const spy = spySource();
+    function Header() {
+      return <output>{useConnectionState().status}</output>;
+    }
+    function Live({ on }: { on: boolean }) {
+      useRuntimeStream(on ? spy.source : null);
+      return null;
+    }
+    const view = render(<RuntimeProvider><Header /><Live on={false} /></RuntimeProvider>);
+    expect(screen.getByRole('status').textContent).toBe('idle');
+    view.rerender(<RuntimeProvider><Header /><Live on /></RuntimeProvider>);
+    expect(screen.getByRole('status').textContent).toBe('open');
+    view.rerender(<RuntimeProvider><Header /><Live on={false} /></RuntimeProvider>);
+    act(() => vi.runOnlyPendingTimers());
+    expect(screen.getByRole('status').textContent).toBe('idle');
+  });
+});
+
+describe('the provider keeps what did not change', () => {
+  it('switching the provider store feeds the new store, not the old one (bug 8)', () => {
+    vi.useFakeTimers();
+    const ev = eventBuilder();
+    const spy = spySource();
+    const a = createRuntimeStore();
+    const b = createRuntimeStore();
+    const view = render(<RuntimeProvider store={a}><Status input={spy.source} /></RuntimeProvider>);
+    view.rerender(<RuntimeProvider store={b}><Status input={spy.source} /></RuntimeProvider>);
+    act(() => vi.runOnlyPendingTimers());
+    act(() => spy.handlers()!.events([ev('turn.started', t1)]));
+    expect(b.getState().counts.applied).toBe(1);
+    expect(a.getState().counts.applied).toBe(0);
+  });
+
+  it('an inline actionsOptions object neither recreates the actions nor closes their turn streams (bug 9)', async () => {
+    vi.useFakeTimers();
+    const returned = vi.fn();
+    const startTurn = vi.fn(() => ({
+      [Symbol.asyncIterator]: () => ({ next: () => new Promise<IteratorResult<never>>(() => undefined), return: async () => (returned(), { done: true as const, value: undefined }) }),
+    }));
+    const adapter = { startTurn, cancelTurn: vi.fn(), respondAction: vi.fn(), readThread: vi.fn() } as never;
+    const seen = new Set<unknown>();
+    function Grab() {
+      const actions = useRuntimeActions();
+      seen.add(actions);
+      return null;
+    }
+    const store = createRuntimeStore();
+    const view = render(<RuntimeProvider store={store} adapter={adapter} actionsOptions={{ threadId: 'thread-1' }}><Grab /></RuntimeProvider>);
+    const first = seen.values().next().value as ReturnType<typeof useRuntimeActions>;
+    void first.send('hi');
+    view.rerender(<RuntimeProvider store={store} adapter={adapter} actionsOptions={{ threadId: 'thread-2' }}><Grab /></RuntimeProvider>);
+    act(() => vi.runOnlyPendingTimers());
+    expect(seen.size).toBe(1);
+    expect(returned).not.toHaveBeenCalled();
+    // The latest options are the ones a write uses.
+    void first.send('again');
+    expect(startTurn).toHaveBeenLastCalledWith(expect.objectContaining({ threadId: 'thread-2', prompt: 'again' }));
+  });
+
+  it('an inline labels object with the same content re-renders no consumer (bug 9)', () => {
+    let renders = 0;
+    const Consumer = memo(function Consumer() {
+      renders += 1;
+      return <span>{useRuntimeLabels().hello ?? 'none'}</span>;
+    });
+    const store = createRuntimeStore();
+    const view = render(<RuntimeProvider store={store} labels={{ hello: 'Hallo' }}><Consumer /></RuntimeProvider>);
+    view.rerender(<RuntimeProvider store={store} labels={{ hello: 'Hallo' }}><Consumer /></RuntimeProvider>);
+    expect(renders).toBe(1);
+    view.rerender(<RuntimeProvider store={store} labels={{ hello: 'Servus' }}><Consumer /></RuntimeProvider>);
+    expect(renders).toBe(2);
+    expect(screen.getByText('Servus')).toBeTruthy();
   });
 });

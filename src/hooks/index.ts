@@ -3,3 +3,4 @@ export { RuntimeContext, type RuntimeContextValue } from './RuntimeContext';
 export { useRuntimeContext, useRuntimeStore, useRuntimeActions, useRuntimeLabels } from './useRuntimeContext';
 export { useRuntimeSelector, shallowEqual } from './useRuntimeSelector';
 export { useRuntimeStream, type RuntimeStreamResult, type StreamEndpoint, type StreamInput, type RuntimeStreamControls } from './useRuntimeStream';
+export { useConnectionState, type PublishedConnection, type ConnectionStore } from './useConnectionState';

@@ -3,8 +3,10 @@ import { connectRuntimeStream, type ConnectionState, type StreamConnection, type
 import { iterableSource } from '../stream/iterableSource';
 import { ndjsonSource } from '../stream/ndjsonSource';
 import { sseSource, type SseSourceOptions } from '../stream/sseSource';
-import type { RuntimeEventSource } from '../stream/types';
+import type { RuntimeStore } from '../store/createRuntimeStore';
+import type { RuntimeEventSource, RuntimeProviderAdapter } from '../stream/types';
 import { webSocketSource } from '../stream/webSocketSource';
+import { IDLE_CONNECTION, type PublishedConnection } from './useConnectionState';
 import { useRuntimeContext } from './useRuntimeContext';
 
 export interface StreamEndpoint {
@@ -75,8 +77,8 @@ const IDLE: ConnectionState = { status: 'connecting', stale: false, repairAttemp
  * touches no browser global during render (SSR-safe).
  */
 export function useRuntimeStream(input: StreamInput, options: Omit<StreamConnectionOptions, 'adapter'> & { repair?: boolean } = {}): RuntimeStreamResult {
-  const { store, adapter } = useRuntimeContext();
-  const live = useRef<{ key: unknown; connection: StreamConnection; closeTimer?: ReturnType<typeof setTimeout> } | null>(null);
+  const { store, adapter, connection: published } = useRuntimeContext();
+  const live = useRef<LiveConnection | null>(null);
   const listeners = useRef(new Set<() => void>());
   const key = keyOf(input);
   const optionsRef = useRef(options);
@@ -85,31 +87,41 @@ export function useRuntimeStream(input: StreamInput, options: Omit<StreamConnect
   useEffect(() => {
     if (!input) return;
     let entry = live.current;
-    if (entry && entry.key === key) {
+    // The same input into the same store through the same adapter is the same connection;
+    // a new store or adapter needs its own (the old one would keep feeding the old store).
+    if (entry && entry.key === key && entry.store === store && entry.adapter === adapter) {
       if (entry.closeTimer) clearTimeout(entry.closeTimer);
       entry.closeTimer = undefined;
     } else {
-      if (entry) entry.connection.close();
+      if (entry) closeEntry(entry);
       const { repair = true, ...rest } = optionsRef.current;
       const connection = connectRuntimeStream(store, sourceFor(input), { ...rest, adapter: repair ? adapter : undefined });
-      entry = { key, connection };
-      live.current = entry;
-      connection.subscribe(() => {
+      const created: LiveConnection = { key, store, adapter, connection, retry: () => connection.retry() };
+      entry = created;
+      live.current = created;
+      const publish = () => {
+        const state = connection.getState();
+        // Last connected wins; a closed connection hands the provider back to idle.
+        if (state.status === 'closed') {
+          if (published.getState().retry === created.retry) published.setState(IDLE_CONNECTION, true);
+        } else published.setState({ ...published.getState(), ...publicView(state), retry: created.retry }, true);
         for (const listener of listeners.current) listener();
-      });
+      };
+      connection.subscribe(publish);
+      publish();
     }
     for (const listener of listeners.current) listener();
     const current = entry;
     return () => {
       current.closeTimer = setTimeout(() => {
-        current.connection.close();
+        closeEntry(current);
         if (live.current === current) live.current = null;
         for (const listener of listeners.current) listener();
       }, 0);
     };
     // `input` is represented by `key`: an endpoint object recreated each render must not reconnect.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key, store, adapter]);
+  }, [key, store, adapter, published]);
 
   const state = useSyncExternalStore(
     (listener) => {
@@ -133,3 +145,26 @@ export function useRuntimeStream(input: StreamInput, options: Omit<StreamConnect
     },
   };
 }
+
+interface LiveConnection {
+  key: unknown;
+  store: RuntimeStore;
+  adapter: RuntimeProviderAdapter | undefined;
+  connection: StreamConnection;
+  retry: () => void;
+  closeTimer?: ReturnType<typeof setTimeout>;
+}
+
+function closeEntry(entry: LiveConnection): void {
+  if (entry.closeTimer) clearTimeout(entry.closeTimer);
+  entry.connection.close();
+}
+
+const publicView = (state: ConnectionState): Omit<PublishedConnection, 'retry'> => ({
+  status: state.status,
+  stale: state.stale,
+  error: state.error,
+  repairAttempts: state.repairAttempts,
+  lastRepairMs: state.lastRepairMs,
+  cursor: state.cursor,
+});

@@ -1,3 +1,4 @@
+import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { RuntimeStore } from '../store/createRuntimeStore';
 import { selectLatestTurn } from '../store/selectors/turnStatus';
 import { connectRuntimeStream, type StreamConnection, type StreamConnectionOptions } from './connectRuntimeStream';
@@ -6,9 +7,29 @@ import type { ExportEvidenceInput, RuntimeProviderAdapter, TurnMode } from './ty
 
 export type WriteResult = { ok: true } | { ok: false; reason: 'ignored' | 'unavailable' | 'failed'; error?: string };
 
+/**
+ * The last prompt sent, until the runtime accepts it: `sending` while nothing of its turn has
+ * arrived, `sent` once the turn stream delivered an event (or ended cleanly), `failed` when the
+ * adapter answered an error first. A failed send keeps the prompt and mode, so the composer can
+ * keep the text, show the error and offer `retrySend()`.
+ */
+export type SendState =
+  | { status: 'idle' }
+  | { status: 'sending' | 'sent'; prompt: string; mode: TurnMode }
+  | { status: 'failed'; prompt: string; mode: TurnMode; error: string };
+
 export interface RuntimeActions {
-  /** Starts a turn, or queues / steers while one runs; the turn's events stream into the store. */
+  /**
+   * Starts a turn, or queues / steers while one runs; the turn's events stream into the store.
+   * Resolves once the runtime accepted the prompt (its turn stream delivered an event or ended
+   * cleanly) with `{ ok: true }`, or with `{ ok: false, reason: 'failed', error }` when the adapter
+   * failed first: the prompt was not taken, and `sendState` keeps it for a retry.
+   */
   send(prompt: string, options?: { mode?: TurnMode }): Promise<WriteResult>;
+  /** The last send's state (a vanilla zustand store): read it with `useStore(actions.sendState)`. */
+  sendState: StoreApi<SendState>;
+  /** Sends the failed prompt again, in the same mode. `ignored` when the last send did not fail. */
+  retrySend(): Promise<WriteResult>;
   interrupt(): Promise<WriteResult>;
   /** Marks the action `responding` (a UI overlay), sends the answer, and lets the runtime's fact resolve it. */
   respondAction(actionId: string, decision: string, payload?: Record<string, unknown>): Promise<WriteResult>;
@@ -32,9 +53,16 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
  * The controlled writes of SPEC section 8, all through the provider adapter. A failed write keeps
  * the facts, records a `write_failed` diagnostic and returns the error so the UI can offer a retry.
  */
-export function createRuntimeActions(store: RuntimeStore, adapter: RuntimeProviderAdapter | undefined, options: RuntimeActionsOptions = {}): RuntimeActions {
+export function createRuntimeActions(
+  store: RuntimeStore,
+  adapter: RuntimeProviderAdapter | undefined,
+  optionsOrGetter: RuntimeActionsOptions | (() => RuntimeActionsOptions) = {},
+): RuntimeActions {
+  // A getter is read at each write (the React provider passes the latest props this way).
+  const current = typeof optionsOrGetter === 'function' ? optionsOrGetter : () => optionsOrGetter;
   const turnStreams = new Set<StreamConnection>();
-  const ids = () => ({ sessionId: store.getState().session.sessionId ?? options.sessionId, threadId: options.threadId ?? store.getState().threads.ids[0] });
+  const sendState = createStore<SendState>()(() => ({ status: 'idle' }));
+  const ids = () => ({ sessionId: store.getState().session.sessionId ?? current().sessionId, threadId: current().threadId ?? store.getState().threads.ids[0] });
 
   function failed(what: string, error: unknown): WriteResult {
     const message = messageOf(error);
@@ -46,24 +74,45 @@ export function createRuntimeActions(store: RuntimeStore, adapter: RuntimeProvid
     if (event && typeof event === 'object') store.getState().ingest([event]);
   }
 
-  return {
+  const actions: RuntimeActions = {
     async send(prompt, { mode = 'start' } = {}) {
       if (!adapter) return { ok: false, reason: 'unavailable' };
+      sendState.setState({ status: 'sending', prompt, mode }, true);
+      const settled = (result: WriteResult): WriteResult => {
+        // A later send owns the state now.
+        if (sendState.getState().status === 'sending' && (sendState.getState() as { prompt: string }).prompt === prompt) {
+          sendState.setState(result.ok ? { status: 'sent', prompt, mode } : { status: 'failed', prompt, mode, error: result.error ?? result.reason }, true);
+        }
+        return result;
+      };
       try {
         const stream = adapter.startTurn({ ...ids(), prompt, mode });
-        const connection = connectRuntimeStream(store, iterableSource(stream), { ...options.connection, adapter });
+        const connection = connectRuntimeStream(store, iterableSource(stream), { ...current().connection, adapter });
         turnStreams.add(connection);
-        connection.subscribe(() => {
-          const status = connection.getState().status;
-          if (status === 'ended' || status === 'error') {
-            connection.flush();
-            turnStreams.delete(connection);
-          }
+        return await new Promise<WriteResult>((resolve) => {
+          const check = () => {
+            const state = connection.getState();
+            if (state.status === 'ended' || state.status === 'error' || state.status === 'closed') {
+              connection.flush();
+              turnStreams.delete(connection);
+            }
+            if (state.storeUpdates > 0 || state.status === 'ended' || state.status === 'closed') resolve(settled({ ok: true }));
+            else if (state.status === 'error') resolve(settled(failed('send', new Error(state.error ?? 'the turn stream failed'))));
+          };
+          connection.subscribe(check);
+          check();
         });
-        return { ok: true };
       } catch (error) {
-        return failed('send', error);
+        return settled(failed('send', error));
       }
+    },
+
+    sendState,
+
+    async retrySend() {
+      const last = sendState.getState();
+      if (last.status !== 'failed') return { ok: false, reason: 'ignored' };
+      return actions.send(last.prompt, { mode: last.mode });
     },
 
     async interrupt() {
@@ -114,4 +163,5 @@ export function createRuntimeActions(store: RuntimeStore, adapter: RuntimeProvid
       turnStreams.clear();
     },
   };
+  return actions;
 }

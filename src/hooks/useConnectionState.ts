@@ -1,0 +1,32 @@
+import { useStore } from 'zustand';
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { ConnectionState, ConnectionStatus } from '../stream/connectRuntimeStream';
+import { useRuntimeContext } from './useRuntimeContext';
+
+/**
+ * The live stream's connection as the provider publishes it: what `useRuntimeStream` reports,
+ * readable from any component under the same `<RuntimeProvider>` (a status header, a Retry
+ * button) without threading props. `idle` when no stream is connected.
+ */
+export interface PublishedConnection {
+  status: ConnectionStatus | 'idle';
+  stale: boolean;
+  /** Why the connection is `error` (or what the last failed attempt said while reconnecting). */
+  error?: string;
+  repairAttempts: number;
+  lastRepairMs?: number;
+  cursor?: ConnectionState['cursor'];
+  /** Starts the repair (or the reconnect) again; a no-op while idle. */
+  retry(): void;
+}
+
+export const IDLE_CONNECTION: PublishedConnection = Object.freeze({ status: 'idle', stale: false, repairAttempts: 0, retry: () => undefined });
+
+export type ConnectionStore = StoreApi<PublishedConnection>;
+
+export const createConnectionStore = (): ConnectionStore => createStore<PublishedConnection>()(() => IDLE_CONNECTION);
+
+/** The provider's published connection state; re-renders when it changes. */
+export function useConnectionState(): PublishedConnection {
+  return useStore(useRuntimeContext().connection);
+}
