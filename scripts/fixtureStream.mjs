@@ -1,8 +1,13 @@
 // Builds fixture event streams with consistent envelopes (ids, sequence, timestamps).
 // Fixtures are data: this script writes them once, they are committed, and tests only read them.
+// Envelopes come from the kit's own factory (src/adapters/core), loaded from source through
+// Vite's module runner, so `npm run fixtures` needs no build.
 import { writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { runnerImport } from 'vite';
 
-const PROFILE = 'lime-profile-0.4.0';
+const factoryPath = fileURLToPath(new URL('../src/adapters/core/envelopeFactory.ts', import.meta.url));
+const { createEnvelopeFactory } = (await runnerImport(factoryPath, { configFile: false, logLevel: 'silent' })).module;
 
 export class FixtureStream {
   constructor(name, { sessionId = `sess-${name}`, threadId = 'thread-1', runtimeId = 'rt-fixtures', start = '2026-06-09T10:00:00.000Z', stepMs = 250, prefix } = {}) {
@@ -13,8 +18,18 @@ export class FixtureStream {
     this.clock = Date.parse(start);
     this.stepMs = stepMs;
     this.prefix = prefix ?? name.split('-').map((w) => w[0]).join('');
-    this.sequence = 0;
     this.lines = [];
+    this.factory = createEnvelopeFactory({
+      sessionId,
+      threadId,
+      runtimeId,
+      eventId: (sequence) => `${this.prefix}-${String(sequence).padStart(4, '0')}`,
+      clock: () => (this.clock += this.stepMs),
+    });
+  }
+
+  get sequence() {
+    return this.factory.cursor().sequence;
   }
 
   /** Advances the fixture clock (a pause in the recorded timing). */
@@ -25,21 +40,7 @@ export class FixtureStream {
 
   /** A profile event: `ids` are envelope ids (turnId, toolCallId ...), `payload` the typed payload. */
   ev(type, ids = {}, payload = {}, extra = {}) {
-    this.sequence += 1;
-    this.clock += this.stepMs;
-    const event = {
-      schemaVersion: PROFILE,
-      runtimeId: this.runtimeId,
-      sessionId: this.sessionId,
-      threadId: this.threadId,
-      eventId: `${this.prefix}-${String(this.sequence).padStart(4, '0')}`,
-      sequence: this.sequence,
-      timestamp: new Date(this.clock).toISOString(),
-      type,
-      ...ids,
-      ...extra,
-      payload,
-    };
+    const event = this.factory.event(type, { ...ids, ...extra }, payload);
     this.lines.push(JSON.stringify(event));
     return event;
   }

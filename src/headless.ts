@@ -2,3 +2,4 @@
 export * from './protocol';
 export * from './store';
 export * from './stream';
+export * from './adapters';

@@ -4,30 +4,30 @@ import { readUIMessageStream } from 'ai';
 import { Chat } from '@ai-sdk/react';
 import { AbstractAgent } from '@ag-ui/client';
 import { Observable } from 'rxjs';
-import { createRuntimeStore, selectMessageText } from '../../dist/headless.js';
+import { createEnvelopeFactory, createRuntimeStore, selectMessageText } from '../../dist/headless.js';
 
 export const BATCH = 64;
 const tick = () => new Promise((resolve) => setImmediate(resolve));
 
 // ---------- the kit (Lime profile envelope) ----------
 export function kitLines(ops, { duplicates = 0, shuffle = 0, seed = 4 } = {}) {
-  let sequence = 0;
+  const factory = createEnvelopeFactory({ runtimeId: 'rt', sessionId: 's', threadId: 'th', eventId: (sequence) => `e${sequence}`, clock: () => '2026-06-09T10:00:00.000Z' });
   const lines = [];
   for (const o of ops) {
     if (o.op === 'textEnd' || o.op === 'toolInput') continue; // no counterpart in the profile
-    const base = { schemaVersion: 'lime-profile-0.4.0', runtimeId: 'rt', sessionId: 's', threadId: 'th', turnId: `t${o.turn}`, sequence: ++sequence, eventId: `e${sequence}`, timestamp: '2026-06-09T10:00:00.000Z' };
-    const tool = o.id ? { stepId: `st-${o.id}`, toolCallId: o.id } : {};
+    const turn = { turnId: `t${o.turn}` };
+    const tool = o.id ? { turnId: `t${o.turn}`, stepId: `st-${o.id}`, toolCallId: o.id } : turn;
     let event;
     switch (o.op) {
-      case 'turnStart': event = { ...base, type: 'turn.started', payload: {} }; break;
-      case 'turnEnd': event = { ...base, type: 'turn.completed', payload: {} }; break;
-      case 'textStart': event = { ...base, type: 'model.requested', messageId: o.message, payload: {} }; break;
-      case 'text': event = { ...base, type: 'model.delta', messageId: o.message, payload: { delta: o.delta } }; break;
+      case 'turnStart': event = factory.event('turn.started', turn); break;
+      case 'turnEnd': event = factory.event('turn.completed', turn); break;
+      case 'textStart': event = factory.event('model.requested', { ...turn, messageId: o.message }); break;
+      case 'text': event = factory.event('model.delta', { ...turn, messageId: o.message }, { delta: o.delta }); break;
       case 'textEnd': continue;
-      case 'toolStart': event = { ...base, ...tool, type: 'tool.started', payload: { toolName: o.name } }; break;
-      case 'toolArgs': event = { ...base, ...tool, type: 'tool.args', payload: { delta: o.delta } }; break;
+      case 'toolStart': event = factory.event('tool.started', tool, { toolName: o.name }); break;
+      case 'toolArgs': event = factory.event('tool.args', tool, { delta: o.delta }); break;
       case 'toolInput': continue;
-      case 'toolResult': event = { ...base, ...tool, type: 'tool.result', payload: { preview: o.output } }; break;
+      case 'toolResult': event = factory.event('tool.result', tool, { preview: o.output }); break;
     }
     lines.push(JSON.stringify(event));
   }

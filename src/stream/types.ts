@@ -1,6 +1,4 @@
-import type { RuntimeEventEnvelope } from '../protocol/events';
 import type { DiagnosticInput } from '../store/draft';
-import type { ThreadReadModelSnapshot, SessionSnapshot } from '../protocol/snapshots';
 
 export type SourceStatus = 'idle' | 'connecting' | 'open' | 'reconnecting' | 'ended' | 'closed' | 'error';
 
@@ -39,51 +37,15 @@ export interface RuntimeEventSource {
   resumeFrom?(cursor: StreamCursor): void;
 }
 
-export type TurnMode = 'start' | 'queue' | 'steer';
-
-export interface StartTurnInput {
-  sessionId?: string;
-  threadId?: string;
-  prompt: string;
-  mode: TurnMode;
-}
-
-export interface CancelTurnInput {
-  sessionId?: string;
-  threadId?: string;
-  turnId?: string;
-}
-
-export interface RespondActionInput {
-  sessionId?: string;
-  threadId?: string;
-  actionId: string;
-  decision: string;
-  payload?: Record<string, unknown>;
-}
-
-export interface ReadThreadInput {
-  sessionId?: string;
-  threadId?: string;
-  /** Load history before this cursor (older messages), instead of the current read model. */
-  before?: string | number;
-}
-
-export interface ExportEvidenceInput {
-  sessionId?: string;
-  threadId?: string;
-  turnId?: string;
-  taskId?: string;
-}
-
-export type RuntimeThreadReadModel = ThreadReadModelSnapshot | SessionSnapshot;
-
-/** The provider adapter of SPEC section 8 (seed 003): the only way the kit writes to a runtime. */
-export interface RuntimeProviderAdapter {
-  startTurn(input: StartTurnInput): AsyncIterable<RuntimeEventEnvelope>;
-  cancelTurn(input: CancelTurnInput): Promise<RuntimeEventEnvelope>;
-  respondAction(input: RespondActionInput): Promise<RuntimeEventEnvelope>;
-  readThread(input: ReadThreadInput): Promise<RuntimeThreadReadModel>;
-  /** Optional: runtimes that export evidence packs. Absent means `unavailable`, not an error. */
-  exportEvidence?(input: ExportEvidenceInput): Promise<RuntimeEventEnvelope>;
-}
+// The provider adapter and its inputs live beside the adapters (src/adapters/types.ts);
+// re-exported here so existing imports keep working.
+export type {
+  TurnMode,
+  StartTurnInput,
+  CancelTurnInput,
+  RespondActionInput,
+  ReadThreadInput,
+  ExportEvidenceInput,
+  RuntimeThreadReadModel,
+  RuntimeProviderAdapter,
+} from '../adapters/types';

@@ -1,24 +1,16 @@
 import { createRuntimeStore, type RuntimeStore } from '../../src/store/createRuntimeStore';
 import { parseJsonl } from '../../src/protocol/parseJsonl';
+import { createEnvelopeFactory } from '../../src/adapters/core/envelopeFactory';
 
-/** Builds profile-valid events for stories, with a running sequence and a fixed clock. */
+/** Builds profile-valid events for stories, with a running sequence and a fixed clock (the adapters' envelope factory). */
 export function storyEvents(sessionId = 'sess-story') {
-  let sequence = 0;
-  return (type: string, ids: Record<string, unknown> = {}, payload: Record<string, unknown> = {}) => {
-    sequence += 1;
-    return {
-      schemaVersion: 'lime-profile-0.4.0',
-      runtimeId: 'rt-story',
-      sessionId,
-      threadId: 'thread-1',
-      eventId: `${sessionId}-${sequence}`,
-      sequence,
-      timestamp: new Date(Date.UTC(2026, 5, 9, 10, 0, 0) + sequence * 700).toISOString(),
-      type,
-      ...ids,
-      payload,
-    };
-  };
+  const factory = createEnvelopeFactory({
+    sessionId,
+    threadId: 'thread-1',
+    runtimeId: 'rt-story',
+    clock: (sequence) => Date.UTC(2026, 5, 9, 10, 0, 0) + sequence * 700,
+  });
+  return (type: string, ids: Record<string, unknown> = {}, payload: Record<string, unknown> = {}) => factory.event(type, ids, payload);
 }
 
 export function storeWith(events: unknown[], settle = true): RuntimeStore {

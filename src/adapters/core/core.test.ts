@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import { validateEvent } from '../../protocol/validateEvent';
+import { createEnvelopeFactory } from './envelopeFactory';
+import { CorrelationMap } from './correlationMap';
+import { adapterSource, iterate } from './adapterSource';
+import { diffSummary, runConformance } from './conformance';
+import { summarize } from '../../store/selectors/summarize';
+import { createRuntimeStore } from '../../store/createRuntimeStore';
+import type { AdapterContext } from '../types';
+import type { RuntimeEventEnvelope } from '../../protocol/events';
+
+const fixedClock = () => Date.UTC(2026, 5, 9, 10, 0, 0);
+
+describe('envelope factory', () => {
+  it('continues after context.sequence with gap-free sequences and exposes the cursor', () => {
+    const factory = createEnvelopeFactory({ sessionId: 's', threadId: 'th', runtimeId: 'rt', idPrefix: 'ai', clock: fixedClock, sequence: 41 });
+    const a = factory.event('turn.started', { turnId: 't1' });
+    const b = factory.event('model.delta', { turnId: 't1', messageId: 'm' }, { delta: 'hi' });
+    expect([a.sequence, b.sequence]).toEqual([42, 43]);
+    expect([a.eventId, b.eventId]).toEqual(['ai-42', 'ai-43']);
+    expect(factory.cursor()).toEqual({ sequence: 43, eventId: 'ai-43' });
+    expect(a).toEqual({
+      schemaVersion: 'lime-profile-0.4.0', runtimeId: 'rt', sessionId: 's', threadId: 'th', eventId: 'ai-42', sequence: 42,
+      timestamp: '2026-06-09T10:00:00.000Z', type: 'turn.started', turnId: 't1', payload: {},
+    });
+    expect(validateEvent(a).valid && validateEvent(b).valid).toBe(true);
+  });
+
+  it('an explicit sequence (a gap under test) moves the running sequence, and ids name the nth event', () => {
+    const factory = createEnvelopeFactory({ sessionId: 's', threadId: 'th', eventId: (_s, index) => `s-e${index}`, clock: fixedClock });
+    factory.event('turn.started', { turnId: 't' });
+    const gap = factory.event('turn.completed', { turnId: 't' }, {}, { sequence: 5 });
+    const next = factory.event('snapshot.updated', { turnId: 't' });
+    expect([gap.sequence, gap.eventId, next.sequence, next.eventId]).toEqual([5, 's-e2', 6, 's-e3']);
+  });
+
+  it('a fresh factory has made no event: its cursor is sequence 0 without an event id', () => {
+    expect(createEnvelopeFactory({ sessionId: 's' }).cursor()).toEqual({ sequence: 0 });
+  });
+});
+
+describe('correlation map', () => {
+  it('keeps one framework object on one set of profile ids, and a message per model step', () => {
+    const ids = new CorrelationMap('ai');
+    const turnId = ids.turn('run-a');
+    expect(ids.turn('run-a')).toBe(turnId);
+    expect(ids.turn('run-b')).not.toBe(turnId);
+    expect(ids.messageId(turnId)).toBe(`${turnId}:assistant:1`);
+    ids.nextStep(turnId);
+    const call = ids.tool('call_1', turnId);
+    ids.nextStep(turnId);
+    // The tool keeps the step it started in, even when a later step reports its output.
+    expect(ids.tool('call_1', turnId)).toEqual(call);
+    expect(call).toEqual({ turnId, stepId: `${turnId}:step:1`, toolCallId: 'call_1' });
+    expect(ids.messageId(turnId)).toBe(`${turnId}:assistant:2`);
+    const actionId = ids.action('approval-7');
+    expect(ids.action('approval-7')).toBe(actionId);
+    expect(ids.frameworkAction(actionId)).toBe('approval-7');
+    expect(ids.frameworkAction('nope')).toBeUndefined();
+  });
+});
+
+async function* numbers(): AsyncGenerator<number> {
+  yield 1;
+  yield 2;
+}
+
+/** A toy adapter: each framework number becomes a delta of one turn. */
+async function* toyEvents(source: AsyncIterable<number> | ReadableStream<number>, context: AdapterContext): AsyncGenerator<RuntimeEventEnvelope> {
+  const factory = createEnvelopeFactory({ sessionId: context.sessionId, threadId: context.threadId, sequence: context.sequence, clock: fixedClock });
+  const turnId = context.turnId ?? 't';
+  yield factory.event('turn.started', { turnId });
+  for await (const n of iterate(source)) yield factory.event('model.delta', { turnId, messageId: 'm' }, { delta: String(n) });
+  yield factory.event('turn.completed', { turnId });
+}
+
+describe('adapter source', () => {
+  it('delivers a framework stream as profile events and resumes after the last one', async () => {
+    const received: unknown[] = [];
+    const source = adapterSource(numbers(), toyEvents, { sessionId: 's', threadId: 'th', sequence: 10 });
+    await new Promise<void>((resolve) => source.start({ events: (events) => received.push(...events), status: (s) => s === 'ended' && resolve() }));
+    expect(received.map((e) => (e as RuntimeEventEnvelope).sequence)).toEqual([11, 12, 13, 14]);
+    expect(source.cursor()).toEqual({ sequence: 14, eventId: 's-14' });
+  });
+
+  it('reads a web ReadableStream and cancels it when the consumer stops early', async () => {
+    let cancelled = false;
+    const stream = new ReadableStream<number>({
+      pull: (controller) => controller.enqueue(1),
+      cancel: () => void (cancelled = true),
+    });
+    for await (const n of iterate(stream)) if (n === 1) break;
+    expect(cancelled).toBe(true);
+  });
+});
+
+describe('conformance runner', () => {
+  const run = async () => {
+    const events: RuntimeEventEnvelope[] = [];
+    for await (const e of toyEvents(numbers(), { sessionId: 's', threadId: 'th' })) events.push(e);
+    return events;
+  };
+
+  it('passes a run whose projection matches the expected summary', async () => {
+    const result = runConformance({
+      name: 'toy',
+      events: await run(),
+      expected: { status: 'completed', messages: [{ messageId: 'm', turnId: 't', role: 'assistant', text: '12', final: false }], counts: { applied: 4 } },
+    });
+    expect(result).toMatchObject({ invalid: [], mismatches: [], idempotent: true });
+  });
+
+  it('reports every difference, invalid events, and a repair it cannot check', async () => {
+    const events: unknown[] = await run();
+    events.push({ type: 'tool.started', eventId: 'x', timestamp: '2026-06-09T10:00:00.000Z', payload: {} });
+    const result = runConformance({ name: 'toy', events, expected: { status: 'failed', counts: { applied: 3 }, afterRepair: { status: 'completed' } } });
+    expect(result.mismatches).toEqual([
+      'toy: status: expected "failed", got "completed"',
+      'toy: counts.applied: expected 3, got 4',
+      'toy: expects a repair but the run has no snapshot',
+    ]);
+    expect(result.invalid).toHaveLength(1);
+    expect(result.invalid[0]!.issues.map((i) => i.code)).toContain('missing_correlation');
+  });
+
+  it('diffSummary ignores key order and the meta keys of an expect file', () => {
+    const store = createRuntimeStore();
+    const summary = summarize(store.getState());
+    expect(diffSummary(summary, { routing: null, turns: [], schemaViolations: 3 })).toEqual([]);
+    expect(diffSummary(summary, { turns: [{ turnId: 't', status: 'completed' }] })).toHaveLength(1);
+  });
+});

@@ -1,0 +1,80 @@
+import type { JsonObject, RuntimeEventEnvelope } from '../../protocol/events';
+import { PROFILE_SCHEMA_VERSION } from '../../protocol/vocabulary';
+import type { StreamCursor } from '../../stream/types';
+
+export interface EnvelopeFactoryOptions {
+  sessionId: string;
+  threadId?: string;
+  runtimeId?: string;
+  schemaVersion?: string;
+  /** Event ids are `${idPrefix}-${sequence}` unless `eventId` says otherwise. Defaults to the session id. */
+  idPrefix?: string;
+  /** Names an event from its sequence and its 1-based index among the events this factory made. */
+  eventId?: (sequence: number, index: number) => string;
+  /** The event's time, from its sequence; the wall clock by default. */
+  clock?: (sequence: number) => number | Date | string;
+  /** The last sequence already used in this session: events start after it. */
+  sequence?: number;
+}
+
+export interface EventOptions {
+  /** An explicit sequence (a test of gaps or reordering); the running sequence continues from it. */
+  sequence?: number;
+}
+
+export interface EnvelopeFactory {
+  readonly sessionId: string;
+  readonly threadId: string | undefined;
+  readonly runtimeId: string;
+  /**
+   * One profile event: the envelope, then `ids` (turnId, stepId, toolCallId ...) in the order
+   * given, then the payload. Sequences are gap-free unless `options.sequence` says otherwise.
+   */
+  event(type: string, ids?: JsonObject, payload?: JsonObject, options?: EventOptions): RuntimeEventEnvelope;
+  /** Where a consumer resumes after the last event made: its sequence and id. */
+  cursor(): StreamCursor;
+}
+
+const toIso = (time: number | Date | string): string =>
+  typeof time === 'string' ? time : (typeof time === 'number' ? new Date(time) : time).toISOString();
+
+/**
+ * The one place profile envelopes are built: adapters, fixture scripts, stories, tests and the
+ * bench all take their `schemaVersion`, ids, gap-free `sequence` and timestamps from here.
+ */
+export function createEnvelopeFactory(options: EnvelopeFactoryOptions): EnvelopeFactory {
+  const { sessionId, threadId } = options;
+  const runtimeId = options.runtimeId ?? 'agentui-adapter';
+  const schemaVersion = options.schemaVersion ?? PROFILE_SCHEMA_VERSION;
+  const prefix = options.idPrefix ?? sessionId;
+  const nameEvent = options.eventId ?? ((sequence: number) => `${prefix}-${sequence}`);
+  const clock = options.clock ?? (() => Date.now());
+  let sequence = options.sequence ?? 0;
+  let index = 0;
+  let lastEventId: string | undefined;
+
+  return {
+    sessionId,
+    threadId,
+    runtimeId,
+    event(type, ids = {}, payload = {}, eventOptions = {}) {
+      sequence = eventOptions.sequence ?? sequence + 1;
+      index += 1;
+      lastEventId = nameEvent(sequence, index);
+      const envelope: RuntimeEventEnvelope = {
+        schemaVersion,
+        runtimeId,
+        sessionId,
+        ...(threadId !== undefined && { threadId }),
+        eventId: lastEventId,
+        sequence,
+        timestamp: toIso(clock(sequence)),
+        type,
+        ...ids,
+        payload,
+      };
+      return envelope;
+    },
+    cursor: () => ({ sequence, ...(lastEventId !== undefined && { eventId: lastEventId }) }),
+  };
+}

@@ -1,0 +1,69 @@
+import type { RuntimeEventEnvelope } from '../protocol/events';
+import type { ThreadReadModelSnapshot, SessionSnapshot } from '../protocol/snapshots';
+
+export type TurnMode = 'start' | 'queue' | 'steer';
+
+export interface StartTurnInput {
+  sessionId?: string;
+  threadId?: string;
+  prompt: string;
+  mode: TurnMode;
+}
+
+export interface CancelTurnInput {
+  sessionId?: string;
+  threadId?: string;
+  turnId?: string;
+}
+
+export interface RespondActionInput {
+  sessionId?: string;
+  threadId?: string;
+  actionId: string;
+  decision: string;
+  payload?: Record<string, unknown>;
+}
+
+export interface ReadThreadInput {
+  sessionId?: string;
+  threadId?: string;
+  /** Load history before this cursor (older messages), instead of the current read model. */
+  before?: string | number;
+}
+
+export interface ExportEvidenceInput {
+  sessionId?: string;
+  threadId?: string;
+  turnId?: string;
+  taskId?: string;
+}
+
+export type RuntimeThreadReadModel = ThreadReadModelSnapshot | SessionSnapshot;
+
+/** The provider adapter of SPEC section 8 (seed 003): the only way the kit writes to a runtime. */
+export interface RuntimeProviderAdapter {
+  startTurn(input: StartTurnInput): AsyncIterable<RuntimeEventEnvelope>;
+  cancelTurn(input: CancelTurnInput): Promise<RuntimeEventEnvelope>;
+  respondAction(input: RespondActionInput): Promise<RuntimeEventEnvelope>;
+  readThread(input: ReadThreadInput): Promise<RuntimeThreadReadModel>;
+  /** Optional: runtimes that export evidence packs. Absent means `unavailable`, not an error. */
+  exportEvidence?(input: ExportEvidenceInput): Promise<RuntimeEventEnvelope>;
+}
+
+/**
+ * Where an adapter's events land: the session and thread they belong to, and the sequence they
+ * continue from (events start at `sequence + 1`, so a second turn continues the first's order).
+ */
+export interface AdapterContext {
+  /** Defaults to the adapter's own runtime id. */
+  runtimeId?: string;
+  sessionId: string;
+  threadId: string;
+  /** The turn these events belong to; generated when absent. */
+  turnId?: string;
+  /** The last sequence already used in this session (0 when absent). */
+  sequence?: number;
+}
+
+/** The pure mapping every adapter module exports: a framework's native stream to profile events. */
+export type ToRuntimeEvents<Source> = (source: Source, context: AdapterContext) => AsyncIterable<RuntimeEventEnvelope>;
