@@ -41,9 +41,9 @@ function importGraph(entry: string): { files: string[]; packages: Set<string> } 
 describe('the ./headless entry', () => {
   const graph = importGraph(join(ROOT, 'src', 'headless.ts'));
 
-  it('reaches protocol, store and stream', () => {
+  it('reaches protocol, store, stream and the framework-free adapter core', () => {
     const layers = new Set(graph.files.map((f) => f.split('/')[1]));
-    expect([...layers].sort()).toEqual(['headless.ts', 'protocol', 'store', 'stream']);
+    expect([...layers].sort()).toEqual(['adapters', 'headless.ts', 'protocol', 'store', 'stream']);
   });
 
   it('never imports React, a component or a hook', () => {
