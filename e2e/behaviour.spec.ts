@@ -103,12 +103,13 @@ test.describe('long sessions', () => {
 });
 
 test.describe('a live runtime over SSE', () => {
-  test('the server drops the connection: the view goes stale, repairs, and ends as the uncut replay', async ({ page }) => {
+  test('the server drops the connection: the view goes stale, repairs, and ends as the uncut replay', async ({ page, baseURL }) => {
     const events = parseJsonl(readFileSync('fixtures/tool-success.jsonl', 'utf8')).records.map((r) => r.value as JsonObject);
-    const server = await startFixtureServer(events, { speed: 4, maxGapMs: 250, dropAfter: 6 });
+    // The Storybook preview is another origin than the server: it is opted in, as `--allow-origin` would.
+    const server = await startFixtureServer(events, { speed: 4, maxGapMs: 250, dropAfter: 6, allowOrigin: [new URL(baseURL!).origin] });
     try {
       const staleSeen = page.waitForFunction(() => document.querySelector('.story-frame[data-stale]') !== null, undefined, { timeout: 15_000 });
-      await openStory(page, 'behaviour-lab--live-sse-connection', { query: `&sse=${encodeURIComponent(server.url)}` });
+      await openStory(page, 'behaviour-lab--live-sse-connection', { query: `&sse=${encodeURIComponent(server.url)}&token=${server.writeToken}` });
       await staleSeen;
       await expect(page.locator('.story-frame')).toHaveAttribute('data-stream-status', 'ended', { timeout: 20_000 });
       await expect(page.locator('.story-frame')).not.toHaveAttribute('data-stale', /.*/);

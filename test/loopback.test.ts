@@ -35,7 +35,7 @@ async function until(predicate: () => boolean, timeoutMs = 15_000, label = 'cond
 async function live(name: string, serverOptions: FixtureServerOptions, { repair = true } = {}) {
   const server = await startFixtureServer(eventsOf(name), { speed: 50, maxGapMs: 100, ...serverOptions });
   const store: RuntimeStore = createRuntimeStore();
-  const adapter = httpAdapter(server.url);
+  const adapter = httpAdapter(server.url, { headers: { Authorization: `Bearer ${server.writeToken}` } });
   const connection = connectRuntimeStream(store, sseSource(adapter.eventsUrl, { backoff: { initialMs: 10, maxMs: 100 } }), {
     adapter: repair ? adapter : undefined,
     flush: 'sync',

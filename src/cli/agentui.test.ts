@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -120,5 +121,32 @@ describe('agentui serve', () => {
       'agentui serve: --gap takes sequences like 9,10 (got a,b)',
       'agentui serve: serve needs a fixture file',
     ]);
+  });
+
+  it('rejects a speed of 0 (it would wake every millisecond forever) and origins that are not one origin', async () => {
+    const err: string[] = [];
+    const io: CliIo = { readFile: () => '', readStdin: () => '', out: () => undefined, err: (t) => err.push(t) };
+    expect(await runCli(['serve', 'x.jsonl', '--speed', '0'], io)).toBe(2);
+    expect(await runCli(['serve', 'x.jsonl', '--allow-origin', '*'], io)).toBe(2);
+    expect(await runCli(['serve', 'x.jsonl', '--allow-origin', 'http://127.0.0.1:6006/iframe.html'], io)).toBe(2);
+    expect(await runCli(['serve', 'x.jsonl', '--token', 'short'], io)).toBe(2);
+    expect(err).toEqual([
+      'agentui serve: --speed must be greater than 0 (got 0)',
+      'agentui serve: --allow-origin takes one origin like http://127.0.0.1:6006 (got *)',
+      'agentui serve: --allow-origin takes one origin like http://127.0.0.1:6006 (got http://127.0.0.1:6006/iframe.html)',
+      'agentui serve: --token takes at least 16 printable characters',
+    ]);
+  });
+
+  it('prints the per-run write token and the allowed origins at start', async () => {
+    const out: string[] = [];
+    const signals = new EventEmitter();
+    const io: CliIo = { readFile: (p) => readFileSync(p, 'utf8'), readStdin: () => '', out: (t) => out.push(t), err: () => undefined };
+    const running = runCli(['serve', fixture('hitl-action'), '--port', '0', '--allow-origin', 'http://127.0.0.1:6006'], io, signals);
+    while (out.length < 3) await new Promise((r) => setTimeout(r, 5));
+    signals.emit('SIGTERM');
+    expect(await running).toBe(0);
+    expect(out[1]).toMatch(/^write token: [0-9a-f]{48} /);
+    expect(out[2]).toBe('pages allowed from: http://127.0.0.1:6006');
   });
 });

@@ -10,7 +10,9 @@ export const USAGE = `usage:
   agentui validate <file|->          check events (JSONL, a JSON event or array) or a snapshot against the public schemas
   agentui replay <file|-> [--json]   replay into the store and print a report, or the summary as JSON
   agentui serve <fixture.jsonl> [--port 0] [--speed 1] [--drop-after N] [--duplicate-rate r] [--gap 9,10] [--no-await-actions]
-                                     stream a fixture over SSE on 127.0.0.1 (GET /events, GET /thread, POST /actions/:id)
+                [--allow-origin http://127.0.0.1:6006] [--token T]
+                                     stream a fixture over SSE on 127.0.0.1 (GET /events, GET /thread, POST /actions/:id);
+                                     writes need the printed token; other origins are refused unless allowed
 
 A file may be JSON Lines of events, a single JSON event, a JSON array of events, or a snapshot.
 Exit codes: 0 valid / replayed, 1 invalid input, 2 usage or read error.`;
@@ -30,9 +32,9 @@ const nodeIo: CliIo = {
 };
 
 /** Runs the CLI and returns its exit code (`serve` resolves when the server stops). Never throws. */
-export function runCli(argv: readonly string[], io: CliIo = nodeIo): number | Promise<number> {
+export function runCli(argv: readonly string[], io: CliIo = nodeIo, signals?: NodeJS.EventEmitter): number | Promise<number> {
   const [command, ...rest] = argv;
-  if (command === 'serve') return serveCommand(rest, io);
+  if (command === 'serve') return serveCommand(rest, io, signals);
   const json = rest.includes('--json');
   const files = rest.filter((a) => a !== '--json');
   if ((command !== 'validate' && command !== 'replay') || files.length !== 1 || (json && command !== 'replay')) {

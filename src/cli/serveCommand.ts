@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { JsonObject } from '../protocol/events';
 import { parseJsonl } from '../protocol/parseJsonl';
+import { parseOrigin } from '../server/requestGuard';
 import { startFixtureServer, type FixtureServer, type FixtureServerOptions } from '../server/fixtureServer';
 import type { CliIo } from './agentui';
 
@@ -20,6 +21,15 @@ export function parseServeArgs(args: readonly string[]): { file: string; options
     const arg = args[i]!;
     if (arg === '--no-await-actions') {
       options.awaitActions = false;
+    } else if (arg === '--allow-origin') {
+      const value = args[++i];
+      const origin = value === undefined ? undefined : parseOrigin(value);
+      if (origin === undefined) return { error: `--allow-origin takes one origin like http://127.0.0.1:6006 (got ${value ?? 'nothing'})` };
+      options.allowOrigin = [...(options.allowOrigin ?? []), origin];
+    } else if (arg === '--token') {
+      const value = args[++i];
+      if (value === undefined || !/^[\x21-\x7e]{16,}$/.test(value)) return { error: '--token takes at least 16 printable characters' };
+      options.writeToken = value;
     } else if (arg === '--gap') {
       const value = args[++i];
       const gap = value?.split(',').map(Number);
@@ -38,6 +48,8 @@ export function parseServeArgs(args: readonly string[]): { file: string; options
     }
   }
   if (file === undefined) return { error: 'serve needs a fixture file' };
+  // Speed divides the recorded pauses: 0 would make every pause infinite and spin the timer.
+  if (options.speed !== undefined && options.speed <= 0) return { error: `--speed must be greater than 0 (got ${options.speed})` };
   if (options.duplicateRate !== undefined && options.duplicateRate > 1) return { error: '--duplicate-rate is a probability from 0 to 1' };
   return { file, options };
 }
@@ -67,6 +79,8 @@ export async function serveCommand(args: readonly string[], io: CliIo, signals: 
     return 2;
   }
   io.out(`serving ${events.length} events from ${parsed.file} at ${server.url}  (GET /events, GET /thread, POST /actions/:id)`);
+  io.out(`write token: ${server.writeToken}  (POST needs Authorization: Bearer <token> and Content-Type: application/json)`);
+  io.out(parsed.options.allowOrigin ? `pages allowed from: ${parsed.options.allowOrigin.join(', ')}` : 'no other origin may use it (opt one in with --allow-origin <origin>)');
   await new Promise<void>((resolve) => {
     const stop = () => resolve();
     signals.once('SIGINT', stop);

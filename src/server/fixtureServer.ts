@@ -3,6 +3,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { JsonObject } from '../protocol/events';
+import { createRequestGuard, newWriteToken } from './requestGuard';
 import { buildThreadReadModel } from './threadReadModel';
 
 export interface FixtureServerOptions {
@@ -21,13 +22,21 @@ export interface FixtureServerOptions {
   /** Hold recorded action resolutions until `POST /actions/:id` answers them. Default true. */
   awaitActions?: boolean;
   seed?: number;
+  /** Origins whose pages may use the server (CORS). Default none: other websites can neither read nor write. */
+  allowOrigin?: readonly string[];
+  /** The token writes must carry (`Authorization: Bearer`). Default: a random one per run. */
+  writeToken?: string;
 }
 
 export interface FixtureServer {
   url: string;
   port: number;
+  /** The token `POST` requests must send as `Authorization: Bearer <token>`. */
+  writeToken: string;
   /** Events emitted so far. */
   emitted(): number;
+  /** Actions answered so far. */
+  answered(): number;
   close(): Promise<void>;
 }
 
@@ -51,17 +60,20 @@ async function readBody(req: IncomingMessage): Promise<JsonObject> {
   return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as JsonObject) : {};
 }
 
-function sendJson(res: ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', 'Access-Control-Allow-Origin': '*' });
+function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', ...headers });
   res.end(JSON.stringify(body));
 }
 
 export function startFixtureServer(events: readonly JsonObject[], options: FixtureServerOptions = {}): Promise<FixtureServer> {
   const speed = options.speed ?? 1;
+  if (!(speed > 0 && Number.isFinite(speed))) return Promise.reject(new RangeError(`speed must be a positive number (got ${speed})`));
   const maxGapMs = options.maxGapMs ?? 1_000;
   const gap = new Set(options.gap ?? []);
   const awaitActions = options.awaitActions ?? true;
   const random = prng(options.seed ?? 7);
+  const writeToken = options.writeToken ?? newWriteToken();
+  const guard = createRequestGuard(writeToken, options);
   const log: JsonObject[] = [];
   const answers = new Map<string, JsonObject>();
   const clients = new Set<(event: JsonObject) => void>();
@@ -125,7 +137,7 @@ export function startFixtureServer(events: readonly JsonObject[], options: Fixtu
 
   function streamEvents(req: IncomingMessage, res: ServerResponse, url: URL): void {
     startPlayback();
-    res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store', Connection: 'keep-alive', 'Access-Control-Allow-Origin': '*' });
+    res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store', Connection: 'keep-alive', ...guard.corsHeaders(req) });
     const lastId = req.headers['last-event-id'];
     const cursor = url.searchParams.get('cursor');
     let from = 0;
@@ -178,33 +190,38 @@ export function startFixtureServer(events: readonly JsonObject[], options: Fixtu
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     const parts = url.pathname.split('/').filter(Boolean);
+    const refusal = guard.refuse(req);
+    if (refusal) return sendJson(res, refusal.status, { error: refusal.error }, { ...refusal.headers, Connection: 'close' });
     if (req.method === 'OPTIONS') {
-      res.writeHead(204, { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Headers': '*', 'Access-Control-Allow-Methods': 'GET,POST' });
+      const { status, headers } = guard.preflight(req);
+      res.writeHead(status, headers);
       return void res.end();
     }
+    const cors = guard.corsHeaders(req);
     if (req.method === 'GET' && url.pathname === '/events') return streamEvents(req, res, url);
     if (req.method === 'GET' && url.pathname === '/thread') {
-      if (url.searchParams.has('before')) return sendJson(res, 200, { ...buildThreadReadModel([]), messages: [], turns: [] });
-      return sendJson(res, 200, buildThreadReadModel(log));
+      if (url.searchParams.has('before')) return sendJson(res, 200, { ...buildThreadReadModel([]), messages: [], turns: [] }, cors);
+      return sendJson(res, 200, buildThreadReadModel(log), cors);
     }
     if (req.method === 'POST' && parts[0] === 'actions' && parts[1]) {
       const actionId = decodeURIComponent(parts[1]);
       const body = await readBody(req);
-      if (typeof body.decision !== 'string') return sendJson(res, 400, { error: 'decision must be a string' });
-      if (answers.has(actionId)) return sendJson(res, 409, { error: `action ${actionId} was already answered` });
-      answers.set(actionId, body);
+      if (typeof body.decision !== 'string') return sendJson(res, 400, { error: 'decision must be a string' }, cors);
+      // Only actions the recording resolves can be answered, so the answer table stays as small as the fixture.
       const recorded = events.find((e) => e.actionId === actionId && RESOLVING.has(String(e.type)));
-      if (!recorded) return sendJson(res, 404, { error: `the fixture never resolves action ${actionId}` });
+      if (!recorded) return sendJson(res, 404, { error: 'the fixture never resolves this action' }, cors);
+      if (answers.has(actionId)) return sendJson(res, 409, { error: 'this action was already answered' }, cors);
+      answers.set(actionId, body);
       if (!timer && started && !ended) {
         dueOffset = performance.now() - clockStart;
         advance();
       }
-      return sendJson(res, 202, { ...recorded, payload: { ...(recorded.payload as JsonObject), decision: body.decision } });
+      return sendJson(res, 202, { ...recorded, payload: { ...(recorded.payload as JsonObject), decision: body.decision } }, cors);
     }
     if (req.method === 'POST' && (parts[0] === 'turns' || parts[0] === 'evidence')) {
-      return sendJson(res, 501, { error: 'the fixture server replays a recording: it cannot start, cancel or export' });
+      return sendJson(res, 501, { error: 'the fixture server replays a recording: it cannot start, cancel or export' }, cors);
     }
-    sendJson(res, 404, { error: `no route for ${req.method} ${url.pathname}` });
+    sendJson(res, 404, { error: 'no such route' }, cors);
   }
 
   const server = createServer((req, res) => {
@@ -222,7 +239,9 @@ export function startFixtureServer(events: readonly JsonObject[], options: Fixtu
       resolve({
         url: `http://${address}:${port}`,
         port,
+        writeToken,
         emitted: () => log.length,
+        answered: () => answers.size,
         close: () =>
           new Promise<void>((done) => {
             if (timer) clearTimeout(timer);

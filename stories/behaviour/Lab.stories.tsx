@@ -87,10 +87,15 @@ function LongSession() {
   );
 }
 
-/** A page connected to a live runtime over SSE: ?sse=<base url of `agentui serve`>. */
+/**
+ * A page connected to a live runtime over SSE: ?sse=<base url of `agentui serve`>&token=<its write
+ * token>; the server must allow this page's origin (`--allow-origin`).
+ */
 function LiveSse() {
-  const base = new URLSearchParams(window.location.search).get('sse') ?? '';
-  const adapter = useMemo(() => (base ? httpAdapter(base) : undefined), [base]);
+  const query = new URLSearchParams(window.location.search);
+  const base = query.get('sse') ?? '';
+  const token = query.get('token');
+  const adapter = useMemo(() => (base ? httpAdapter(base, token ? { headers: { Authorization: `Bearer ${token}` } } : {}) : undefined), [base, token]);
   const store = useMemo(() => createRuntimeStore(), []);
   return (
     <StoryProvider store={store} adapter={adapter}>

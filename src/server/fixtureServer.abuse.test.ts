@@ -1,0 +1,155 @@
+// The fixture server against hostile clients, on loopback only: other websites, DNS rebinding,
+// unknown actions. Raw node:http requests so every header (Host, Origin) is under the test's control.
+import { request } from 'node:http';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { JsonObject } from '../protocol/events';
+import { parseJsonl } from '../protocol/parseJsonl';
+import { readFixture } from '../../test/referenceData';
+import { startFixtureServer, type FixtureServer, type FixtureServerOptions } from './fixtureServer';
+
+const open: FixtureServer[] = [];
+afterEach(async () => {
+  for (const server of open.splice(0)) await server.close();
+});
+
+const eventsOf = (name: string) => parseJsonl(readFixture(name)).records.map((r) => r.value as JsonObject);
+
+async function serve(name: string, options: FixtureServerOptions = {}): Promise<FixtureServer> {
+  const server = await startFixtureServer(eventsOf(name), { speed: 1000, maxGapMs: 10, ...options });
+  open.push(server);
+  return server;
+}
+
+interface Reply {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+function send(server: FixtureServer, method: string, path: string, headers: Record<string, string> = {}, body?: string): Promise<Reply> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port: server.port, method, path, headers }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+const approve = JSON.stringify({ decision: 'allow' });
+const json = { 'Content-Type': 'application/json' };
+const bearer = (server: FixtureServer) => ({ Authorization: `Bearer ${server.writeToken}` });
+
+describe('the fixture server refuses writes from other websites', () => {
+  it('a cross-origin text/plain approval (no preflight in a browser) records nothing and carries no CORS header', async () => {
+    const server = await serve('hitl-action');
+    const evil = await send(server, 'POST', '/actions/action-write-1', { Origin: 'https://evil.example', 'Content-Type': 'text/plain' }, approve);
+    expect(evil.status).toBe(403);
+    expect(evil.headers['access-control-allow-origin']).toBeUndefined();
+    // The action is still unanswered: the legitimate answer is accepted, not "already answered".
+    const mine = await send(server, 'POST', '/actions/action-write-1', { ...json, ...bearer(server) }, approve);
+    expect(mine.status).toBe(202);
+    expect(JSON.parse(mine.body)).toMatchObject({ type: 'action.resolved', actionId: 'action-write-1', payload: { decision: 'allow' } });
+  });
+
+  it('a cross-origin approval holds the stream: no action.resolved is emitted', async () => {
+    const server = await serve('hitl-action');
+    const stream = request({ host: '127.0.0.1', port: server.port, path: '/events' });
+    stream.on('response', (res) => res.resume()).on('error', () => undefined).end();
+    const held = server.emitted;
+    await until(() => held() === 5);
+    await send(server, 'POST', '/actions/action-write-1', { Origin: 'https://evil.example', ...json, ...bearer(server) }, approve);
+    await new Promise((r) => setTimeout(r, 150));
+    expect(server.emitted()).toBe(5);
+    stream.destroy();
+  });
+
+  it('writes need the per-run token and application/json', async () => {
+    const server = await serve('hitl-action');
+    expect(server.writeToken).toMatch(/^[0-9a-f]{32,}$/);
+    expect((await send(server, 'POST', '/actions/action-write-1', json, approve)).status).toBe(401);
+    expect((await send(server, 'POST', '/actions/action-write-1', { ...json, Authorization: 'Bearer nope' }, approve)).status).toBe(401);
+    expect((await send(server, 'POST', '/actions/action-write-1', { 'Content-Type': 'text/plain', ...bearer(server) }, approve)).status).toBe(415);
+    expect((await send(server, 'POST', '/actions/action-write-1', { 'Content-Type': 'application/x-www-form-urlencoded', ...bearer(server) }, approve)).status).toBe(415);
+    expect((await send(server, 'POST', '/actions/action-write-1', { 'Content-Type': 'application/json; charset=utf-8', ...bearer(server) }, approve)).status).toBe(202);
+  });
+
+  it('every two servers have different tokens, and a chosen token is honoured', async () => {
+    const a = await serve('hitl-action');
+    const b = await serve('hitl-action', { writeToken: 'fixed-token-for-scripts' });
+    const c = await serve('hitl-action');
+    expect(a.writeToken).not.toBe(c.writeToken);
+    expect(b.writeToken).toBe('fixed-token-for-scripts');
+    expect((await send(b, 'POST', '/actions/action-write-1', { ...json, Authorization: 'Bearer fixed-token-for-scripts' }, approve)).status).toBe(202);
+  });
+
+  it('a Host that is not a loopback name is refused (DNS rebinding), reads included', async () => {
+    const server = await serve('hitl-action');
+    for (const host of ['evil.example', `evil.example:${server.port}`, '127.0.0.1.evil.example', 'localhost.evil.example']) {
+      expect((await send(server, 'GET', '/thread', { Host: host })).status, host).toBe(421);
+      expect((await send(server, 'POST', '/actions/action-write-1', { Host: host, ...json, ...bearer(server) }, approve)).status, host).toBe(421);
+    }
+    for (const host of [`127.0.0.1:${server.port}`, `localhost:${server.port}`, `[::1]:${server.port}`, 'localhost']) {
+      expect((await send(server, 'GET', '/thread', { Host: host })).status, host).toBe(200);
+    }
+  });
+
+  it('no CORS headers by default, preflight included', async () => {
+    const server = await serve('hitl-action');
+    const preflight = await send(server, 'OPTIONS', '/actions/action-write-1', {
+      Origin: 'https://evil.example',
+      'Access-Control-Request-Method': 'POST',
+      'Access-Control-Request-Headers': 'content-type,authorization',
+    });
+    expect(preflight.status).toBe(403);
+    expect(Object.keys(preflight.headers).filter((h) => h.startsWith('access-control-'))).toEqual([]);
+    const read = await send(server, 'GET', '/thread', { Origin: 'https://evil.example' });
+    expect(Object.keys(read.headers).filter((h) => h.startsWith('access-control-'))).toEqual([]);
+  });
+
+  it('--allow-origin opts one origin in, exactly', async () => {
+    const app = 'http://127.0.0.1:6006';
+    const server = await serve('hitl-action', { allowOrigin: [app] });
+    const preflight = await send(server, 'OPTIONS', '/actions/action-write-1', {
+      Origin: app,
+      'Access-Control-Request-Method': 'POST',
+      'Access-Control-Request-Headers': 'content-type,authorization',
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers['access-control-allow-origin']).toBe(app);
+    expect(String(preflight.headers['access-control-allow-headers']).toLowerCase()).toContain('authorization');
+    expect(preflight.headers['access-control-allow-headers']).not.toBe('*');
+    expect((await send(server, 'GET', '/thread', { Origin: app })).headers['access-control-allow-origin']).toBe(app);
+    expect((await send(server, 'GET', '/thread', { Origin: 'http://127.0.0.1:6007' })).headers['access-control-allow-origin']).toBeUndefined();
+    expect((await send(server, 'POST', '/actions/action-write-1', { Origin: 'http://127.0.0.1:6007', ...json, ...bearer(server) }, approve)).status).toBe(403);
+    // An allowed origin still needs the token.
+    expect((await send(server, 'POST', '/actions/action-write-1', { Origin: app, ...json }, approve)).status).toBe(401);
+    const ok = await send(server, 'POST', '/actions/action-write-1', { Origin: app, ...json, ...bearer(server) }, approve);
+    expect(ok.status).toBe(202);
+    expect(ok.headers['access-control-allow-origin']).toBe(app);
+  });
+});
+
+describe('posting to an unknown action', () => {
+  it('records nothing: 404 every time, never 409, and the real action is still answerable', async () => {
+    const server = await serve('hitl-action');
+    for (let i = 0; i < 200; i++) {
+      const reply = await send(server, 'POST', `/actions/nope-${i % 100}`, { ...json, ...bearer(server) }, approve);
+      expect(reply.status).toBe(404);
+    }
+    expect(server.answered()).toBe(0);
+    expect((await send(server, 'POST', '/actions/action-write-1', { ...json, ...bearer(server) }, approve)).status).toBe(202);
+    expect(server.answered()).toBe(1);
+  });
+});
+
+async function until(predicate: () => boolean, timeoutMs = 5_000): Promise<void> {
+  const start = Date.now();
+  while (!predicate()) {
+    if (Date.now() - start > timeoutMs) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
