@@ -45,6 +45,8 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
           environment: 'node',
           globals: true,
+          // Prints one line when the optional public-profile cross-check (test/referenceProfile.test.ts) cannot run.
+          globalSetup: ['test/referenceNote.ts'],
           testTimeout: 30_000,
         },
       },

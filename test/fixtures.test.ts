@@ -3,10 +3,10 @@ import { join } from 'node:path';
 import { parseJsonl } from '../src/protocol/parseJsonl';
 import { createRuntimeStore } from '../src/store/createRuntimeStore';
 import { summarize, type RuntimeSummary } from '../src/store/selectors/summarize';
-import { selectRoutingLimitSummary, selectEvidenceSummary, selectTaskSnapshot, selectThreadReadModel } from '../src/store/selectors/readModels';
 import { replayText } from '../src/stream/replayText';
 import { expectSummary } from './expectSummary';
-import { FIXTURES, fixtureNames, readExpect, readFixture, readJson, readReference } from './referenceData';
+import { FIXTURES, PROFILE_FIXTURES, fixtureNames, readExpect, readFixture, readJson } from './referenceData';
+import { profilePackTests } from './profilePack';
 
 const withoutCounts = ({ counts: _counts, ...rest }: RuntimeSummary) => rest;
 
@@ -67,86 +67,6 @@ describe('scenario fixtures replay to their expected summaries', () => {
   });
 });
 
-describe('the public Lime profile pack projects as SPEC section 9 says', () => {
-  const single = (file: string) => {
-    const store = createRuntimeStore();
-    store.getState().ingest([readReference(file)]);
-    store.getState().settle(); // a single recorded event is the whole stream
-    return store;
-  };
-
-  it('submit-turn: accepted status before any text, ids kept', () => {
-    const summary = summarize(single('submit-turn-event.json').getState());
-    expect(summary.sessionId).toBe('sess_lime_001');
-    expect(summary.status).toBe('submitted');
-    expect(summary.turns).toEqual([{ turnId: 'turn_lime_001', status: 'submitted' }]);
-    expect(summary.messages).toEqual([]);
-  });
-
-  it('tool-approval: an approval card keyed by actionId, the tool not run optimistically', () => {
-    const store = single('tool-approval-action-required-event.json');
-    const summary = summarize(store.getState());
-    expect(summary.actions).toEqual([{ actionId: 'action_write_001', status: 'pending' }]);
-    expect(summary.tools).toEqual([]);
-    expect(summary.status).toBe('needs-input');
-    const action = store.getState().actions.byId.get('action_write_001')!;
-    expect(action).toMatchObject({ actionType: 'tool_permission', toolName: 'write_file', decisionKind: 'allow_or_deny', prompt: 'Allow write_file to update README.md?' });
-  });
-
-  it('task-retry-attempt-failed: the failed attempt stays visible and a retry does not overwrite it', () => {
-    const store = single('task-retry-attempt-failed-event.json');
-    expect(summarize(store.getState()).tasks).toEqual([{ taskId: 'task_lime_001', status: 'unknown', attempts: [{ runId: 'run_lime_001', status: 'failed' }] }]);
-    const failed = readReference('task-retry-attempt-failed-event.json') as Record<string, unknown>;
-    store.getState().ingest([{ ...failed, type: 'task.attempt.started', eventId: 'evt_retry', sequence: 33, runId: 'run_lime_002', attemptId: 'attempt_lime_002', payload: {} }]);
-    const task = selectTaskSnapshot(store.getState(), 'task_lime_001')!;
-    expect(task.attempts.map((a) => [a.runId, a.status])).toEqual([['run_lime_001', 'failed'], ['run_lime_002', 'running']]);
-    expect(task.attempts[0]!.failure).toMatchObject({ category: 'tool_failed', retryable: true });
-    expect(task.currentRun?.runId).toBe('run_lime_002');
-  });
-
-  it('routing-single-candidate: the model chip explains the single candidate as a runtime fact', () => {
-    const state = single('routing-single-candidate-event.json').getState();
-    expect(summarize(state).routing).toEqual({ selectedModel: 'gpt-5.4', candidateCount: 1, decisionSource: 'explicit_default' });
-    expect(selectRoutingLimitSummary(state)).toMatchObject({ selectedModel: 'gpt-5.4', candidateCount: 1, singleCandidate: true, decisionSource: 'explicit_default' });
-  });
-
-  it('evidence-export: evidence, replay and review refs point to one source', () => {
-    const state = single('evidence-export-event.json').getState();
-    const record = state.evidence.byId.get('evidence_lime_001')!;
-    expect(record.packRef).toBe('evidence://sess_lime_001/thread_lime_001/turn_lime_001');
-    expect(record.replayRef).toBe('replay://sess_lime_001/turn_lime_001');
-    expect(record.correlation).toEqual({ sessionId: 'sess_lime_001', threadId: 'thread_lime_001', turnId: 'turn_lime_001', taskId: 'task_lime_001', runId: 'run_lime_002' });
-    expect(record.verificationOutcomes).toEqual([{ name: 'profile_fixture_validation', status: 'passed' }]);
-    // No status was sent: the verdict is unknown, never guessed from the outcomes.
-    expect(summarize(state).evidence).toEqual([{ evidenceId: 'evidence_lime_001', status: 'unknown', packRef: record.packRef, replayRef: record.replayRef }]);
-  });
-
-  it('thread-read-snapshot: the first screen hydrates from the snapshot alone', () => {
-    const store = createRuntimeStore();
-    expect(store.getState().hydrate(readReference('thread-read-snapshot.json'))).toMatchObject({ kind: 'session-snapshot', applied: true });
-    const state = store.getState();
-    const summary = summarize(state);
-    expect(summary.sessionId).toBe('sess_lime_001');
-    expect(summary.status).toBe('completed');
-    expect(summary.stale).toBe(false);
-    expect(summary.turns).toEqual([{ turnId: 'turn_lime_001', status: 'completed' }]);
-    expect(summary.tasks).toEqual([{ taskId: 'task_lime_001', status: 'completed', attempts: [{ runId: 'run_lime_001', status: 'failed' }, { runId: 'run_lime_002', status: 'completed' }] }]);
-    expect(summary.routing).toEqual({ selectedModel: 'gpt-5.4', candidateCount: 1, decisionSource: null });
-    expect(summary.evidence).toEqual([{ evidenceId: 'evidence_lime_001', status: 'unknown' }]);
-    expect(selectThreadReadModel(state)).toMatchObject({ threadId: 'thread_lime_001', status: 'completed', pendingActions: [], lastOutcome: { turnId: 'turn_lime_001', status: 'completed' } });
-    expect(selectTaskSnapshot(state, 'task_lime_001')).toMatchObject({ objective: 'Implement Lime AgentRuntime profile fixture validation.', currentRun: { runId: 'run_lime_002' } });
-    expect(selectEvidenceSummary(state).items[0]!.verificationOutcomes).toEqual([{ name: 'profile_fixture_validation', status: 'passed' }]);
-  });
-
-  it('benchmark-trial-pack: accepted as an evidence pack, its refs kept together', () => {
-    const store = createRuntimeStore();
-    expect(store.getState().hydrate(readReference('benchmark-trial-pack.json'))).toMatchObject({ kind: 'benchmark-pack', applied: true });
-    const record = store.getState().evidence.byId.get('trial-tool-approval-candidate-1')!;
-    expect(record).toMatchObject({
-      status: 'exported',
-      replayRef: '/logs/agent/trajectory.json',
-      reviewRef: '.lime/qc/current-agent-qc-report.json',
-      correlation: { sessionId: 'sess_123', turnId: 'turn_123', taskId: 'task_123', runId: 'run_123' },
-    });
-  });
+describe('the kit’s Lime profile pack (fixtures/profile) projects as SPEC section 9 says', () => {
+  profilePackTests(PROFILE_FIXTURES);
 });

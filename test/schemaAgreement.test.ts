@@ -1,29 +1,27 @@
+// validateEvent / validateSnapshot and the JSON Schemas the package ships (agentui-kit/schema/*.json)
+// accept and reject the same documents: on every fixture line, on targeted mutations, and on
+// thousands of generated events.
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { parseJsonl } from '../src/protocol/parseJsonl';
 import { validateEvent } from '../src/protocol/validateEvent';
 import { validateSnapshot } from '../src/protocol/validateSnapshot';
-import { createSchemaValidators, fixtureNames, readExpect, readFixture, readReference, referenceFiles } from './referenceData';
+import { invalidating, perturbed, validEvent } from './eventArbitraries';
+import { EVENT_MUTATIONS, SNAPSHOT_MUTATIONS } from './schemaMutations';
+import { createKitValidators, fixtureNames, profileFiles, readExpect, readFixture, readProfileFixture } from './referenceData';
 
-const schemas = createSchemaValidators();
-const PORTABLE = new Set(['0.1', '0.1.0']);
-
-/** ajv's verdict for an event, against the schema its schemaVersion claims (as validateEvent picks). */
-function ajvVerdict(value: unknown): boolean {
-  const version = typeof value === 'object' && value !== null ? (value as { schemaVersion?: unknown }).schemaVersion : undefined;
-  const validate = typeof version === 'string' && PORTABLE.has(version) ? schemas.portableEvent : schemas.profileEvent;
-  return validate(value) as boolean;
-}
+const kit = createKitValidators();
 
 function expectAgreement(value: unknown, label: string): void {
   const ours = validateEvent(value);
-  const theirs = ajvVerdict(value);
+  const theirs = kit.event(value) as boolean;
   if (ours.valid !== theirs) {
-    const detail = theirs ? ours.issues.map((i) => i.message).join('; ') : JSON.stringify(schemas.profileEvent.errors?.slice(0, 3));
-    expect.fail(`${label}: validateEvent says ${ours.valid ? 'valid' : 'invalid'}, ajv says ${theirs ? 'valid' : 'invalid'} (${detail})`);
+    const detail = theirs ? ours.issues.map((i) => i.message).join('; ') : JSON.stringify(kit.event.errors?.slice(0, 3));
+    expect.fail(`${label}: validateEvent says ${ours.valid ? 'valid' : 'invalid'}, the shipped schema says ${theirs ? 'valid' : 'invalid'} (${detail})`);
   }
 }
 
-describe('validateEvent agrees with the public profile schema', () => {
+describe('validateEvent agrees with the shipped runtime-event schema', () => {
   for (const name of fixtureNames()) {
     it(`on every line of fixtures/${name}.jsonl, and only the declared violations fail`, () => {
       const { records, issues } = parseJsonl(readFixture(name));
@@ -42,12 +40,11 @@ describe('validateEvent agrees with the public profile schema', () => {
     });
   }
 
-  for (const { name, value } of referenceFiles()) {
-    it(`on the reference file ${name}`, () => expectAgreement(value, name));
-  }
-
-  it('accepts every reference event and rejects the snapshot and the evidence pack as events', () => {
-    const verdicts = Object.fromEntries(referenceFiles().map(({ name, value }) => [name, validateEvent(value).valid]));
+  it('on the kit’s profile pack: every event valid, the snapshot and the evidence pack are not events', () => {
+    const verdicts = Object.fromEntries(profileFiles().map(({ name, value }) => {
+      expectAgreement(value, name);
+      return [name, validateEvent(value).valid];
+    }));
     expect(verdicts).toEqual({
       'benchmark-trial-pack.json': false,
       'evidence-export-event.json': true,
@@ -59,78 +56,59 @@ describe('validateEvent agrees with the public profile schema', () => {
     });
   });
 
-  // Mutations of valid events: every rule the validator implements is exercised in both directions.
-  const base = parseJsonl(readFixture('coding-session')).records.map((r) => r.value as Record<string, unknown>);
+  // Targeted mutations of real events: every rule the validator implements, in both directions.
   const samples = new Map<string, Record<string, unknown>>();
-  for (const event of base) if (!samples.has(event.type as string)) samples.set(event.type as string, event);
-  for (const event of referenceFiles().map((r) => r.value as Record<string, unknown>)) {
-    if (typeof event.type === 'string') samples.set(`ref:${event.type}`, event);
+  for (const record of parseJsonl(readFixture('coding-session')).records) {
+    const event = record.value as Record<string, unknown>;
+    if (!samples.has(event.type as string)) samples.set(event.type as string, event);
   }
-  const mutations: [string, (e: Record<string, unknown>) => unknown][] = [
-    ...['type', 'eventId', 'timestamp', 'schemaVersion', 'runtimeId', 'sessionId', 'sequence', 'payload', 'threadId', 'turnId', 'stepId', 'toolCallId', 'actionId', 'taskId', 'runId', 'subagentId', 'evidenceId'].map(
-      (field): [string, (e: Record<string, unknown>) => unknown] => [`without ${field}`, (e) => { const { [field]: _omit, ...rest } = e; return rest; }],
-    ),
-    ['empty eventId', (e) => ({ ...e, eventId: '' })],
-    ['empty turnId', (e) => ({ ...e, turnId: '' })],
-    ['empty runtimeId', (e) => ({ ...e, runtimeId: '' })],
-    ['numeric sessionId', (e) => ({ ...e, sessionId: 7 })],
-    ['negative sequence', (e) => ({ ...e, sequence: -1 })],
-    ['fractional sequence', (e) => ({ ...e, sequence: 1.5 })],
-    ['string sequence', (e) => ({ ...e, sequence: '3' })],
-    ['integral float sequence', (e) => ({ ...e, sequence: 4.0 })],
-    ['array payload', (e) => ({ ...e, payload: [] })],
-    ['null payload', (e) => ({ ...e, payload: null })],
-    ['impossible date', (e) => ({ ...e, timestamp: '2026-02-30T10:00:00Z' })],
-    ['leap day', (e) => ({ ...e, timestamp: '2028-02-29T10:00:00.5+02:00' })],
-    ['no timezone', (e) => ({ ...e, timestamp: '2026-06-09T10:00:00' })],
-    ['date only', (e) => ({ ...e, timestamp: '2026-06-09' })],
-    ['leap second', (e) => ({ ...e, timestamp: '2026-06-30T23:59:60Z' })],
-    ['lowercase t and z', (e) => ({ ...e, timestamp: '2026-06-09t10:00:00z' })],
-    ['other schema version', (e) => ({ ...e, schemaVersion: 'lime-profile-0.5.0' })],
-    ['portable schema version', (e) => ({ ...e, schemaVersion: '0.1' })],
-    ['portable without profile fields', (e) => ({ type: e.type, eventId: e.eventId, timestamp: e.timestamp, schemaVersion: '0.1.0' })],
-    ['unknown type', (e) => ({ ...e, type: 'telemetry.sampled' })],
-    ['alias type', (e) => ({ ...e, type: 'text.delta' })],
-    ['refs as array', (e) => ({ ...e, refs: [] })],
-    ['refs as object', (e) => ({ ...e, refs: { a: 1 } })],
-    ['status as number', (e) => ({ ...e, status: 3 })],
-    ['traceId empty', (e) => ({ ...e, traceId: '' })],
-    ['benchmark role bad', (e) => ({ ...e, benchmark: { role: 'judge' } })],
-    ['benchmark role ok', (e) => ({ ...e, benchmark: { role: 'control', trialId: 't' } })],
-    ['trajectory export status bad', (e) => ({ ...e, trajectory: { exportStatus: 'done' } })],
-    ['reward criteria not strings', (e) => ({ ...e, reward: { criteria: [1] } })],
-    ['comparison negative count', (e) => ({ ...e, comparison: { p0QcGateRegressionCount: -1 } })],
-    ['not an object', () => 'tool.started'],
-    ['array', () => []],
-  ];
-  for (const [label, mutate] of mutations) {
+  for (const { name, value } of profileFiles()) if (validateEvent(value).valid) samples.set(name, value as Record<string, unknown>);
+  for (const [label, mutate] of EVENT_MUTATIONS) {
     it(`agrees on mutation: ${label}`, () => {
       for (const [type, event] of samples) expectAgreement(mutate(event), `${type} ${label}`);
     });
   }
+
+  // numRuns ≥ 1,000 each: generated valid events, mutations that break one rule, and any one-field change.
+  it('accepts the same 1,000 generated valid events', () => {
+    fc.assert(fc.property(validEvent, (event) => {
+      expect(validateEvent(event).issues).toEqual([]);
+      expect(kit.event(event), JSON.stringify(kit.event.errors)).toBe(true);
+    }), { numRuns: 1000 });
+  });
+
+  it('rejects the same 1,000 events mutated to break one rule', () => {
+    fc.assert(fc.property(validEvent.chain(invalidating), (event) => {
+      expect(validateEvent(event).valid).toBe(false);
+      expect(kit.event(event)).toBe(false);
+    }), { numRuns: 1000 });
+  });
+
+  it('reaches the same verdict on 1,000 arbitrary one-field changes', () => {
+    fc.assert(fc.property(validEvent.chain(perturbed), (event) => expectAgreement(event, JSON.stringify(event))), { numRuns: 1000 });
+  });
 });
 
-describe('validateSnapshot agrees with the public profile snapshot schema', () => {
-  const snapshot = readReference('thread-read-snapshot.json') as Record<string, unknown>;
-  const thread = (snapshot.threads as Record<string, unknown>[])[0]!;
-  const task = (snapshot.tasks as Record<string, unknown>[])[0]!;
-  const cases: [string, unknown][] = [
-    ['the reference snapshot', snapshot],
-    ['without updatedAt', { ...snapshot, updatedAt: undefined }],
-    ['without taskSummary', (({ taskSummary: _t, ...rest }) => rest)(snapshot)],
-    ['empty threads', { ...snapshot, threads: [] }],
-    ['thread status outside the enum', { ...snapshot, threads: [{ ...thread, status: 'done' }] }],
-    ['thread without incidents', { ...snapshot, threads: [(({ incidents: _i, ...rest }) => rest)(thread)] }],
-    ['task status outside the enum', { ...snapshot, tasks: [{ ...task, status: 'finished' }] }],
-    ['attempt without runId', { ...snapshot, tasks: [{ ...task, attempts: [{ status: 'failed' }] }] }],
-    ['attempt status outside the enum', { ...snapshot, tasks: [{ ...task, attempts: [{ runId: 'r', status: 'exploded' }] }] }],
-    ['empty evidence ref', { ...snapshot, evidenceRefs: [''] }],
-    ['other schema version', { ...snapshot, schemaVersion: '0.1' }],
-  ];
-  for (const [label, value] of cases) {
+describe('validateSnapshot agrees with the shipped thread-snapshot schema', () => {
+  const snapshot = readProfileFixture('thread-read-snapshot.json') as Record<string, unknown>;
+  for (const [label, mutate] of [['the kit’s snapshot', (s: Record<string, unknown>) => s] as const, ...SNAPSHOT_MUTATIONS]) {
     it(`on ${label}`, () => {
-      const cleaned = JSON.parse(JSON.stringify(value));
-      expect(validateSnapshot(cleaned).length === 0).toBe(schemas.profileSnapshot(cleaned));
+      const value = JSON.parse(JSON.stringify(mutate(snapshot)));
+      const issues = validateSnapshot(value);
+      expect(issues.length === 0, JSON.stringify(issues)).toBe(kit.snapshot(value));
     });
   }
+
+  it('on 1,000 arbitrary one-field changes of the snapshot, its threads and tasks', () => {
+    const paths = ['', 'threads.0', 'tasks.0', 'tasks.0.attempts.0', 'threads.0.turns.0'];
+    const change = fc.record({ path: fc.constantFrom(...paths), key: fc.constantFrom('status', 'threadId', 'taskId', 'runId', 'turnId', 'schemaVersion', 'updatedAt', 'evidenceRefs', 'turns', 'incidents', 'attempts', 'objective', 'taskSummary', 'threads', 'tasks'), value: fc.oneof(fc.jsonValue({ maxDepth: 2 }), fc.constantFrom('completed', 'failed', 'running', 'unknown', '', '2026-06-09T09:00:00Z'), fc.constant(undefined)) });
+    fc.assert(fc.property(change, ({ path, key, value }) => {
+      const doc = JSON.parse(JSON.stringify(snapshot));
+      const target = path === '' ? doc : path.split('.').reduce((node, part) => node[part], doc);
+      if (value === undefined) delete target[key];
+      else target[key] = value;
+      const cleaned = JSON.parse(JSON.stringify(doc));
+      expect(validateSnapshot(cleaned).length === 0).toBe(kit.snapshot(cleaned));
+    }), { numRuns: 1000 });
+  });
 });

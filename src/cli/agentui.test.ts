@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FIXTURES } from '../../test/referenceData';
+import { FIXTURES, PROFILE_FIXTURES } from '../../test/referenceData';
 import { runCli, type CliIo } from './agentui';
 
 function run(argv: string[], files: Record<string, string> = {}, stdin = '') {
@@ -45,10 +45,9 @@ describe('agentui validate', () => {
   });
 
   it('reads a single JSON event, a snapshot and an evidence pack', () => {
-    const shared = join(FIXTURES, '..', '..', 'shared', 'reference', 'lime-profile-fixtures');
-    expect(run(['validate', join(shared, 'submit-turn-event.json')])).toMatchObject({ code: 0, out: 'valid: 1 checked (event)' });
-    expect(run(['validate', join(shared, 'thread-read-snapshot.json')])).toMatchObject({ code: 0, out: 'valid: 1 checked (session snapshot)' });
-    expect(run(['validate', join(shared, 'benchmark-trial-pack.json')]).code).toBe(0);
+    expect(run(['validate', join(PROFILE_FIXTURES, 'submit-turn-event.json')])).toMatchObject({ code: 0, out: 'valid: 1 checked (event)' });
+    expect(run(['validate', join(PROFILE_FIXTURES, 'thread-read-snapshot.json')])).toMatchObject({ code: 0, out: 'valid: 1 checked (session snapshot)' });
+    expect(run(['validate', join(PROFILE_FIXTURES, 'benchmark-trial-pack.json')]).code).toBe(0);
     const broken = JSON.stringify({ schemaVersion: 'lime-profile-0.4.0', sessionId: 's', threads: [] });
     const result = run(['validate', 'snap.json'], { 'snap.json': broken });
     expect(result.code).toBe(1);

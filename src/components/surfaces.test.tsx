@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eventBuilder, toolIds, turn } from '../../test/eventBuilder';
 import { expectNoAxeViolations, fixtureEvents, mockAdapter, renderWith, storeFrom, stubLayout } from '../../test/componentHarness';
-import { readReference } from '../../test/referenceData';
+import { readProfileFixture } from '../../test/referenceData';
 import type { FactState } from '../store/records';
 import { ActionRequired } from './ActionRequired';
 import { ArtifactCard } from './ArtifactCard';
@@ -43,15 +43,15 @@ describe('FactBadge', () => {
 
 describe('RuntimeStatus', () => {
   it('shows the accepted status before any text, outside the conversation', async () => {
-    const { container } = renderWith(<RuntimeStatus />, storeFrom([readReference('submit-turn-event.json')]));
+    const { container } = renderWith(<RuntimeStatus />, storeFrom([readProfileFixture('submit-turn-event.json')]));
     expect(container.querySelector('.aui-runtime-status')!.getAttribute('data-status')).toBe('submitted');
     expect(screen.getByRole('status').textContent).toContain('Accepted');
     await expectNoAxeViolations(container);
   });
 
   it('explains a single candidate model as the runtime fact', () => {
-    const { container } = renderWith(<RuntimeStatus />, storeFrom([readReference('routing-single-candidate-event.json')]));
-    expect(container.querySelector('.aui-runtime-status__model')!.textContent).toBe('Model gpt-5.4 · only candidate (explicit_default)');
+    const { container } = renderWith(<RuntimeStatus />, storeFrom([readProfileFixture('routing-single-candidate-event.json')]));
+    expect(container.querySelector('.aui-runtime-status__model')!.textContent).toBe('Model kit-model-large · only candidate (workspace_policy)');
   });
 
   it.each([
@@ -86,7 +86,7 @@ describe('RuntimeStatus', () => {
       <RuntimeStatus.Root>
         <RuntimeStatus.ModelChip />
       </RuntimeStatus.Root>,
-      storeFrom([readReference('routing-single-candidate-event.json')]),
+      storeFrom([readProfileFixture('routing-single-candidate-event.json')]),
     );
     expect(container.querySelector('.aui-runtime-status__stage')).toBeNull();
     expect(container.querySelector('.aui-runtime-status__model')).toBeTruthy();
@@ -107,11 +107,11 @@ describe('TaskCapsule', () => {
   });
 
   it('promotes a pending decision above the running state, and shows the objective as unknown when none was reported', () => {
-    const { container } = renderWith(<TaskCapsule variant="compact" />, storeFrom([readReference('tool-approval-action-required-event.json')]));
+    const { container } = renderWith(<TaskCapsule variant="compact" />, storeFrom([readProfileFixture('tool-approval-action-required-event.json')]));
     const capsule = container.querySelector('.aui-task-capsule')!;
     expect(capsule.getAttribute('data-attention')).toBe('needs-input');
     expect(capsule.firstElementChild!.className).toBe('aui-task-capsule__attention');
-    expect(capsule.textContent).toContain('Allow write_file to update README.md?');
+    expect(capsule.textContent).toContain('Allow apply_patch to edit src/index.ts?');
     expect(capsule.querySelector('.aui-task-capsule__objective [data-fact="unknown"]')).toBeTruthy();
   });
 
@@ -306,7 +306,7 @@ describe('EvidenceLane', () => {
   it('keeps pack, replay and review refs together, and shows unknown and disputed statuses', async () => {
     const ev = eventBuilder();
     const store = storeFrom([
-      readReference('evidence-export-event.json'),
+      readProfileFixture('evidence-export-event.json'),
     ]);
     const other = storeFrom([
       ev('evidence.changed', { ...t1, evidenceId: 'e2' }, { status: 'recorded', verificationOutcomes: [{ name: 'tests', status: 'failed' }] }),
@@ -316,7 +316,7 @@ describe('EvidenceLane', () => {
     const item = first.container.querySelector('.aui-evidence')!;
     expect(item.getAttribute('data-evidence-status')).toBe('unknown');
     expect(item.querySelector('[data-fact="unknown"]')).toBeTruthy();
-    expect([...item.querySelectorAll('.aui-ref code')].map((c) => c.textContent)).toEqual(['evidence://sess_lime_001/thread_lime_001/turn_lime_001', 'replay://sess_lime_001/turn_lime_001']);
+    expect([...item.querySelectorAll('.aui-ref code')].map((c) => c.textContent)).toEqual(['evidence://sess_kit_001/thread_kit_001/turn_kit_001', 'replay://sess_kit_001/turn_kit_001', 'review://sess_kit_001/turn_kit_001']);
     await expectNoAxeViolations(first.container);
     cleanup();
     const second = renderWith(<EvidenceLane />, other);

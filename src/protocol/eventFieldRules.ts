@@ -1,33 +1,51 @@
 // The field rules of the public Agent Runtime event schema, as a table the validator walks.
 // Written by hand (no schema compiler: the validator runs on every event and must be CSP-safe).
+// Each rule carries the JSON Schema it stands for, so the shipped schema (schema/*.json) is
+// generated from this same table and cannot drift from the validator.
 import { isRfc3339DateTime } from './dateTime';
 import type { FieldProblem } from './validationIssue';
 
-/** Returns the problem with a value, or undefined when the value is fine. */
-export type FieldRule = (value: unknown) => FieldProblem | undefined;
+/** A JSON Schema fragment (draft 2020-12), as plain data. */
+export type JsonSchemaFragment = { readonly [keyword: string]: unknown };
+
+/** Returns the problem with a value, or undefined when the value is fine; `schema` says the same in JSON Schema. */
+export interface FieldRule {
+  (value: unknown): FieldProblem | undefined;
+  readonly schema: JsonSchemaFragment;
+}
+
+const rule = (check: (value: unknown) => FieldProblem | undefined, schema: JsonSchemaFragment): FieldRule =>
+  Object.assign(check, { schema });
 
 export const isPlainObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
-export const stringRule: FieldRule = (v) => (typeof v === 'string' ? undefined : 'type');
-export const nonEmptyStringRule: FieldRule = (v) =>
-  typeof v !== 'string' ? 'type' : v.length === 0 ? 'empty' : undefined;
-export const objectRule: FieldRule = (v) => (isPlainObject(v) ? undefined : 'type');
-const numberRule: FieldRule = (v) => (typeof v === 'number' && Number.isFinite(v) ? undefined : 'type');
-export const nonNegativeIntegerRule: FieldRule = (v) =>
-  typeof v !== 'number' || !Number.isInteger(v) ? 'type' : v < 0 ? 'minimum' : undefined;
-export const dateTimeRule: FieldRule = (v) =>
-  typeof v !== 'string' ? 'type' : isRfc3339DateTime(v) ? undefined : 'format';
-const enumRule =
-  (values: readonly string[]): FieldRule =>
-  (v) =>
-    typeof v === 'string' && values.includes(v) ? undefined : 'enum';
-const stringArrayRule: FieldRule = (v) =>
-  Array.isArray(v) && v.every((item) => typeof item === 'string') ? undefined : 'type';
+export const stringRule = rule((v) => (typeof v === 'string' ? undefined : 'type'), { type: 'string' });
+export const nonEmptyStringRule = rule((v) => (typeof v !== 'string' ? 'type' : v.length === 0 ? 'empty' : undefined), {
+  type: 'string',
+  minLength: 1,
+});
+export const objectRule = rule((v) => (isPlainObject(v) ? undefined : 'type'), { type: 'object' });
+const numberRule = rule((v) => (typeof v === 'number' && Number.isFinite(v) ? undefined : 'type'), { type: 'number' });
+export const nonNegativeIntegerRule = rule(
+  (v) => (typeof v !== 'number' || !Number.isInteger(v) ? 'type' : v < 0 ? 'minimum' : undefined),
+  { type: 'integer', minimum: 0 },
+);
+export const dateTimeRule = rule((v) => (typeof v !== 'string' ? 'type' : isRfc3339DateTime(v) ? undefined : 'format'), {
+  type: 'string',
+  format: 'date-time',
+});
+const enumRule = (values: readonly string[]): FieldRule =>
+  rule((v) => (typeof v === 'string' && values.includes(v) ? undefined : 'enum'), { enum: [...values] });
+const stringArrayRule = rule((v) => (Array.isArray(v) && v.every((item) => typeof item === 'string') ? undefined : 'type'), {
+  type: 'array',
+  items: { type: 'string' },
+});
 
 /** An object whose listed properties follow their own rules; other properties are free. */
 function objectWith(properties: Record<string, FieldRule>): FieldRule {
-  return (v) => {
+  const schema = { type: 'object', properties: Object.fromEntries(Object.entries(properties).map(([key, r]) => [key, r.schema])) };
+  return rule((v) => {
     if (!isPlainObject(v)) return 'type';
     for (const key in properties) {
       if (key in v) {
@@ -36,7 +54,7 @@ function objectWith(properties: Record<string, FieldRule>): FieldRule {
       }
     }
     return undefined;
-  };
+  }, schema);
 }
 
 const NON_EMPTY_ID_FIELDS = `eventId sessionId threadId turnId taskId runId attemptId parentTaskId rootTaskId stepId

@@ -9,13 +9,13 @@ export interface SnapshotIssue {
   message: string;
 }
 
-const THREAD_STATUSES = ['idle', 'queued', 'running', 'blocked', 'completed', 'failed', 'cancelled', 'stale', 'unknown'];
-const TASK_STATUSES = `draft accepted queued preparing running waiting_input waiting_permission waiting_resource blocked
+export const THREAD_STATUSES = ['idle', 'queued', 'running', 'blocked', 'completed', 'failed', 'cancelled', 'stale', 'unknown'];
+export const TASK_STATUSES = `draft accepted queued preparing running waiting_input waiting_permission waiting_resource blocked
 paused retrying cancelling cancelled timed_out failed lost completed archived stale unknown`.split(/\s+/);
-const ATTEMPT_STATUSES = `idle queued preparing running blocked streaming retrying completed failed cancelled stale unknown
+export const ATTEMPT_STATUSES = `idle queued preparing running blocked streaming retrying completed failed cancelled stale unknown
 unavailable not_applicable`.split(/\s+/);
-const THREAD_ARRAYS = ['turns', 'pendingRequests', 'queuedTurns', 'incidents'];
-const TOP_LEVEL_OBJECTS = ['taskSummary', 'routingLimitSummary', 'telemetrySummary'];
+export const THREAD_ARRAYS = ['turns', 'pendingRequests', 'queuedTurns', 'incidents'];
+export const TOP_LEVEL_OBJECTS = ['taskSummary', 'routingLimitSummary', 'telemetrySummary'];
 
 /**
  * Checks a session snapshot against the Lime profile snapshot schema's rules: the required shell,
