@@ -1,4 +1,4 @@
-import { forwardRef, memo, useState, type ComponentPropsWithoutRef } from 'react';
+import { forwardRef, memo, useMemo, useState, type ComponentPropsWithoutRef } from 'react';
 import { Collapsible } from 'radix-ui';
 import { useRuntimeSelector } from '../hooks/useRuntimeSelector';
 import { ActionRequired } from './ActionRequired';
@@ -9,6 +9,7 @@ import { Markdown } from './Markdown';
 import { countRender } from './renderCount';
 import { ToolCall, type ToolCallProps } from './ToolCall';
 import { useLabels } from './useLabels';
+import { useLatestCallback } from './useLatestCallback';
 import type { RefLoader } from './useRefContent';
 import { useVirtualRows, virtualRowStyle } from './useVirtualRows';
 
@@ -87,8 +88,13 @@ export const Conversation = forwardRef<HTMLDivElement, ConversationProps>(functi
   const count = useRuntimeSelector((s) => s.messages.ids.length);
   const first = useRuntimeSelector((s) => s.messages.ids[0]);
   const allIds = useRuntimeSelector((s) => s.messages.ids);
-  const [handlers] = useState<PartHandlers>(() => ({}));
-  Object.assign(handlers, { onOpenOutput, onOpenEvidence, loadRef, labels, now });
+  // A new object (re-rendering the memoised rows) only when what the rows show changes.
+  const openOutput = useLatestCallback(onOpenOutput);
+  const openEvidence = useLatestCallback(onOpenEvidence);
+  const handlers = useMemo<PartHandlers>(
+    () => ({ onOpenOutput: openOutput, onOpenEvidence: openEvidence, loadRef, labels, now }),
+    [openOutput, openEvidence, loadRef, labels, now],
+  );
   const t = useLabels(labels);
   countRender('Conversation', '');
   // A new array only when the ids changed (appended, or older history prepended).
