@@ -1,4 +1,4 @@
-import { forwardRef, type ComponentPropsWithoutRef } from 'react';
+import { forwardRef, useCallback, useEffect, useId, useRef, useState, type ComponentPropsWithoutRef } from 'react';
 import { Tabs } from 'radix-ui';
 import { useRuntimeStore } from '../hooks/useRuntimeContext';
 import { ActionList } from './ActionRequired';
@@ -6,7 +6,7 @@ import { ArtifactList } from './ArtifactCard';
 import { Composer } from './Composer';
 import { Conversation, type ConversationProps } from './Conversation';
 import { DiagnosticsPanel } from './DiagnosticsPanel';
-import { EvidenceLane } from './EvidenceLane';
+import { EvidenceLane, evidenceDomId } from './EvidenceLane';
 import { classes } from './format';
 import type { LabelKey, Labels } from './labels';
 import { ProcessTimeline } from './ProcessTimeline';
@@ -52,7 +52,25 @@ export const AgentWorkbench = forwardRef<HTMLDivElement, AgentWorkbenchProps>(fu
       {node}
     </SurfaceBoundary>
   );
-  const openEvidence = (id: string) => document.getElementById(`aui-evidence-${id}`)?.scrollIntoView({ block: 'nearest' });
+  const scope = useId();
+  const [lane, setLane] = useState<WorkbenchLane>(defaultLane);
+  // Opening evidence shows its lane and focuses the record, once it is in the document: at once
+  // when the lane is open, else when the lane mounts (the tab panel mounts a render later).
+  const evidenceToFocus = useRef<string>(undefined);
+  const [focusRequests, requestFocus] = useState(0);
+  const focusEvidence = useCallback(() => {
+    const target = evidenceToFocus.current === undefined ? null : document.getElementById(evidenceDomId(scope, evidenceToFocus.current));
+    if (!target) return;
+    evidenceToFocus.current = undefined;
+    target.focus();
+  }, [scope]);
+  const openEvidence = useCallback((evidenceId: string) => {
+    evidenceToFocus.current = evidenceId;
+    setLane('evidence');
+    requestFocus((n) => n + 1);
+  }, []);
+  useEffect(focusEvidence, [focusRequests, focusEvidence]);
+  const evidenceLaneMounted = useCallback((node: HTMLDivElement | null) => void (node && focusEvidence()), [focusEvidence]);
   return (
     <div ref={ref} className={classes('aui-root aui-workbench', className)} data-aui-theme={theme === 'system' ? undefined : theme} {...rest}>
       <header className="aui-workbench__header">{boundary('RuntimeStatus', <RuntimeStatus labels={labels} />)}</header>
@@ -63,7 +81,7 @@ export const AgentWorkbench = forwardRef<HTMLDivElement, AgentWorkbenchProps>(fu
         {boundary('Composer', <Composer labels={labels} />)}
       </main>
       <aside className="aui-workbench__lanes" aria-label={t('workbench.lanes')}>
-        <Tabs.Root defaultValue={defaultLane} className="aui-tabs">
+        <Tabs.Root value={lane} onValueChange={(value) => setLane(value as WorkbenchLane)} className="aui-tabs">
           <Tabs.List className="aui-tabs__list" aria-label={t('workbench.lanes')}>
             {LANES.map((lane) => (
               <Tabs.Trigger key={lane} value={lane} className="aui-tabs__trigger">
@@ -75,7 +93,7 @@ export const AgentWorkbench = forwardRef<HTMLDivElement, AgentWorkbenchProps>(fu
           <Tabs.Content value="tools" className="aui-tabs__content">{boundary('ToolGroup', <ToolGroup labels={labels} onOpenOutput={onOpenOutput} onOpenEvidence={openEvidence} />)}</Tabs.Content>
           <Tabs.Content value="timeline" className="aui-tabs__content">{boundary('ProcessTimeline', <ProcessTimeline labels={labels} virtualize={virtualize} />)}</Tabs.Content>
           <Tabs.Content value="artifacts" className="aui-tabs__content">{boundary('ArtifactList', <ArtifactList labels={labels} loadRef={loadRef} />)}</Tabs.Content>
-          <Tabs.Content value="evidence" className="aui-tabs__content">{boundary('EvidenceLane', <EvidenceLane labels={labels} />)}</Tabs.Content>
+          <Tabs.Content value="evidence" className="aui-tabs__content">{boundary('EvidenceLane', <EvidenceLane ref={evidenceLaneMounted} labels={labels} idScope={scope} />)}</Tabs.Content>
           <Tabs.Content value="team" className="aui-tabs__content">{boundary('SubagentRoster', <SubagentRoster labels={labels} />)}</Tabs.Content>
           <Tabs.Content value="diagnostics" className="aui-tabs__content">{boundary('DiagnosticsPanel', <DiagnosticsPanel labels={labels} />)}</Tabs.Content>
         </Tabs.Root>

@@ -1,10 +1,13 @@
-import { forwardRef, memo, type ComponentPropsWithoutRef } from 'react';
+import { forwardRef, memo, useId, type ComponentPropsWithoutRef } from 'react';
 import { useRuntimeSelector } from '../hooks/useRuntimeSelector';
 import { FactBadge } from './FactBadge';
 import { classes } from './format';
 import type { Labels } from './labels';
 import { RefLink } from './RefLink';
 import { useLabels } from './useLabels';
+
+/** The DOM id of an evidence record inside one lane (`scope` from `useId`, so two lanes never collide). */
+export const evidenceDomId = (scope: string, evidenceId: string) => `${scope}-evidence-${evidenceId}`;
 
 export interface EvidenceItemProps extends Omit<ComponentPropsWithoutRef<'li'>, 'children'> {
   evidenceId: string;
@@ -19,7 +22,7 @@ export const EvidenceItem = memo(
     if (!evidence) return null;
     const status = evidence.disputed ? 'disputed' : (evidence.status ?? 'unknown');
     return (
-      <li ref={ref} id={`aui-evidence-${evidenceId}`} className={classes('aui-evidence', className)} data-evidence-status={status} {...rest}>
+      <li ref={ref} tabIndex={-1} className={classes('aui-evidence', className)} data-evidence-status={status} {...rest}>
         <div className="aui-evidence__header">
           <span className="aui-evidence__id">{evidence.evidenceId}</span>
           {status === 'disputed' ? (
@@ -54,16 +57,20 @@ export const EvidenceItem = memo(
 
 export interface EvidenceLaneProps extends ComponentPropsWithoutRef<'div'> {
   labels?: Labels;
+  /** Scope of the records' DOM ids (see `evidenceDomId`); the lane's own `useId` when omitted. */
+  idScope?: string;
 }
 
 /** The evidence lane: every evidence record, in order, with disputes marked. */
-export const EvidenceLane = forwardRef<HTMLDivElement, EvidenceLaneProps>(function EvidenceLane({ labels, className, ...rest }, ref) {
+export const EvidenceLane = forwardRef<HTMLDivElement, EvidenceLaneProps>(function EvidenceLane({ labels, idScope, className, ...rest }, ref) {
+  const ownScope = useId();
+  const scope = idScope ?? ownScope;
   const count = useRuntimeSelector((s) => s.evidence.ids.length);
   const ids = useRuntimeSelector((s) => s.evidence.ids).slice(0, count);
   const t = useLabels(labels);
   return (
     <div ref={ref} className={classes('aui-evidence-lane', className)} role="group" aria-label={t('evidence.region')} {...rest}>
-      {ids.length === 0 ? <p className="aui-muted">{t('evidence.none')}</p> : <ul className="aui-list">{ids.map((id) => <EvidenceItem key={id} evidenceId={id} labels={labels} />)}</ul>}
+      {ids.length === 0 ? <p className="aui-muted">{t('evidence.none')}</p> : <ul className="aui-list">{ids.map((id) => <EvidenceItem key={id} id={evidenceDomId(scope, id)} evidenceId={id} labels={labels} />)}</ul>}
     </div>
   );
 });
