@@ -1,13 +1,15 @@
-import { forwardRef, memo, useEffect, useRef, useState, type ComponentPropsWithoutRef, type FormEvent } from 'react';
+import { forwardRef, memo, useEffect, useId, useRef, type ComponentPropsWithoutRef, type FormEvent } from 'react';
 import { useRuntimeActions } from '../hooks/useRuntimeContext';
 import { useRuntimeSelector } from '../hooks/useRuntimeSelector';
 import type { ActionRecord } from '../store/records';
 import { bySeverity } from '../store/selectors/turnStatus';
 import { FactBadge } from './FactBadge';
-import { classes, formatDuration, summarizeInput } from './format';
+import { classes, formatClock, summarizeInput } from './format';
 import type { Labels } from './labels';
-import { StructuredInput, initialValues, schemaFields, type FieldValue } from './StructuredInput';
+import { StructuredInput, schemaFields } from './StructuredInput';
+import { useDeadline } from './useDeadline';
 import { useLabels } from './useLabels';
+import { useSchemaValues } from './useSchemaValues';
 
 export type ActionKind = 'approval' | 'input' | 'plan';
 
@@ -24,22 +26,10 @@ function decisionsFor(action: ActionRecord): { approve: string; reject: string }
 
 const HIGH = new Set(['high', 'critical']);
 
-function useCountdown(expiresAt: string | undefined, active: boolean, now: () => number): number | undefined {
-  const [, tick] = useState(0);
-  useEffect(() => {
-    if (!expiresAt || !active) return;
-    const id = setInterval(() => tick((n) => n + 1), 1000);
-    return () => clearInterval(id);
-  }, [expiresAt, active]);
-  if (!expiresAt) return undefined;
-  const ms = Date.parse(expiresAt) - now();
-  return Number.isFinite(ms) ? ms : undefined;
-}
-
 export interface ActionRequiredProps extends Omit<ComponentPropsWithoutRef<'article'>, 'children'> {
   actionId: string;
   labels?: Labels;
-  /** Clock for the expiry countdown (stories and tests pin it). */
+  /** Clock for the deadline hint (stories and tests pin it). It never expires a request: only the runtime does. */
   now?: () => number;
   /** Move focus to this card when it appears with high or critical severity. Default true. */
   autoFocusHighSeverity?: boolean;
@@ -55,11 +45,12 @@ export const ActionRequired = memo(
     const overlay = useRuntimeSelector((s) => s.responding.get(actionId));
     const actions = useRuntimeActions();
     const t = useLabels(labels);
-    const [values, setValues] = useState<Record<string, FieldValue>>(() => initialValues(action?.schema));
+    const [values, setValue] = useSchemaValues(action?.schema);
     const headingRef = useRef<HTMLHeadingElement | null>(null);
+    const headingId = useId();
     const pending = action?.status === 'pending';
     const responding = pending && overlay !== undefined && overlay.error === undefined;
-    const remaining = useCountdown(action?.expiresAt, pending, now);
+    const deadline = useDeadline(action?.expiresAt, pending, now);
     const severity = action?.severity;
 
     useEffect(() => {
@@ -83,7 +74,6 @@ export const ActionRequired = memo(
       event.preventDefault();
       if (!responding) send('answer', { values });
     };
-    const headingId = `aui-action-${action.actionId}`;
     return (
       <article
         ref={ref}
@@ -100,8 +90,10 @@ export const ActionRequired = memo(
             {t(`action.${kind}`)}
           </h3>
           {severity && <span className="aui-action__severity" data-severity={severity}>{t('action.severity', { severity })}</span>}
-          {remaining !== undefined && pending && (
-            <span className="aui-action__expiry">{remaining > 0 ? t('action.expires', { time: formatDuration(remaining) }) : t('action.expired')}</span>
+          {deadline && pending && (
+            <span className="aui-action__expiry" data-deadline={deadline.passed ? 'passed' : 'ahead'}>
+              {t(deadline.passed ? 'action.deadlinePassed' : 'action.expiresAt', { time: formatClock(deadline.at) })}
+            </span>
           )}
         </div>
         <p className="aui-action__prompt">{action.prompt ?? <FactBadge fact="unknown" />}</p>
@@ -112,7 +104,7 @@ export const ActionRequired = memo(
         )}
         {pending && kind === 'input' && (
           <form onSubmit={submit} className="aui-action__form">
-            <StructuredInput schema={action.schema} values={values} disabled={responding} requiredLabel={t('action.required')} onChange={(name, value) => setValues((v) => ({ ...v, [name]: value }))} />
+            <StructuredInput schema={action.schema} values={values} disabled={responding} requiredLabel={t('action.required')} onChange={setValue} />
             <button type="submit" className="aui-button aui-button--primary" disabled={responding}>
               {t('action.submit')}
             </button>
@@ -141,9 +133,14 @@ export const ActionRequired = memo(
         {pending && overlay?.error !== undefined && (
           <p className="aui-action__error" role="alert">
             {t('action.failed', { error: overlay.error })}{' '}
-            <button type="button" className="aui-button" onClick={() => send(overlay.decision ?? decisions.approve, kind === 'input' ? { values } : undefined)}>
-              {t('action.retry')}
-            </button>
+            {/* Exactly the answer that failed; with none recorded, the choice above is offered again. */}
+            {overlay.decision !== undefined ? (
+              <button type="button" className="aui-button" onClick={() => send(overlay.decision!, overlay.payload)}>
+                {t('action.retry')}
+              </button>
+            ) : (
+              t('action.chooseAgain')
+            )}
           </p>
         )}
         {action.status === 'resolved' && <p className="aui-action__resolution">{t('action.resolved', { decision: action.decision ?? t('fact.unknown') })}</p>}

@@ -8,6 +8,12 @@ export function formatDuration(ms: number): string {
   return seconds ? `${minutes} min ${seconds} s` : `${minutes} min`;
 }
 
+/** A time of day on the reader's clock, `HH:MM` (24 h). */
+export function formatClock(ms: number): string {
+  const date = new Date(ms);
+  return `${String(date.getHours()).padStart(2, '0')}:${String(date.getMinutes()).padStart(2, '0')}`;
+}
+
 /** A safe one-line summary of tool input: `key: value` pairs, values shortened. */
 export function summarizeInput(value: unknown, max = 160): string {
   if (value === undefined || value === null) return '';

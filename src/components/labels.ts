@@ -79,7 +79,8 @@ export const DEFAULT_LABELS = {
   'action.plan': 'Plan decision',
   'action.severity': 'Severity: {severity}',
   'action.scope': 'Scope',
-  'action.expires': 'Expires in {time}',
+  'action.expiresAt': 'Expires {time}',
+  'action.deadlinePassed': 'Deadline passed ({time})',
   'action.expired': 'Expired',
   'action.approve': 'Approve',
   'action.reject': 'Reject',
@@ -88,6 +89,7 @@ export const DEFAULT_LABELS = {
   'action.resolved': 'Resolved: {decision}',
   'action.cancelled': 'Cancelled by the runtime',
   'action.retry': 'Send again',
+  'action.chooseAgain': 'Choose again to send your answer.',
   'action.failed': 'Your answer was not delivered: {error}',
   'action.required': 'required',
 

@@ -189,7 +189,7 @@ describe('ActionRequired', () => {
     const respondAction = vi.fn((_input: unknown) => new Promise<never>((resolve) => (release = () => resolve(ev('runtime.warning', t1, { code: 'ack' }) as never))));
     const { container } = renderWith(<ActionRequired actionId="a1" now={() => Date.parse('2026-06-09T10:04:00Z')} />, store, mockAdapter({ respondAction }));
     const card = container.querySelector('.aui-action')!;
-    expect(card.textContent).toContain('Expires in 1 min');
+    expect(card.querySelector('.aui-action__expiry')!.getAttribute('data-deadline')).toBe('ahead');
     expect(card.textContent).toContain('path: README.md');
     await user.click(screen.getByRole('button', { name: 'Approve' }));
     await user.click(screen.getByRole('button', { name: 'Approve' }));

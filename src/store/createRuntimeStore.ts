@@ -53,7 +53,7 @@ export interface RuntimeStoreActions {
   /** The cause is gone (a stream resumed exactly where it broke): clears `stale` only if `reason` caused it. */
   clearStale(reason: StaleReason): void;
   /** UI overlay: the user answered this action and the write is in flight. False when ignored. */
-  markResponding(actionId: string, decision?: string): boolean;
+  markResponding(actionId: string, decision?: string, payload?: Record<string, unknown>): boolean;
   /** The write failed: the facts stay, the overlay keeps the error so the UI can offer a retry. */
   failResponding(actionId: string, error: string): void;
   clearResponding(actionId: string): void;
@@ -188,12 +188,12 @@ export function createRuntimeStore(options: RuntimeStoreOptions = {}): RuntimeSt
         });
       },
 
-      markResponding(actionId, decision) {
+      markResponding(actionId, decision, payload) {
         const state = get();
         const action = state.actions.byId.get(actionId);
         const overlay = state.responding.get(actionId);
         if (!action || action.status !== 'pending' || (overlay && overlay.error === undefined)) return false;
-        setResponding((next) => next.set(actionId, { since: now(), ...(decision !== undefined && { decision }) }));
+        setResponding((next) => next.set(actionId, { since: now(), ...(decision !== undefined && { decision }), ...(payload !== undefined && { payload }) }));
         return true;
       },
 

@@ -42,6 +42,8 @@ export interface IngestCounts {
 export interface RespondingOverlay {
   since: number;
   decision?: string;
+  /** What was sent with the decision, so a retry resends exactly the same answer. */
+  payload?: Record<string, unknown>;
   error?: string;
 }
 

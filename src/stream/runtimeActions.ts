@@ -128,7 +128,7 @@ export function createRuntimeActions(
     async respondAction(actionId, decision, payload) {
       if (!adapter) return { ok: false, reason: 'unavailable' };
       // A second click while the first answer is in flight sends nothing.
-      if (!store.getState().markResponding(actionId, decision)) return { ok: false, reason: 'ignored' };
+      if (!store.getState().markResponding(actionId, decision, payload)) return { ok: false, reason: 'ignored' };
       try {
         ingestReply(await adapter.respondAction({ ...ids(), actionId, decision, ...(payload !== undefined && { payload }) }));
         return { ok: true };
