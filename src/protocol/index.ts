@@ -10,3 +10,4 @@ export { redactSecrets, isSecretKey, REDACTED } from './redactSecrets';
 export { isRfc3339DateTime } from './dateTime';
 export * from './snapshots';
 export * as payloadReaders from './payloadReaders';
+export { decodeReadModel, encodeReadModel, type ReadModel } from './readModel';

@@ -10,6 +10,12 @@ export const readString = (v: unknown): string | undefined => (typeof v === 'str
 export const readNumber = (v: unknown): number | undefined =>
   typeof v === 'number' && Number.isFinite(v) ? v : undefined;
 export const readBoolean = (v: unknown): boolean | undefined => (typeof v === 'boolean' ? v : undefined);
+/** The objects of a list (other items dropped); undefined when the field is not a list. */
+export const readObjects = (v: unknown): Record<string, unknown>[] | undefined => (Array.isArray(v) ? v.filter(isPlainObject) : undefined);
+/** The non-empty strings of a list; undefined when the field is not a list. */
+export const readStrings = (v: unknown): string[] | undefined =>
+  Array.isArray(v) ? v.filter((item): item is string => typeof item === 'string' && item !== '') : undefined;
+export const readObject = (v: unknown): Record<string, unknown> | undefined => (isPlainObject(v) ? v : undefined);
 
 function firstString(...values: unknown[]): string | undefined {
   for (const v of values) if (typeof v === 'string') return v;

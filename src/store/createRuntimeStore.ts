@@ -1,7 +1,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { RuntimeDocumentKind } from '../protocol/snapshots';
 import type { ApplyContext, ApplyOptions } from './apply/context';
-import { applyOlderHistory, applySnapshotDocument, readCursor } from './hydrate';
+import { applySnapshotDocument, prependHistory, readCursor } from './hydrate';
 import { isPlainObject } from '../protocol/eventFieldRules';
 import { classifyDocument } from '../protocol/snapshots';
 import { ProjectionDraft, type DiagnosticInput } from './draft';
@@ -16,6 +16,8 @@ export interface RuntimeStoreOptions {
   previewBudget?: number;
   /** Clock for the `responding` overlay (tests pass a fake). */
   now?: () => number;
+  /** The session this store follows; by default the first one an event or snapshot names. Others are kept out. */
+  sessionId?: string;
 }
 
 export interface IngestOptions {
@@ -73,7 +75,7 @@ const DEFAULT_PREVIEW_BUDGET = 2_000;
 export function createRuntimeStore(options: RuntimeStoreOptions = {}): RuntimeStore {
   const applyOptions: ApplyOptions = { previewBudget: options.previewBudget ?? DEFAULT_PREVIEW_BUDGET };
   const now = options.now ?? Date.now;
-  const pipeline = new EventPipeline(Math.max(1, options.reorderWindow ?? DEFAULT_REORDER_WINDOW));
+  const pipeline = new EventPipeline(Math.max(1, options.reorderWindow ?? DEFAULT_REORDER_WINDOW), options.sessionId);
 
   return createStore<RuntimeState>()((set, get) => {
     /** Runs `work` against a draft of the current state and commits it in one `set`. */
@@ -92,8 +94,7 @@ export function createRuntimeStore(options: RuntimeStoreOptions = {}): RuntimeSt
     function snapshotBehind(snapshot: unknown): { cursor: number; applied: number } | undefined {
       if (!isPlainObject(snapshot)) return undefined;
       const cursor = readCursor(snapshot);
-      const sessionId = (typeof snapshot.sessionId === 'string' ? snapshot.sessionId : undefined) ?? get().session.sessionId;
-      const applied = sessionId === undefined ? undefined : pipeline.cursor(sessionId);
+      const applied = pipeline.cursor();
       return cursor !== undefined && applied !== undefined && cursor < applied ? { cursor, applied } : undefined;
     }
 
@@ -118,9 +119,14 @@ export function createRuntimeStore(options: RuntimeStoreOptions = {}): RuntimeSt
           let outcome;
           try {
             if (hydrateOptions.older) {
-              const older = applyOlderHistory(ctx, snapshot);
+              const older = prependHistory(ctx, snapshot);
               const applied = older.kind === 'session-snapshot' || older.kind === 'thread-read-model';
               return { kind: older.kind, applied, droppedPending: 0 };
+            }
+            const snapshotSession = isPlainObject(snapshot) && typeof snapshot.sessionId === 'string' ? snapshot.sessionId : undefined;
+            if (pipeline.isForeign(snapshotSession)) {
+              ctx.draft.diagnose({ code: 'foreign_session', message: `a snapshot of session ${snapshotSession} was not applied: this store follows session ${pipeline.session()}` });
+              return { kind: classifyDocument(snapshot), applied: false, droppedPending: 0 };
             }
             const behind = snapshotBehind(snapshot);
             if (behind) {
@@ -152,16 +158,14 @@ export function createRuntimeStore(options: RuntimeStoreOptions = {}): RuntimeSt
             ctx.draft.diagnose({ code: 'invalid_snapshot', severity: 'error', message: `a ${outcome.kind} document is not a session snapshot or thread read model`, raw: snapshot });
             return { kind: outcome.kind, applied: false, droppedPending: 0 };
           }
-          const sessionId = outcome.sessionId ?? ctx.draft.scalar('session').sessionId;
-          let droppedPending = 0;
-          if (sessionId !== undefined) {
-            droppedPending = pipeline.resumeAfterSnapshot(ctx, counts, sessionId, outcome.cursor);
-            if (droppedPending > 0 && outcome.cursor === undefined) {
-              ctx.draft.diagnose({
-                code: 'pending_dropped_on_hydrate',
-                message: `${droppedPending} waiting event(s) dropped: the snapshot has no cursor to place them after`,
-              });
-            }
+          // The cursor anchors the order even when no live event (and no session id) was seen yet.
+          pipeline.bind(outcome.sessionId);
+          const droppedPending = pipeline.resumeAfterSnapshot(ctx, counts, outcome.cursor);
+          if (droppedPending > 0 && outcome.cursor === undefined) {
+            ctx.draft.diagnose({
+              code: 'pending_dropped_on_hydrate',
+              message: `${droppedPending} waiting event(s) dropped: the snapshot has no cursor to place them after; the stream re-sends them`,
+            });
           }
           const session = ctx.draft.editSession();
           session.stale = false;
@@ -211,9 +215,8 @@ export function createRuntimeStore(options: RuntimeStoreOptions = {}): RuntimeSt
       },
 
       cursor(sessionId) {
-        const id = sessionId ?? get().session.sessionId;
-        if (id === undefined) return undefined;
-        return pipeline.cursor(id) ?? get().session.lastSequence;
+        if (pipeline.isForeign(sessionId)) return undefined;
+        return pipeline.cursor() ?? get().session.lastSequence;
       },
 
       reset() {

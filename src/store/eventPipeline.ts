@@ -1,3 +1,4 @@
+import { contentKey } from '../protocol/contentKey';
 import type { RuntimeEventEnvelope } from '../protocol/events';
 import { isPlainObject } from '../protocol/eventFieldRules';
 import { normalizeEvent } from '../protocol/normalizeEvent';
@@ -11,6 +12,10 @@ import type { IngestCounts } from './state';
 
 /** The highest sequence a stream may start at without us assuming events before it exist. */
 const STREAM_START = 1;
+/** The seen-id table holds at least this many ids before it prunes (amortized O(1) per event). */
+const MIN_PRUNE_SIZE = 1_024;
+/** Marks a seen id that is never forgotten: it holds no place in the order. */
+const UNPLACED = -1;
 
 export function markSessionStale(ctx: ApplyContext, reason: StaleReason): void {
   const session = ctx.draft.editSession();
@@ -18,44 +23,92 @@ export function markSessionStale(ctx: ApplyContext, reason: StaleReason): void {
   session.staleReason = reason;
 }
 
+/** The id an event is deduplicated by: its `eventId`, or (without a usable one) a key of its content. */
+function dedupeKey(raw: unknown): { key: string; eventId?: string } {
+  const eventId = isPlainObject(raw) && typeof raw.eventId === 'string' && raw.eventId !== '' ? raw.eventId : undefined;
+  return eventId !== undefined ? { key: `id:${eventId}`, eventId } : { key: `content:${contentKey(raw)}` };
+}
+
 /**
  * Dedupe, validation, ordering and application of raw events: the part of the store that is
- * not React, not zustand, and runs per event. It keeps the ids it has seen and one sequencer
- * per session across batches.
+ * not React, not zustand, and runs per event.
+ *
+ * A store follows one session (SPEC section 6: order and staleness are per session). It binds to
+ * the session it is created for, else to the first session a valid event or a snapshot names.
+ * Events of another session are kept out of the facts with a `foreign_session` diagnostic, so
+ * they never change the transcript, the turns, the status or the followed session's staleness.
+ * Subagents report inside their parent's session (`subagentId` on its events) and are followed;
+ * a child session (its own `sessionId`, with `parentSessionId`) needs its own store.
  */
 export class EventPipeline {
-  private seenEventIds = new Set<string>();
-  private sequencers = new Map<string, SessionSequencer>();
+  /** Ids seen, with the sequence they hold (UNPLACED when none). Ids well below the cursor are forgotten. */
+  private seen = new Map<string, number>();
+  private pruneAt = MIN_PRUNE_SIZE;
+  private sequencer = new SessionSequencer();
+  private boundSession: string | undefined;
+  private foreignReported = new Set<string>();
   private knownVersions = new Set<string>();
   private arrivals = 0;
 
-  constructor(private readonly reorderWindow: number) {}
+  constructor(
+    private readonly reorderWindow: number,
+    private readonly initialSession?: string,
+  ) {
+    this.boundSession = initialSession;
+  }
 
   reset(): void {
-    this.seenEventIds = new Set();
-    this.sequencers = new Map();
+    this.seen = new Map();
+    this.pruneAt = MIN_PRUNE_SIZE;
+    this.sequencer = new SessionSequencer();
+    this.boundSession = this.initialSession;
+    this.foreignReported = new Set();
     this.knownVersions = new Set();
     this.arrivals = 0;
   }
 
-  pendingCount(): number {
-    let pending = 0;
-    for (const sequencer of this.sequencers.values()) pending += sequencer.pending.size;
-    return pending;
+  /** The session this pipeline follows, once known. */
+  session(): string | undefined {
+    return this.boundSession;
   }
 
-  cursor(sessionId: string): number | undefined {
-    const expected = this.sequencers.get(sessionId)?.expected;
+  /** True when `sessionId` names a session other than the one followed. */
+  isForeign(sessionId: string | undefined): boolean {
+    return sessionId !== undefined && this.boundSession !== undefined && sessionId !== this.boundSession;
+  }
+
+  /** Follows `sessionId` from now on, when no session is followed yet. */
+  bind(sessionId: string | undefined): void {
+    this.boundSession ??= sessionId;
+  }
+
+  pendingCount(): number {
+    return this.sequencer.pending.size;
+  }
+
+  /** How many event ids are remembered for dedupe. */
+  rememberedEventIds(): number {
+    return this.seen.size;
+  }
+
+  /** The last sequence applied in order (where a resume starts after); undefined for another session. */
+  cursor(sessionId?: string): number | undefined {
+    if (this.isForeign(sessionId)) return undefined;
+    const expected = this.sequencer.expected;
     return expected === undefined ? undefined : expected - 1;
   }
 
-  private sequencer(sessionId: string): SessionSequencer {
-    let sequencer = this.sequencers.get(sessionId);
-    if (!sequencer) {
-      sequencer = new SessionSequencer();
-      this.sequencers.set(sessionId, sequencer);
-    }
-    return sequencer;
+  /** Reports a foreign session once (each of its events is counted as kept out). */
+  private rejectForeign(ctx: ApplyContext, counts: IngestCounts, sessionId: string, eventId: string | undefined, line: number | undefined): void {
+    counts.invalid += 1;
+    if (this.foreignReported.has(sessionId)) return;
+    this.foreignReported.add(sessionId);
+    ctx.draft.diagnose({
+      code: 'foreign_session',
+      message: `events of session ${sessionId} were kept out: this store follows session ${this.boundSession}`,
+      eventId,
+      line,
+    });
   }
 
   private apply(ctx: ApplyContext, counts: IngestCounts, event: RuntimeEventEnvelope): void {
@@ -84,7 +137,7 @@ export class EventPipeline {
   }
 
   /** Applies waiting events that are next in order; one that arrived before its predecessor counts as reordered. */
-  private drain(ctx: ApplyContext, counts: IngestCounts, sessionId: string, sequencer: SessionSequencer, lastArrival: number): void {
+  private drain(ctx: ApplyContext, counts: IngestCounts, sequencer: SessionSequencer, lastArrival: number): void {
     for (let next = sequencer.takeNext(); next; next = sequencer.takeNext()) {
       if (next.event) {
         if (next.arrival < lastArrival) counts.reordered += 1;
@@ -99,26 +152,26 @@ export class EventPipeline {
         session.stale = false;
         session.staleReason = undefined;
       }
-      ctx.draft.diagnose({ code: 'sequence_gap_filled', severity: 'info', message: `session ${sessionId}: the missing events arrived; order restored` });
+      ctx.draft.diagnose({ code: 'sequence_gap_filled', severity: 'info', message: `session ${this.boundSession}: the missing events arrived; order restored` });
     }
   }
 
   /** Starts ordering at the lowest waiting sequence (nothing before it was ever applied). */
-  private adoptBaseline(ctx: ApplyContext, counts: IngestCounts, sessionId: string, sequencer: SessionSequencer): void {
+  private adoptBaseline(ctx: ApplyContext, counts: IngestCounts, sequencer: SessionSequencer): void {
     const lowest = sequencer.lowestPending();
     if (lowest === undefined) return;
-    sequencer.expected = lowest;
+    sequencer.startAt(lowest);
     if (lowest > STREAM_START) {
       ctx.draft.diagnose({
         code: 'stream_starts_mid_way',
         severity: 'info',
-        message: `session ${sessionId}: the first event seen is sequence ${lowest}; earlier history comes only from a snapshot`,
+        message: `session ${this.boundSession}: the first event seen is sequence ${lowest}; earlier history comes only from a snapshot`,
       });
     }
-    this.drain(ctx, counts, sessionId, sequencer, -1);
+    this.drain(ctx, counts, sequencer, -1);
   }
 
-  private declareGap(ctx: ApplyContext, sessionId: string, sequencer: SessionSequencer): void {
+  private declareGap(ctx: ApplyContext, sequencer: SessionSequencer): void {
     if (sequencer.gapDeclared) return;
     sequencer.gapDeclared = true;
     const resumesAt = sequencer.lowestPending();
@@ -126,16 +179,18 @@ export class EventPipeline {
     ctx.draft.diagnose({
       code: 'sequence_gap',
       severity: 'error',
-      message: `session ${sessionId}: sequence ${missing} never arrived; ${sequencer.pending.size} later event(s) wait for repair`,
+      message: `session ${this.boundSession}: sequence ${missing} never arrived; ${sequencer.pending.size} later event(s) wait for repair`,
     });
     markSessionStale(ctx, 'sequence_gap');
   }
 
-  /** Puts an item in its session's order: applied when next, held while a predecessor is missing, reported when late. */
-  private place(ctx: ApplyContext, counts: IngestCounts, sessionId: string, sequence: number, slot: SequenceSlot, line: number | undefined): void {
-    const sequencer = this.sequencer(sessionId);
-    if (sequencer.coveredThrough !== undefined && sequence <= sequencer.coveredThrough) {
-      if (slot.event) counts.duplicates += 1; // the hydrated snapshot already holds this fact
+  /** Puts an item in the order: applied when next, held while a predecessor is missing, reported when late. */
+  private place(ctx: ApplyContext, counts: IngestCounts, sequence: number, slot: SequenceSlot, line: number | undefined): void {
+    const sequencer = this.sequencer;
+    // Covered by a hydrated snapshot, or consumed so long ago that its id was forgotten: a re-send.
+    const forgotten = sequencer.consumed(sequence) && sequence < sequencer.expected! - this.reorderWindow;
+    if ((sequencer.coveredThrough !== undefined && sequence <= sequencer.coveredThrough) || forgotten) {
+      if (slot.event) counts.duplicates += 1;
       return;
     }
     const eventId = slot.event?.eventId;
@@ -145,7 +200,7 @@ export class EventPipeline {
         ctx.draft.diagnose({
           code: 'sequence_conflict',
           severity: 'error',
-          message: `session ${sessionId}: two different events claim sequence ${sequence}; the first is kept`,
+          message: `session ${this.boundSession}: two different events claim sequence ${sequence}; the first is kept`,
           eventId,
           line,
         });
@@ -154,20 +209,20 @@ export class EventPipeline {
       sequencer.pending.set(sequence, slot);
       if (sequencer.expected === undefined) {
         if (sequence <= STREAM_START) {
-          sequencer.expected = sequence;
-          this.drain(ctx, counts, sessionId, sequencer, slot.arrival);
+          sequencer.startAt(sequence);
+          this.drain(ctx, counts, sequencer, slot.arrival);
         } else if (sequencer.pending.size > this.reorderWindow) {
-          this.adoptBaseline(ctx, counts, sessionId, sequencer);
+          this.adoptBaseline(ctx, counts, sequencer);
         }
       } else if (sequencer.pending.size > this.reorderWindow) {
-        this.declareGap(ctx, sessionId, sequencer);
+        this.declareGap(ctx, sequencer);
       }
       return;
     }
     if (sequence === sequencer.expected) {
       sequencer.expected += 1;
       if (slot.event) this.apply(ctx, counts, slot.event);
-      this.drain(ctx, counts, sessionId, sequencer, slot.arrival);
+      this.drain(ctx, counts, sequencer, slot.arrival);
       return;
     }
     if (!slot.event) return;
@@ -175,12 +230,45 @@ export class EventPipeline {
     ctx.draft.diagnose({
       code: 'late_event',
       severity: 'error',
-      message: `session ${sessionId}: event at sequence ${sequence} arrived after sequence ${sequencer.expected - 1} was applied; the view waits for repair`,
+      message: `session ${this.boundSession}: event at sequence ${sequence} arrived after sequence ${sequencer.expected - 1} was applied; the view waits for repair`,
       eventId,
       type: slot.event.type,
       line,
     });
     markSessionStale(ctx, 'late_event');
+  }
+
+  /** The place an event claims in the order: a session's non-negative integer sequence. */
+  private static placeOf(raw: unknown): { sessionId: string; sequence: number } | undefined {
+    if (!isPlainObject(raw) || typeof raw.sessionId !== 'string' || !Number.isSafeInteger(raw.sequence) || (raw.sequence as number) < 0) return undefined;
+    return { sessionId: raw.sessionId, sequence: raw.sequence as number };
+  }
+
+  private diagnoseInvalid(ctx: ApplyContext, counts: IngestCounts, raw: unknown, issues: readonly ValidationIssue[], eventId: string | undefined, line: number | undefined): void {
+    const unknownOnly = issues.every((issue) => issue.severity !== 'error' || issue.code === 'unknown_event_type');
+    if (unknownOnly) counts.unknownType += 1;
+    else counts.invalid += 1;
+    // One diagnostic per kind of problem, naming every field it concerns.
+    const byCode = new Map<string, ValidationIssue[]>();
+    for (const issue of issues) {
+      if (issue.severity !== 'error') continue;
+      const group = byCode.get(issue.code) ?? [];
+      group.push(issue);
+      byCode.set(issue.code, group);
+    }
+    for (const [code, group] of byCode) {
+      const fields = group.map((i) => i.field).filter((f): f is string => f !== undefined);
+      ctx.draft.diagnose({
+        code,
+        severity: code === 'unknown_event_type' ? 'warning' : 'error',
+        message: group.map((i) => i.message).join('; '),
+        eventId,
+        type: isPlainObject(raw) && typeof raw.type === 'string' ? raw.type : undefined,
+        ...(fields.length > 0 && { field: fields.join(',') }),
+        line,
+        raw,
+      });
+    }
   }
 
   ingest(ctx: ApplyContext, counts: IngestCounts, events: readonly unknown[], lines: readonly (number | undefined)[] | undefined): void {
@@ -189,42 +277,26 @@ export class EventPipeline {
       const line = lines?.[i];
       counts.received += 1;
       const arrival = this.arrivals++;
-      const eventId = isPlainObject(raw) && typeof raw.eventId === 'string' ? raw.eventId : undefined;
-      if (eventId !== undefined && this.seenEventIds.has(eventId)) {
+      const { key, eventId } = dedupeKey(raw);
+      if (this.seen.has(key)) {
         counts.duplicates += 1;
         continue;
       }
       const validation = validateEvent(raw);
-      if (eventId !== undefined) this.seenEventIds.add(eventId);
+      const sessionId = isPlainObject(raw) && typeof raw.sessionId === 'string' && raw.sessionId !== '' ? raw.sessionId : undefined;
+      if (eventId !== undefined) this.bind(sessionId);
+      if (this.isForeign(sessionId)) {
+        this.seen.set(key, UNPLACED);
+        this.rejectForeign(ctx, counts, sessionId!, eventId, line);
+        continue;
+      }
+      const place = eventId === undefined ? undefined : EventPipeline.placeOf(raw);
+      // An event without a usable id never claims a place in the order: it is diagnosed once per content.
+      this.seen.set(key, place?.sequence ?? UNPLACED);
       if (!validation.applicable) {
-        const unknownOnly = validation.issues.every((issue) => issue.severity !== 'error' || issue.code === 'unknown_event_type');
-        if (unknownOnly) counts.unknownType += 1;
-        else counts.invalid += 1;
-        // One diagnostic per kind of problem, naming every field it concerns.
-        const byCode = new Map<string, ValidationIssue[]>();
-        for (const issue of validation.issues) {
-          if (issue.severity !== 'error') continue;
-          const group = byCode.get(issue.code) ?? [];
-          group.push(issue);
-          byCode.set(issue.code, group);
-        }
-        for (const [code, group] of byCode) {
-          const fields = group.map((i) => i.field).filter((f): f is string => f !== undefined);
-          ctx.draft.diagnose({
-            code,
-            severity: code === 'unknown_event_type' ? 'warning' : 'error',
-            message: group.map((i) => i.message).join('; '),
-            eventId,
-            type: isPlainObject(raw) && typeof raw.type === 'string' ? raw.type : undefined,
-            ...(fields.length > 0 && { field: fields.join(',') }),
-            line,
-            raw,
-          });
-        }
+        this.diagnoseInvalid(ctx, counts, raw, validation.issues, eventId, line);
         // It keeps its place in the order, so the events after it do not wait for it.
-        if (isPlainObject(raw) && typeof raw.sessionId === 'string' && Number.isInteger(raw.sequence) && (raw.sequence as number) >= 0) {
-          this.place(ctx, counts, raw.sessionId, raw.sequence as number, { arrival }, line);
-        }
+        if (place) this.place(ctx, counts, place.sequence, { arrival }, line);
         continue;
       }
       for (const issue of validation.issues) {
@@ -234,32 +306,49 @@ export class EventPipeline {
         }
       }
       const event = normalizeEvent(raw)!;
-      if (typeof event.sequence === 'number' && event.sessionId !== undefined) {
-        this.place(ctx, counts, event.sessionId, event.sequence, { event, arrival }, line);
-      } else {
-        this.apply(ctx, counts, event);
-      }
+      if (place) this.place(ctx, counts, place.sequence, { event, arrival }, line);
+      else this.apply(ctx, counts, event);
     }
+    this.prune();
+  }
+
+  /**
+   * Forgets ids whose sequence lies more than a reorder window below the applied cursor: a re-send
+   * of one is recognised by its consumed place instead. Recent ids stay, so a different event
+   * claiming a recent place is still reported late. Runs when the table doubled: O(1) amortized.
+   */
+  private prune(): void {
+    if (this.seen.size <= this.pruneAt || this.sequencer.expected === undefined) return;
+    const below = this.sequencer.expected - this.reorderWindow;
+    for (const [key, sequence] of this.seen) {
+      if (sequence !== UNPLACED && sequence < below && this.sequencer.consumed(sequence)) this.seen.delete(key);
+    }
+    this.pruneAt = Math.max(MIN_PRUNE_SIZE, this.seen.size * 2);
   }
 
   /** End of stream (or a repair deadline): open gaps are declared; a stream without a start adopts its lowest sequence. */
-  settle(ctx: ApplyContext, counts: IngestCounts): number {
-    let declared = 0;
-    for (const [sessionId, sequencer] of this.sequencers) {
-      if (sequencer.expected === undefined) this.adoptBaseline(ctx, counts, sessionId, sequencer);
-      if (sequencer.pending.size > 0 && !sequencer.gapDeclared) {
-        this.declareGap(ctx, sessionId, sequencer);
-        declared += 1;
-      }
+  settle(ctx: ApplyContext, counts: IngestCounts, sessionId?: string): number {
+    if (this.isForeign(sessionId)) return 0;
+    const sequencer = this.sequencer;
+    if (sequencer.expected === undefined) this.adoptBaseline(ctx, counts, sequencer);
+    if (sequencer.pending.size > 0 && !sequencer.gapDeclared) {
+      this.declareGap(ctx, sequencer);
+      return 1;
     }
-    return declared;
+    return 0;
   }
 
-  /** After a snapshot: what it covers is done and ordering resumes after its cursor. Returns dropped waiting events. */
-  resumeAfterSnapshot(ctx: ApplyContext, counts: IngestCounts, sessionId: string, cursor: number | undefined): number {
-    const sequencer = this.sequencer(sessionId);
-    const dropped = sequencer.resumeAfter(cursor).length;
-    this.drain(ctx, counts, sessionId, sequencer, -1);
-    return dropped;
+  /**
+   * After a snapshot: what it covers is done and ordering resumes after its cursor (even before
+   * any live event was seen). Waiting events a cursorless snapshot cannot place are dropped and
+   * their ids forgotten, so the runtime's re-send applies. Returns how many were dropped.
+   */
+  resumeAfterSnapshot(ctx: ApplyContext, counts: IngestCounts, cursor: number | undefined): number {
+    const dropped = this.sequencer.resumeAfter(cursor);
+    if (cursor === undefined) {
+      for (const slot of dropped) if (slot.event) this.seen.delete(`id:${slot.event.eventId}`);
+    }
+    this.drain(ctx, counts, this.sequencer, -1);
+    return dropped.length;
   }
 }

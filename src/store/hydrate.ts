@@ -1,12 +1,25 @@
-import type { JsonObject } from '../protocol/events';
+// Applies decoded read models (protocol/readModel.ts) to the projection through the merge rules
+// of merge.ts. The three ways a read model arrives take this one path: `hydrate` (repair or first
+// screen), a `snapshot.updated` / `messages.snapshot` event in the stream, and a page of older
+// history (`prependHistory`), which goes in front and never changes the latest turn.
+import type { JsonObject, RuntimeEventEnvelope } from '../protocol/events';
 import { isPlainObject } from '../protocol/eventFieldRules';
-import { readBoolean, readNumber, readString, readVerificationOutcomes } from '../protocol/payloadReaders';
+import { readString } from '../protocol/payloadReaders';
+import {
+  decodeCursor,
+  decodeMessages,
+  decodeReadModel,
+  type ReadModel,
+  type ReadModelMessage,
+  type ReadModelThread,
+} from '../protocol/readModel';
 import { classifyDocument, type RuntimeDocumentKind } from '../protocol/snapshots';
-import type { ActionRecord, MessagePart, MessageRecord, TaskAttemptRecord, ToolCallRecord, TurnLifecycle } from './records';
+import type { MessagePart, MessageRecord, TurnRecord } from './records';
 import type { ApplyContext } from './apply/context';
 import { ensureEvidence, mergeEvidence } from './apply/evidence';
 import { ensureThread, ensureTurn, updateTurn } from './apply/lifecycle';
 import { ensureTask } from './apply/tasks';
+import { mergeAction, mergeArtifact, mergeIncidents, mergeSubagent, mergeTask, mergeToolCall, mergeTurn, type Merged } from './merge';
 
 export interface HydrateOutcome {
   kind: RuntimeDocumentKind;
@@ -15,57 +28,44 @@ export interface HydrateOutcome {
   sessionId?: string;
 }
 
-const LIFECYCLE_BY_STATUS: Readonly<Record<string, TurnLifecycle>> = {
-  completed: 'completed',
-  failed: 'failed',
-  cancelled: 'cancelled',
-  running: 'running',
-  streaming: 'running',
-  preparing: 'running',
-  retrying: 'running',
-  blocked: 'running',
-  waiting: 'running',
-  queued: 'submitted',
-  submitted: 'submitted',
-  accepted: 'submitted',
-};
-
-const objects = (value: unknown): JsonObject[] => (Array.isArray(value) ? value.filter(isPlainObject) : []);
-
 /** The sequence a snapshot or read model is current through, when it says. */
 export function readCursor(doc: JsonObject): number | undefined {
-  const cursor = doc.cursor ?? doc.lastSequence;
-  if (typeof cursor === 'number') return cursor;
-  if (isPlainObject(cursor)) return readNumber(cursor.sequence);
-  return undefined;
+  return decodeCursor(doc).sequence;
 }
 
-/** A pseudo-event that carries the snapshot's correlation into the shared `ensure*` helpers. */
-function scope(doc: JsonObject, fields: JsonObject): { type: string; eventId: string; timestamp: string; payload: JsonObject } & JsonObject {
+/** Where facts new to the store go: after what is loaded (live), or in front of it (older history). */
+type Placement = 'latest' | 'older';
+
+/** A pseudo-event that carries the model's correlation into the shared `ensure*` helpers. */
+function scope(model: Pick<ReadModel, 'updatedAt' | 'sessionId'>, fields: { threadId?: string; turnId?: string } = {}): RuntimeEventEnvelope {
   return {
     type: 'snapshot.updated',
-    eventId: `snapshot:${readString(doc.updatedAt) ?? ''}`,
-    timestamp: readString(doc.updatedAt) ?? '',
-    sessionId: readString(doc.sessionId),
+    eventId: `snapshot:${model.updatedAt ?? ''}`,
+    timestamp: model.updatedAt ?? '',
+    ...(model.sessionId !== undefined && { sessionId: model.sessionId }),
     payload: {},
     ...fields,
-  };
+  } as RuntimeEventEnvelope;
 }
 
-function hydrateTurns(ctx: ApplyContext, doc: JsonObject, threadId: string, turns: JsonObject[]): void {
-  for (const item of turns) {
-    const turnId = readString(item.turnId);
-    if (turnId === undefined) continue;
-    const turn = ensureTurn(ctx, scope(doc, { threadId, turnId }))!;
-    const status = readString(item.status);
-    const lifecycle = status === undefined ? turn.lifecycle : (LIFECYCLE_BY_STATUS[status] ?? 'unknown');
-    const runId = readString(item.runId);
-    updateTurn(ctx, turn, {
-      lifecycle,
-      ...(status === 'blocked' && { blocked: { reason: 'policy' } }),
-      ...(readString(item.taskId) !== undefined && { taskId: readString(item.taskId) }),
-      ...(runId !== undefined && !turn.runIds.includes(runId) && { runIds: [...turn.runIds, runId] }),
-    });
+function conflictOf<T>(ctx: ApplyContext, merged: Merged<T>): T {
+  if (merged.conflict !== undefined) ctx.draft.diagnose({ code: 'snapshot_conflict', message: merged.conflict });
+  return merged.record;
+}
+
+/** A turn the model names, created where its placement says. */
+function turnFor(ctx: ApplyContext, model: ReadModel | undefined, threadId: string | undefined, turnId: string, placement: Placement, older: string[]): TurnRecord {
+  const existing = ctx.draft.get('turns', turnId);
+  if (existing) return existing;
+  if (placement === 'latest') return ensureTurn(ctx, scope(model ?? {}, { threadId, turnId }))!;
+  older.push(turnId);
+  return ctx.draft.put('turns', turnId, { turnId, threadId, lifecycle: 'unknown', runIds: [], messageIds: [], actionIds: [], toolCallIds: [] });
+}
+
+function applyTurns(ctx: ApplyContext, model: ReadModel, thread: ReadModelThread, placement: Placement, older: string[]): void {
+  for (const incoming of thread.turns) {
+    const turn = turnFor(ctx, model, thread.threadId, incoming.turnId, placement, older);
+    updateTurn(ctx, turn, conflictOf(ctx, mergeTurn(turn, incoming)));
   }
 }
 
@@ -73,28 +73,23 @@ function hydrateTurns(ctx: ApplyContext, doc: JsonObject, threadId: string, turn
  * A snapshot corrects state but never silently erases an unresolved action: an action we hold as
  * pending that the snapshot omits stays pending, with a diagnostic.
  */
-function hydratePendingRequests(ctx: ApplyContext, doc: JsonObject, threadId: string, requests: JsonObject[]): void {
+function applyActions(ctx: ApplyContext, model: ReadModel, thread: ReadModelThread): void {
   const listed = new Set<string>();
-  for (const item of requests) {
-    const actionId = readString(item.actionId) ?? readString(item.requestId);
-    if (actionId === undefined) continue;
-    listed.add(actionId);
-    const existing = ctx.draft.get('actions', actionId);
-    const record: ActionRecord = {
-      ...(existing ?? { actionId, requestedAt: readString(doc.updatedAt) }),
-      status: 'pending',
-      threadId,
-      turnId: existing?.turnId ?? readString(item.turnId),
-      actionType: readString(item.actionType) ?? existing?.actionType,
-      prompt: readString(item.prompt) ?? existing?.prompt,
-      severity: readString(item.severity) ?? existing?.severity,
-    };
-    ctx.draft.put('actions', actionId, record);
-    if (!existing) ctx.draft.record('action', actionId, scope(doc, { threadId }), record.prompt);
+  for (const incoming of [...thread.pendingActions, ...thread.actions]) {
+    if (incoming.status === 'pending') listed.add(incoming.actionId);
+    const existing = ctx.draft.get('actions', incoming.actionId);
+    const record = conflictOf(ctx, mergeAction(existing, incoming, thread.threadId, model.updatedAt));
+    ctx.draft.put('actions', incoming.actionId, record);
+    if (!existing) ctx.draft.record('action', incoming.actionId, scope(model, { threadId: thread.threadId }), record.prompt);
+    if (record.status !== 'pending' && ctx.draft.scalar('responding').has(incoming.actionId)) {
+      const next = new Map(ctx.draft.scalar('responding'));
+      next.delete(incoming.actionId);
+      ctx.draft.setScalar('responding', next);
+    }
   }
   for (const actionId of ctx.draft.tableIds('actions')) {
     const action = ctx.draft.get('actions', actionId);
-    if (action && action.status === 'pending' && action.threadId === threadId && !listed.has(actionId)) {
+    if (action && action.status === 'pending' && action.threadId === thread.threadId && !listed.has(actionId)) {
       ctx.draft.diagnose({
         code: 'snapshot_omits_pending_action',
         message: `the snapshot does not list pending action ${actionId}; it stays pending until the runtime resolves it`,
@@ -103,283 +98,176 @@ function hydratePendingRequests(ctx: ApplyContext, doc: JsonObject, threadId: st
   }
 }
 
-function hydrateToolCalls(ctx: ApplyContext, doc: JsonObject, threadId: string, tools: JsonObject[]): void {
-  for (const item of tools) {
-    const toolCallId = readString(item.toolCallId);
-    if (toolCallId === undefined) continue;
-    const status = readString(item.status);
-    const existing = ctx.draft.get('toolCalls', toolCallId);
-    const nextStatus = status === 'failed' ? 'failed' : status === 'succeeded' || status === 'completed' ? 'succeeded' : 'running';
-    if (existing?.status === 'failed' && nextStatus !== 'failed') {
-      ctx.draft.diagnose({
-        code: 'snapshot_conflict',
-        message: `the snapshot reports tool ${toolCallId} as ${status}; the recorded failure is kept`,
-      });
-      continue;
-    }
-    const category = readString(item.failureCategory);
-    const failure =
-      category !== undefined || item.message !== undefined
-        ? { ...existing?.failure, category, retryable: readBoolean(item.retryable), recoveryHint: readString(item.recoveryHint), message: readString(item.message) }
-        : existing?.failure;
-    const base: ToolCallRecord = existing ?? { toolCallId, argsText: '', status: 'running', outputTruncated: false, artifactIds: [], evidenceIds: [], turnId: readString(item.turnId) };
-    ctx.draft.put('toolCalls', toolCallId, {
-      ...base,
-      status: nextStatus,
-      name: readString(item.toolName) ?? readString(item.name) ?? base.name,
-      outputRef: readString(item.outputRef) ?? base.outputRef,
-      safeArgs: item.safeArgs ?? base.safeArgs,
-      argsText: readString(item.argsText) ?? base.argsText,
-      outputPreview: readString(item.preview) ?? base.outputPreview,
-      durationMs: readNumber(item.durationMs) ?? base.durationMs,
-      progress: readNumber(item.progress) ?? base.progress,
-      ...(failure !== undefined && { failure }),
-    });
-    if (!existing) ctx.draft.record('tool', toolCallId, scope(doc, { threadId }), readString(item.toolName));
+function applyToolCalls(ctx: ApplyContext, model: ReadModel, thread: ReadModelThread): void {
+  for (const incoming of thread.toolCalls) {
+    const existing = ctx.draft.get('toolCalls', incoming.toolCallId);
+    const record = conflictOf(ctx, mergeToolCall(existing, incoming));
+    ctx.draft.put('toolCalls', incoming.toolCallId, record);
+    if (!existing) ctx.draft.record('tool', incoming.toolCallId, scope(model, { threadId: thread.threadId }), record.name);
   }
 }
 
-const PART_KINDS = new Set(['text', 'reasoning', 'tool', 'action', 'artifact']);
-
-/** A snapshot that lists a message's parts is authoritative for them: they replace what we had. */
-function hydrateParts(ctx: ApplyContext, record: MessageRecord, parts: JsonObject[]): void {
-  for (const id of record.partIds) ctx.draft.remove('parts', id);
-  record.partIds.length = 0;
-  parts.forEach((part, i) => {
-    const kind = readString(part.kind);
-    if (kind === undefined || !PART_KINDS.has(kind)) return;
-    const partId = `${record.messageId}#s${i}`;
-    ctx.draft.put('parts', partId, {
-      partId,
-      messageId: record.messageId,
-      kind: kind as MessagePart['kind'],
-      ...(readString(part.text) !== undefined && { text: readString(part.text) }),
-      ...(readString(part.refId) !== undefined && { refId: readString(part.refId) }),
-      done: part.done === true || (kind !== 'text' && kind !== 'reasoning'),
-    });
-    record.partIds.push(partId);
+/** The model's parts replace the message's parts: the listed order is the answer's order. */
+function replaceParts(ctx: ApplyContext, messageId: string, held: readonly string[], parts: NonNullable<ReadModelMessage['parts']>): string[] {
+  for (const id of held) ctx.draft.remove('parts', id);
+  return parts.map((part, i) => {
+    const partId = `${messageId}#s${i}`;
+    ctx.draft.put('parts', partId, { partId, messageId, ...part } as MessagePart);
+    return partId;
   });
 }
 
-export function hydrateMessages(ctx: ApplyContext, messages: JsonObject[], threadId: string | undefined): number {
+/** The model's text (and reasoning) replace the message's text (and reasoning) parts; other parts stay. */
+function replaceText(ctx: ApplyContext, messageId: string, held: readonly string[], incoming: ReadModelMessage): string[] {
+  const kindOf = (id: string) => ctx.draft.get('parts', id)?.kind;
+  let partIds = held.slice();
+  const swap = (kind: 'text' | 'reasoning', text: string, fallbackId: string, done: boolean) => {
+    const same = partIds.filter((id) => kindOf(id) === kind);
+    const keep = same[0] ?? fallbackId;
+    for (const id of same.slice(1)) ctx.draft.remove('parts', id);
+    partIds = partIds.filter((id) => id === keep || kindOf(id) !== kind);
+    ctx.draft.put('parts', keep, { partId: keep, messageId, kind, text, done });
+    if (!partIds.includes(keep)) partIds = kind === 'reasoning' ? [keep, ...partIds] : [...partIds, keep];
+  };
+  if (incoming.text !== undefined) swap('text', incoming.text, `${messageId}#snapshot`, incoming.final);
+  if (incoming.reasoning !== undefined) swap('reasoning', incoming.reasoning, `${messageId}#reasoning`, true);
+  return partIds;
+}
+
+function applyMessages(
+  ctx: ApplyContext,
+  model: ReadModel | undefined,
+  messages: readonly ReadModelMessage[],
+  threadId: string | undefined,
+  placement: Placement,
+  older: string[],
+): number {
   let added = 0;
-  for (const item of messages) {
-    const messageId = readString(item.messageId) ?? readString(item.id);
-    const text = readString(item.text) ?? readString(item.content);
-    if (messageId === undefined || (text === undefined && !Array.isArray(item.parts))) continue;
-    const turnId = readString(item.turnId);
-    const existing = ctx.draft.get('messages', messageId);
-    // A read model may list a message that is still streaming; only a finished one is final.
-    const final = typeof item.final === 'boolean' ? item.final : item.status === undefined || item.status === 'completed';
-    const record: MessageRecord = {
-      ...(existing ?? { messageId, partIds: [], turnId, threadId, role: item.role === 'user' ? 'user' : 'assistant' }),
-      status: final ? 'completed' : 'streaming',
-      final,
-    };
-    if (Array.isArray(item.parts)) {
-      hydrateParts(ctx, record, item.parts.filter(isPlainObject));
-    } else if (text !== undefined) {
-      const partId = record.partIds.find((id) => ctx.draft.get('parts', id)?.kind === 'text') ?? `${messageId}#snapshot`;
-      ctx.draft.put('parts', partId, { partId, messageId, kind: 'text', text, done: item.status !== 'streaming' });
-      if (!record.partIds.includes(partId)) record.partIds.push(partId);
-      // Superseded text parts go: the snapshot's text is the whole answer.
-      for (const id of record.partIds.slice()) {
-        if (id !== partId && ctx.draft.get('parts', id)?.kind === 'text') {
-          ctx.draft.remove('parts', id);
-          record.partIds.splice(record.partIds.indexOf(id), 1);
-        }
+  for (const incoming of messages) {
+    const existing = ctx.draft.get('messages', incoming.messageId);
+    // A finished message never goes back to streaming: an older snapshot's partial text is not taken.
+    if (existing && !incoming.final && (existing.final || existing.status !== 'streaming')) {
+      if (existing.final) {
+        ctx.draft.diagnose({
+          code: 'snapshot_conflict',
+          message: `the snapshot reports message ${incoming.messageId} as still streaming; its final text is kept`,
+        });
       }
-      const reasoning = readString(item.reasoning);
-      if (reasoning !== undefined && reasoning !== '') hydrateReasoning(ctx, record, reasoning);
+      continue;
     }
-    ctx.draft.put('messages', messageId, record);
-    if (!existing) added += 1;
-    if (!existing && turnId !== undefined) {
-      const turn = ensureTurn(ctx, { type: 'messages.snapshot', eventId: '', timestamp: '', payload: {}, turnId, threadId });
-      // Only an assistant message is where the turn's next parts go; a user message never is.
-      if (turn) updateTurn(ctx, turn, { messageIds: [...turn.messageIds, messageId], ...(record.role === 'assistant' && { currentMessageId: messageId }) });
-    }
+    const held = existing?.partIds ?? [];
+    const partIds = incoming.parts !== undefined ? replaceParts(ctx, incoming.messageId, held, incoming.parts) : replaceText(ctx, incoming.messageId, held, incoming);
+    const record: MessageRecord = {
+      ...(existing ?? { messageId: incoming.messageId, turnId: incoming.turnId, threadId, role: incoming.role }),
+      partIds,
+      status: incoming.final ? 'completed' : 'streaming',
+      final: incoming.final,
+    };
+    ctx.draft.put('messages', incoming.messageId, record);
+    if (existing) continue;
+    added += 1;
+    if (incoming.turnId === undefined) continue;
+    const turn = turnFor(ctx, model, threadId, incoming.turnId, placement, older);
+    // Only an assistant message is where the turn's next parts go; a user message never is.
+    updateTurn(ctx, turn, {
+      messageIds: [...turn.messageIds, incoming.messageId],
+      ...(record.role === 'assistant' && placement === 'latest' && { currentMessageId: incoming.messageId }),
+    });
   }
   return added;
 }
 
-/** The snapshot's reasoning replaces the message's reasoning parts: one finished part, first. */
-function hydrateReasoning(ctx: ApplyContext, record: MessageRecord, reasoning: string): void {
-  const reasoningIds = record.partIds.filter((id) => ctx.draft.get('parts', id)?.kind === 'reasoning');
-  const keep = reasoningIds[0] ?? `${record.messageId}#reasoning`;
-  for (const id of reasoningIds.slice(1)) {
-    ctx.draft.remove('parts', id);
-    record.partIds.splice(record.partIds.indexOf(id), 1);
+function applyThread(ctx: ApplyContext, model: ReadModel, thread: ReadModelThread): void {
+  const record = ensureThread(ctx, thread.threadId);
+  ctx.draft.put('threads', thread.threadId, {
+    ...record,
+    status: thread.status ?? record.status,
+    activeTurnId: thread.activeTurnId ?? record.activeTurnId,
+    incidents: mergeIncidents(record.incidents, thread.incidents),
+  });
+  applyTurns(ctx, model, thread, 'latest', []);
+  applyActions(ctx, model, thread);
+  applyToolCalls(ctx, model, thread);
+  applyMessages(ctx, model, thread.messages, thread.threadId, 'latest', []);
+  for (const incoming of thread.artifacts) {
+    const existing = ctx.draft.get('artifacts', incoming.artifactId);
+    ctx.draft.put('artifacts', incoming.artifactId, mergeArtifact(existing, incoming));
+    if (!existing) ctx.draft.record('artifact', incoming.artifactId, scope(model));
   }
-  ctx.draft.put('parts', keep, { partId: keep, messageId: record.messageId, kind: 'reasoning', text: reasoning, done: true });
-  if (!record.partIds.includes(keep)) record.partIds.unshift(keep);
-}
-
-/** Resolved actions a read model reports are runtime facts; pending ones are handled with the thread. */
-function hydrateActions(ctx: ApplyContext, doc: JsonObject, actions: JsonObject[]): void {
-  for (const item of actions) {
-    const actionId = readString(item.actionId);
-    const status = readString(item.status);
-    if (actionId === undefined || (status !== 'resolved' && status !== 'cancelled' && status !== 'expired')) continue;
-    const existing = ctx.draft.get('actions', actionId);
-    ctx.draft.put('actions', actionId, {
-      ...(existing ?? { actionId, turnId: readString(item.turnId), prompt: readString(item.prompt), actionType: readString(item.actionType), severity: readString(item.severity) }),
-      status,
-      ...(readString(item.decision) !== undefined && { decision: readString(item.decision) }),
-    });
-    if (!existing) ctx.draft.record('action', actionId, scope(doc, {}));
-    if (ctx.draft.scalar('responding').has(actionId)) {
-      const next = new Map(ctx.draft.scalar('responding'));
-      next.delete(actionId);
-      ctx.draft.setScalar('responding', next);
-    }
+  for (const incoming of thread.subagents) {
+    const existing = ctx.draft.get('subagents', incoming.subagentId);
+    ctx.draft.put('subagents', incoming.subagentId, conflictOf(ctx, mergeSubagent(existing, incoming)));
+    if (!existing) ctx.draft.record('subagent', incoming.subagentId, scope(model));
+  }
+  for (const { evidenceId, ...facts } of thread.evidence) mergeEvidence(ctx, ensureEvidence(ctx, evidenceId, scope(model)), facts, undefined);
+  if (thread.queue !== undefined) ctx.draft.setScalar('queue', thread.queue);
+  for (const ref of thread.evidenceRefs) {
+    const record = ensureEvidence(ctx, ref, scope(model, { threadId: thread.threadId }));
+    if (thread.verificationOutcomes !== undefined) mergeEvidence(ctx, record, { verificationOutcomes: thread.verificationOutcomes }, undefined);
   }
 }
 
-function hydrateSubagents(ctx: ApplyContext, doc: JsonObject, subagents: JsonObject[]): void {
-  for (const item of subagents) {
-    const subagentId = readString(item.subagentId);
-    if (subagentId === undefined) continue;
-    const existing = ctx.draft.get('subagents', subagentId);
-    const record = existing ?? { subagentId, status: 'unknown', closed: false, messageIds: [], artifactIds: [], evidenceIds: [] };
-    ctx.draft.put('subagents', subagentId, {
-      ...record,
-      role: readString(item.role) ?? record.role,
-      parentTaskId: readString(item.parentTaskId) ?? record.parentTaskId,
-      parentThreadId: readString(item.parentThreadId) ?? record.parentThreadId,
-      status: readString(item.status) ?? record.status,
-    });
-    if (!existing) ctx.draft.record('subagent', subagentId, scope(doc, {}));
+function applyTasksAndRouting(ctx: ApplyContext, model: ReadModel): void {
+  for (const incoming of model.tasks) {
+    const task = ensureTask(ctx, incoming.taskId, scope(model, { threadId: incoming.threadId, turnId: incoming.turnId }));
+    ctx.draft.put('tasks', incoming.taskId, conflictOf(ctx, mergeTask(task, incoming)));
   }
+  const routing = model.routing;
+  if (routing === undefined) return;
+  const current = ctx.draft.scalar('routing') ?? { notPossible: false };
+  ctx.draft.setScalar('routing', {
+    ...current,
+    selectedModel: routing.selectedModel ?? current.selectedModel,
+    candidateCount: routing.candidateCount ?? (routing.singleCandidate === true ? 1 : current.candidateCount),
+    decisionSource: routing.decisionSource ?? current.decisionSource,
+    fallbackModel: routing.fallbackModel ?? current.fallbackModel,
+  });
 }
 
-function hydrateEvidenceRecords(ctx: ApplyContext, doc: JsonObject, items: JsonObject[]): void {
-  for (const item of items) {
-    const evidenceId = readString(item.evidenceId);
-    if (evidenceId === undefined) continue;
-    mergeEvidence(ctx, ensureEvidence(ctx, evidenceId, scope(doc, {})), {
-      status: readString(item.status),
-      packRef: readString(item.packRef),
-      replayRef: readString(item.replayRef),
-      reviewRef: readString(item.reviewRef),
-      verificationOutcomes: readVerificationOutcomes(item.verificationOutcomes),
-    }, undefined);
-  }
+/** Applies a decoded read model: session facts, every thread, tasks, routing and evidence refs. */
+export function applyReadModel(ctx: ApplyContext, model: ReadModel): void {
+  const session = ctx.draft.scalar('session');
+  ctx.draft.setScalar('session', {
+    ...session,
+    sessionId: session.sessionId ?? model.sessionId,
+    runtimeId: session.runtimeId ?? model.runtimeId,
+    schemaVersion: session.schemaVersion ?? model.schemaVersion,
+    hydratedAt: model.updatedAt ?? session.hydratedAt,
+  });
+  for (const thread of model.threads) applyThread(ctx, model, thread);
+  applyTasksAndRouting(ctx, model);
+  for (const ref of model.evidenceRefs) ensureEvidence(ctx, ref, scope(model));
+}
+
+/** Messages a `messages.snapshot` event lists, merged like a read model's. Returns how many were new. */
+export function hydrateMessages(ctx: ApplyContext, messages: unknown, threadId: string | undefined): number {
+  return applyMessages(ctx, undefined, decodeMessages(messages), threadId, 'latest', []);
 }
 
 /**
- * Older history (a page loaded with `readThread({ before })`): its messages and turns go in front
- * of what is loaded, in the order the page lists them. Live state (stale, cursor) is untouched.
+ * Older history (a page loaded with `readThread({ before })`): its turns and messages go in front
+ * of what is loaded, in the order the page lists them. The latest turn, the thread's active turn
+ * and live state (stale, cursor) are untouched.
  */
-export function applyOlderHistory(ctx: ApplyContext, doc: unknown): HydrateOutcome {
-  const kind = classifyDocument(doc);
-  if (!isPlainObject(doc) || (kind !== 'session-snapshot' && kind !== 'thread-read-model')) return { kind };
-  const thread = kind === 'session-snapshot' ? objects(doc.threads)[0] : doc;
-  const threadId = readString(thread?.threadId);
-  const turnsBefore = ctx.draft.tableIds('turns').length;
-  const added = hydrateMessages(ctx, objects(doc.messages ?? thread?.messages), threadId);
-  ctx.draft.moveNewestToFront('messages', added);
-  ctx.draft.moveNewestToFront('turns', ctx.draft.tableIds('turns').length - turnsBefore);
-  return { kind };
-}
-
-function hydrateThread(ctx: ApplyContext, doc: JsonObject, thread: JsonObject): void {
-  const threadId = readString(thread.threadId);
-  if (threadId === undefined) return;
-  const record = ensureThread(ctx, threadId);
-  ctx.draft.put('threads', threadId, {
-    ...record,
-    status: readString(thread.status) ?? record.status,
-    activeTurnId: readString(thread.activeTurnId) ?? record.activeTurnId,
-    incidents: objects(thread.incidents),
-  });
-  hydrateTurns(ctx, doc, threadId, objects(thread.turns));
-  hydratePendingRequests(ctx, doc, threadId, objects(thread.pendingRequests ?? thread.pendingActions));
-  hydrateToolCalls(ctx, doc, threadId, objects(thread.toolCalls));
-  hydrateMessages(ctx, objects(thread.messages), threadId);
-  hydrateArtifacts(ctx, doc, objects(thread.artifacts));
-  hydrateActions(ctx, doc, objects(thread.actions));
-  hydrateSubagents(ctx, doc, objects(thread.subagents));
-  hydrateEvidenceRecords(ctx, doc, objects(thread.evidence));
-  if (Array.isArray(thread.queuedTurns)) {
-    ctx.draft.setScalar(
-      'queue',
-      objects(thread.queuedTurns).map((q) => ({ queueId: readString(q.queueId), turnId: readString(q.turnId), preview: readString(q.preview) })),
-    );
-  }
-  const summary = isPlainObject(thread.evidenceSummary) ? thread.evidenceSummary : undefined;
-  if (summary) hydrateEvidenceRefs(ctx, doc, summary.evidenceRefs, readVerificationOutcomes(summary.verificationOutcomes), { threadId });
-}
-
-/** Artifact refs a read model lists; a kind it does not state stays unknown. */
-function hydrateArtifacts(ctx: ApplyContext, doc: JsonObject, artifacts: JsonObject[]): void {
-  for (const item of artifacts) {
-    const artifactId = readString(item.artifactId);
-    if (artifactId === undefined) continue;
-    const existing = ctx.draft.get('artifacts', artifactId);
-    const versionId = readString(item.versionId);
-    const record = existing ?? { artifactId, versionIds: [], toolCallId: readString(item.toolCallId), turnId: readString(item.turnId) };
-    if (versionId !== undefined && !record.versionIds.includes(versionId)) record.versionIds.push(versionId);
-    ctx.draft.put('artifacts', artifactId, {
-      ...record,
-      kind: readString(item.kind) ?? record.kind,
-      status: readString(item.status) ?? record.status,
-      title: readString(item.title) ?? record.title,
-      currentVersionId: versionId ?? record.currentVersionId,
-    });
-    if (!existing) ctx.draft.record('artifact', artifactId, scope(doc, {}));
-  }
-}
-
-function hydrateEvidenceRefs(ctx: ApplyContext, doc: JsonObject, refs: unknown, outcomes: ReturnType<typeof readVerificationOutcomes>, fields: JsonObject): void {
-  if (!Array.isArray(refs)) return;
-  for (const ref of refs) {
-    if (typeof ref !== 'string' || ref === '') continue;
-    const record = ensureEvidence(ctx, ref, scope(doc, fields));
-    if (outcomes !== undefined) mergeEvidence(ctx, record, { verificationOutcomes: outcomes }, undefined);
-  }
-}
-
-function hydrateTasks(ctx: ApplyContext, doc: JsonObject, tasks: JsonObject[]): void {
-  for (const item of tasks) {
-    const taskId = readString(item.taskId);
-    if (taskId === undefined) continue;
-    const task = ensureTask(ctx, taskId, scope(doc, { threadId: readString(item.threadId), turnId: readString(item.turnId) }));
-    // Attempts merge by runId: the snapshot adds and corrects, it never drops an attempt we saw.
-    const attempts: TaskAttemptRecord[] = task.attempts.slice();
-    for (const a of objects(item.attempts)) {
-      const runId = readString(a.runId);
-      if (runId === undefined) continue;
-      const attempt: TaskAttemptRecord = { runId, status: readString(a.status) ?? 'unknown', attemptId: readString(a.attemptId) };
-      const index = attempts.findIndex((x) => x.runId === runId);
-      if (index >= 0) attempts[index] = { ...attempts[index]!, ...attempt };
-      else attempts.push(attempt);
+export function prependHistory(ctx: ApplyContext, doc: unknown): HydrateOutcome {
+  const model = decodeReadModel(doc);
+  if (!model) return { kind: classifyDocument(doc) };
+  const messagesBefore = ctx.draft.tableIds('messages').length;
+  for (const thread of model.threads) {
+    const olderTurnIds: string[] = [];
+    for (const incoming of thread.turns) {
+      const turn = turnFor(ctx, model, thread.threadId, incoming.turnId, 'older', olderTurnIds);
+      updateTurn(ctx, turn, conflictOf(ctx, mergeTurn(turn, incoming)));
     }
-    const evidenceRefs = Array.isArray(item.evidenceRefs) ? item.evidenceRefs.filter((r): r is string => typeof r === 'string') : task.evidenceRefs;
-    ctx.draft.put('tasks', taskId, {
-      ...task,
-      status: readString(item.status) ?? task.status,
-      objective: readString(item.objective) ?? task.objective,
-      title: readString(item.title) ?? task.title,
-      currentRunId: readString(item.currentRunId) ?? task.currentRunId,
-      attempts,
-      evidenceRefs,
-    });
+    applyMessages(ctx, model, thread.messages, thread.threadId, 'older', olderTurnIds);
+    if (olderTurnIds.length === 0) continue;
+    const record = ensureThread(ctx, thread.threadId);
+    const prepended = new Set(olderTurnIds);
+    ctx.draft.put('threads', thread.threadId, { ...record, turnIds: [...olderTurnIds, ...record.turnIds.filter((id) => !prepended.has(id))] });
+    ctx.draft.moveNewestToFront('turns', olderTurnIds.length);
   }
-}
-
-function hydrateRouting(ctx: ApplyContext, summary: JsonObject): void {
-  // An empty summary says nothing about routing: no chip, rather than a chip of unknowns.
-  if (!['selectedModel', 'candidateCount', 'singleCandidate', 'decisionSource', 'fallbackModel'].some((k) => summary[k] !== undefined)) return;
-  const current = ctx.draft.scalar('routing') ?? { notPossible: false };
-  const candidateCount = readNumber(summary.candidateCount) ?? (summary.singleCandidate === true ? 1 : current.candidateCount);
-  ctx.draft.setScalar('routing', {
-    ...current,
-    selectedModel: readString(summary.selectedModel) ?? current.selectedModel,
-    candidateCount,
-    decisionSource: readString(summary.decisionSource) ?? current.decisionSource,
-    fallbackModel: readString(summary.fallbackModel) ?? current.fallbackModel,
-  });
+  ctx.draft.moveNewestToFront('messages', ctx.draft.tableIds('messages').length - messagesBefore);
+  return { kind: model.kind };
 }
 
 /** A benchmark evidence pack (neither event nor snapshot) becomes one evidence record. */
@@ -389,7 +277,8 @@ function hydrateBenchmarkPack(ctx: ApplyContext, doc: JsonObject): void {
   const refs = isPlainObject(doc.refs) ? doc.refs : {};
   const trajectory = isPlainObject(doc.trajectory) ? doc.trajectory : {};
   const evidenceId = readString(benchmark.trialId) ?? 'benchmark-pack';
-  const record = ensureEvidence(ctx, evidenceId, scope(doc, correlation));
+  const pseudo = { ...scope({ updatedAt: readString(doc.updatedAt) }), ...correlation } as RuntimeEventEnvelope;
+  const record = ensureEvidence(ctx, evidenceId, pseudo);
   mergeEvidence(
     ctx,
     record,
@@ -407,30 +296,12 @@ function hydrateBenchmarkPack(ctx: ApplyContext, doc: JsonObject): void {
 /** Applies a session snapshot, a thread read model or an evidence pack to the projection. */
 export function applySnapshotDocument(ctx: ApplyContext, doc: unknown): HydrateOutcome {
   const kind = classifyDocument(doc);
-  if (!isPlainObject(doc)) return { kind };
-  if (kind === 'benchmark-pack') {
+  if (kind === 'benchmark-pack' && isPlainObject(doc)) {
     hydrateBenchmarkPack(ctx, doc);
     return { kind };
   }
-  if (kind !== 'session-snapshot' && kind !== 'thread-read-model') return { kind };
-  const session = ctx.draft.scalar('session');
-  const sessionId = readString(doc.sessionId);
-  ctx.draft.setScalar('session', {
-    ...session,
-    sessionId: session.sessionId ?? sessionId,
-    runtimeId: session.runtimeId ?? readString(doc.runtimeId),
-    schemaVersion: session.schemaVersion ?? readString(doc.schemaVersion),
-    hydratedAt: readString(doc.updatedAt) ?? session.hydratedAt,
-  });
-  if (kind === 'session-snapshot') {
-    for (const thread of objects(doc.threads)) hydrateThread(ctx, doc, thread);
-    hydrateTasks(ctx, doc, objects(doc.tasks));
-    if (isPlainObject(doc.routingLimitSummary)) hydrateRouting(ctx, doc.routingLimitSummary);
-    hydrateEvidenceRefs(ctx, doc, doc.evidenceRefs, undefined, {});
-  } else {
-    hydrateThread(ctx, doc, doc);
-    hydrateTasks(ctx, doc, objects(doc.tasks));
-    if (isPlainObject(doc.routingLimitSummary)) hydrateRouting(ctx, doc.routingLimitSummary);
-  }
-  return { kind, cursor: readCursor(doc), sessionId };
+  const model = decodeReadModel(doc);
+  if (!model) return { kind };
+  applyReadModel(ctx, model);
+  return { kind: model.kind, ...(model.cursor !== undefined && { cursor: model.cursor }), ...(model.sessionId !== undefined && { sessionId: model.sessionId }) };
 }

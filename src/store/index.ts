@@ -15,3 +15,4 @@ export { summarize, type RuntimeSummary } from './selectors/summarize';
 export * from './selectors/readModels';
 export * from './selectors/turnStatus';
 export * from './selectors/text';
+export { readModelOf } from './readModelOf';

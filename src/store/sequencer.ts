@@ -24,6 +24,8 @@ export class SessionSequencer {
   expected: number | undefined;
   /** Sequences at or below this are covered by a hydrated snapshot. */
   coveredThrough: number | undefined;
+  /** The first sequence applied in order (the baseline): below it nothing was ever applied. */
+  floor: number | undefined;
   readonly pending = new Map<number, SequenceSlot>();
   gapDeclared = false;
 
@@ -44,15 +46,26 @@ export class SessionSequencer {
     return next;
   }
 
+  /** Sets where ordering starts (once): the stream's first sequence, or the lowest that arrived. */
+  startAt(sequence: number): void {
+    this.expected = sequence;
+    this.floor ??= sequence;
+  }
+
+  /** True when `sequence` was consumed in order: applied, or held by an event kept out of the facts. */
+  consumed(sequence: number): boolean {
+    return this.floor !== undefined && this.expected !== undefined && sequence >= this.floor && sequence < this.expected;
+  }
+
   /** After a snapshot: what it covers is done, ordering resumes after its cursor. */
   resumeAfter(cursor: number | undefined): SequenceSlot[] {
     const dropped: SequenceSlot[] = [];
     if (cursor === undefined) {
-      // Without a cursor we cannot know what the snapshot covers: the waiting events go, and the
-      // stream's next batch sets the baseline again.
+      // Without a cursor we cannot know what the snapshot covers. The waiting events go (the
+      // caller forgets their ids, so the runtime's re-send applies); ordering stays where it was,
+      // so the re-send from our cursor continues the stream.
       for (const event of this.pending.values()) dropped.push(event);
       this.pending.clear();
-      this.expected = undefined;
     } else {
       this.coveredThrough = Math.max(this.coveredThrough ?? cursor, cursor);
       for (const [sequence, event] of this.pending) {
@@ -62,6 +75,7 @@ export class SessionSequencer {
         }
       }
       this.expected = cursor + 1;
+      this.floor ??= 0;
     }
     this.gapDeclared = false;
     return dropped;

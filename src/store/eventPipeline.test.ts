@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { eventBuilder, turn } from '../../test/eventBuilder';
+import type { ApplyContext } from './apply/context';
+import { ProjectionDraft } from './draft';
+import { EventPipeline } from './eventPipeline';
+import { createProjectionData, emptyCounts } from './state';
+
+const t1 = turn();
+
+function harness(window: number) {
+  const pipeline = new EventPipeline(window);
+  const data = createProjectionData();
+  const counts = emptyCounts();
+  const ingest = (events: unknown[]) => {
+    const ctx: ApplyContext = { draft: new ProjectionDraft(data), options: { previewBudget: 2_000 } };
+    pipeline.ingest(ctx, counts, events, undefined);
+    Object.assign(data, ctx.draft.commit());
+  };
+  return { pipeline, counts, ingest, data };
+}
+
+describe('seen event ids are bounded (bug 4)', () => {
+  it('ids well below the applied cursor are forgotten; their re-send still counts as a duplicate, not late', () => {
+    const ev = eventBuilder();
+    const { pipeline, counts, ingest, data } = harness(4);
+    const events = Array.from({ length: 5_000 }, () => ev('model.delta', t1, { delta: '.' }));
+    for (let i = 0; i < events.length; i += 100) ingest(events.slice(i, i + 100));
+    expect(counts.applied).toBe(5_000);
+    expect(pipeline.rememberedEventIds()).toBeLessThan(1_100);
+    ingest(events);
+    expect(counts).toMatchObject({ applied: 5_000, duplicates: 5_000, late: 0 });
+    expect(data.session.stale).toBe(false);
+  });
+
+  it('a different event at a recently applied sequence is still late', () => {
+    const ev = eventBuilder();
+    const { counts, ingest, data } = harness(4);
+    ingest([ev('turn.started', t1, {}, 1), ev('model.delta', t1, { delta: 'a' }, 2)]);
+    ingest([ev('model.delta', t1, { delta: 'b' }, 1)]);
+    expect(counts.late).toBe(1);
+    expect(data.session.staleReason).toBe('late_event');
+  });
+});
