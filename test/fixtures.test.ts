@@ -42,7 +42,7 @@ describe('scenario fixtures replay to their expected summaries', () => {
       const report = store.getState().ingest(events);
       store.getState().settle();
       expect(withoutCounts(summarize(store.getState()))).toEqual(withoutCounts(once));
-      expect(report.duplicates - once.counts.duplicates).toBe(events.filter((e) => typeof (e as { eventId?: unknown }).eventId === 'string').length);
+      expect(report.counts.duplicates).toBe(events.filter((e) => typeof (e as { eventId?: unknown }).eventId === 'string').length);
     });
   }
 
@@ -62,7 +62,7 @@ describe('scenario fixtures replay to their expected summaries', () => {
     // The server resumes after the cursor; a re-sent tail is covered by the snapshot.
     const tail = parseJsonl(readFixture('stream-repair')).records.map((r) => r.value).slice(-4);
     const report = store.getState().ingest(tail);
-    expect(report.applied).toBe(repaired.counts.applied);
+    expect(report.counts.applied).toBe(0);
     expect(withoutCounts(summarize(store.getState()))).toEqual(withoutCounts(repaired));
   });
 });

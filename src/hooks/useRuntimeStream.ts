@@ -68,7 +68,7 @@ function sourceFor(input: Exclude<StreamInput, null | undefined>): RuntimeEventS
 
 const keyOf = (input: StreamInput): unknown => (input && !isSource(input) && isEndpoint(input) ? `${input.transport ?? 'sse'} ${input.url}` : input);
 
-const IDLE: ConnectionState = { status: 'connecting', stale: false, repairAttempts: 0, storeUpdates: 0 };
+const IDLE: ConnectionState = { status: 'connecting', phase: 'connecting', stale: false, repairAttempts: 0, storeUpdates: 0 };
 
 /**
  * Connects a stream to the provider's store: batching (one ingest per frame), reconnect, gap and

@@ -15,7 +15,7 @@ describe('ingest', () => {
     const events = [ev('turn.submitted', t1), ev('turn.started', t1), ev('model.delta', t1, { delta: 'Hi' })];
     const report = store.getState().ingest([...events, events[1], { not: 'an event' }, ev('telemetry.sampled', t1)]);
     expect(listener).toHaveBeenCalledTimes(1);
-    expect(report).toMatchObject({ received: 6, applied: 3, duplicates: 1, invalid: 1, unknownType: 1, reordered: 0 });
+    expect(report.counts).toMatchObject({ received: 6, applied: 3, duplicates: 1, invalid: 1, unknownType: 1, reordered: 0 });
   });
 
   it('never throws, whatever it is fed', () => {
@@ -190,7 +190,7 @@ describe('ordering, gaps and repair', () => {
     const store = createRuntimeStore();
     const report = store.getState().ingest([events[0], events[2], events[3], events[1]]);
     // Only the event that came before its predecessor (c before b) counts as reordered.
-    expect(report).toMatchObject({ applied: 4, reordered: 1, pending: 0 });
+    expect(report.counts).toMatchObject({ applied: 4, reordered: 1, pending: 0 });
     expect(summarize(store.getState()).messages[0]!.text).toBe('abc');
     expect(store.getState().session.stale).toBe(false);
   });
@@ -214,8 +214,8 @@ describe('ordering, gaps and repair', () => {
     const events = [ev('turn.started', t1), ev('model.delta', t1, { delta: 'a' }), ev('model.delta', t1, { delta: 'b' })];
     const store = createRuntimeStore();
     store.getState().ingest([events[0]]);
-    expect(store.getState().ingest([events[2]])).toMatchObject({ pending: 1 });
-    expect(store.getState().ingest([events[1]])).toMatchObject({ pending: 0, reordered: 1 });
+    expect(store.getState().ingest([events[2]]).counts).toMatchObject({ pending: 1 });
+    expect(store.getState().ingest([events[1]]).counts).toMatchObject({ pending: 0, reordered: 1 });
     expect(summarize(store.getState()).messages[0]!.text).toBe('ab');
   });
 
@@ -234,6 +234,22 @@ describe('ordering, gaps and repair', () => {
     expect(summary.diagnostics.map((d) => d.code)).toEqual(['sequence_gap']);
   });
 
+  it('settle(sessionId) declares only that session’s gap; a window overflow is reported by the batch that caused it', () => {
+    const ev = eventBuilder();
+    const store = createRuntimeStore({ reorderWindow: 2 });
+    store.getState().ingest([ev('turn.started', t1), ev('model.delta', t1, { delta: 'x' }, 3)]);
+    expect(store.getState().settle('sess-other')).toMatchObject({ gapsDeclared: [], counts: { pending: 1 } });
+    expect(store.getState().session.stale).toBe(false);
+    const report = store.getState().settle('sess-unit');
+    expect(report).toMatchObject({ gapsDeclared: ['sess-unit'], staleReason: 'sequence_gap' });
+    const fresh = createRuntimeStore({ reorderWindow: 2 });
+    fresh.getState().ingest([ev('turn.started', t1, {}, 1), ev('model.delta', t1, {}, 3)]);
+    const overflow = fresh.getState().ingest([ev('model.delta', t1, {}, 4), ev('model.delta', t1, {}, 5)]);
+    expect(overflow.gapsDeclared).toEqual(['sess-unit']);
+    expect(overflow.counts).toMatchObject({ received: 2, applied: 0, pending: 3 });
+    expect(overflow.staleReason).toBe('sequence_gap');
+  });
+
   it('settle declares a gap the window has not yet, and a gap that fills restores order', () => {
     const ev = eventBuilder();
     const store = createRuntimeStore();
@@ -242,7 +258,7 @@ describe('ordering, gaps and repair', () => {
     const c = ev('model.delta', t1, { delta: 'c' });
     store.getState().ingest([a, c]);
     expect(store.getState().session.stale).toBe(false);
-    expect(store.getState().settle()).toBe(1);
+    expect(store.getState().settle()).toMatchObject({ gapsDeclared: ['sess-unit'], staleReason: 'sequence_gap', counts: { pending: 1 } });
     expect(store.getState().session.stale).toBe(true);
     store.getState().ingest([b]);
     expect(store.getState().session.stale).toBe(false);
@@ -265,7 +281,7 @@ describe('ordering, gaps and repair', () => {
     const store = createRuntimeStore();
     store.getState().ingest([ev('turn.started', t1, {}, 1), ev('model.delta', t1, { delta: 'a' }, 2)]);
     const report = store.getState().ingest([ev('model.delta', t1, { delta: 'old' }, 1)]);
-    expect(report.late).toBe(1);
+    expect(report).toMatchObject({ counts: { late: 1 }, staleReason: 'late_event' });
     expect(store.getState().session).toMatchObject({ stale: true, staleReason: 'late_event' });
     expect(summarize(store.getState()).messages[0]!.text).toBe('a');
   });
@@ -286,7 +302,7 @@ describe('ordering, gaps and repair', () => {
     // Sequence 5 was waiting after the cursor: applied on top of the snapshot.
     expect(selectMessageText(state, state.messages.byId.get('turn-1:assistant')!)).toBe('12345');
     expect(store.getState().cursor()).toBe(5);
-    expect(store.getState().ingest([events[3]])).toMatchObject({ duplicates: 1 });
+    expect(store.getState().ingest([events[3]]).counts).toMatchObject({ duplicates: 1 });
   });
 
   it('a snapshot never silently erases a pending action or a failed tool', () => {

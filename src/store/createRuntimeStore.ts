@@ -25,7 +25,19 @@ export interface IngestOptions {
   lines?: readonly (number | undefined)[];
 }
 
-export type IngestReport = Omit<IngestCounts, 'pending'> & { pending: number };
+/**
+ * What one `ingest` (or `settle`) did, so a connection decides without re-reading the session:
+ * the counts of this call alone (the running totals stay in `state.counts`), the gaps it declared
+ * and why the session is stale afterwards.
+ */
+export interface IngestReport {
+  /** This call's counts; `pending` is how many events wait behind a gap now. */
+  counts: IngestCounts;
+  /** Sessions whose sequence gap this call declared (the window overflowed, or a settle). */
+  gapsDeclared: readonly string[];
+  /** Why the session is stale after this call; undefined when it is fresh. */
+  staleReason?: StaleReason;
+}
 
 export interface HydrateReport {
   kind: RuntimeDocumentKind;
@@ -48,8 +60,11 @@ export interface RuntimeStoreActions {
    * `{ older: true }` it prepends a page of older history instead. Never throws.
    */
   hydrate(snapshot: unknown, options?: { older?: boolean }): HydrateReport;
-  /** Declares every sequence gap that is still open (end of stream, or a repair deadline). */
-  settle(): number;
+  /**
+   * Declares the sequence gap still open (end of stream, or a repair deadline). With `sessionId`,
+   * only when it is the session this store follows: one stream ending says nothing about another.
+   */
+  settle(sessionId?: string): IngestReport;
   /** The stream broke: the session is stale until a snapshot repairs it. */
   markStale(reason: StaleReason): void;
   /** The cause is gone (a stream resumed exactly where it broke): clears `stale` only if `reason` caused it. */
@@ -98,6 +113,19 @@ export function createRuntimeStore(options: RuntimeStoreOptions = {}): RuntimeSt
       return cursor !== undefined && applied !== undefined && cursor < applied ? { cursor, applied } : undefined;
     }
 
+    /** Runs a batch and reports what it did: this call's counts, declared gaps, the stale reason after. */
+    function reported(work: (ctx: ApplyContext, counts: IngestCounts) => void): IngestReport {
+      const before = get().counts;
+      pipeline.takeDeclaredGaps();
+      batch(work);
+      const after = get().counts;
+      const counts = {} as IngestCounts;
+      for (const key of Object.keys(after) as (keyof IngestCounts)[]) counts[key] = after[key] - before[key];
+      counts.pending = after.pending;
+      const session = get().session;
+      return { counts, gapsDeclared: pipeline.takeDeclaredGaps(), ...(session.stale && { staleReason: session.staleReason }) };
+    }
+
     function setResponding(update: (next: Map<string, RespondingOverlay>) => void): void {
       const next = new Map(get().responding);
       update(next);
@@ -108,10 +136,7 @@ export function createRuntimeStore(options: RuntimeStoreOptions = {}): RuntimeSt
       ...createProjectionData(),
 
       ingest(events, ingestOptions = {}) {
-        return batch((ctx, counts) => {
-          pipeline.ingest(ctx, counts, events, ingestOptions.lines);
-          return { ...counts, pending: pipeline.pendingCount() };
-        });
+        return reported((ctx, counts) => pipeline.ingest(ctx, counts, events, ingestOptions.lines));
       },
 
       hydrate(snapshot, hydrateOptions = {}) {
@@ -175,8 +200,8 @@ export function createRuntimeStore(options: RuntimeStoreOptions = {}): RuntimeSt
         });
       },
 
-      settle() {
-        return batch((ctx, counts) => pipeline.settle(ctx, counts));
+      settle(sessionId) {
+        return reported((ctx, counts) => void pipeline.settle(ctx, counts, sessionId));
       },
 
       markStale(reason) {

@@ -49,6 +49,8 @@ export class EventPipeline {
   private foreignReported = new Set<string>();
   private knownVersions = new Set<string>();
   private arrivals = 0;
+  /** Sessions whose gap was declared since the store last asked (it reports them per batch). */
+  private declared: string[] = [];
 
   constructor(
     private readonly reorderWindow: number,
@@ -65,6 +67,12 @@ export class EventPipeline {
     this.foreignReported = new Set();
     this.knownVersions = new Set();
     this.arrivals = 0;
+    this.declared = [];
+  }
+
+  /** The sessions whose gap was declared since the last call. */
+  takeDeclaredGaps(): string[] {
+    return this.declared.splice(0);
   }
 
   /** The session this pipeline follows, once known. */
@@ -174,6 +182,7 @@ export class EventPipeline {
   private declareGap(ctx: ApplyContext, sequencer: SessionSequencer): void {
     if (sequencer.gapDeclared) return;
     sequencer.gapDeclared = true;
+    this.declared.push(this.boundSession ?? '');
     const resumesAt = sequencer.lowestPending();
     const missing = resumesAt !== undefined && resumesAt - 1 !== sequencer.expected ? `${sequencer.expected}–${resumesAt - 1}` : `${sequencer.expected}`;
     ctx.draft.diagnose({

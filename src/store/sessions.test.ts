@@ -79,7 +79,7 @@ describe('a read model without sessionId anchors its cursor before any live even
     // Valid per the snapshot schema: only threadId and status are required.
     store.getState().hydrate({ threadId: 'thread-1', status: 'running', turns: [{ turnId: 'turn-1', status: 'running' }], messages: [{ messageId: 'turn-1:assistant', turnId: 'turn-1', role: 'assistant', text: 'Hello ', status: 'streaming' }], cursor: 2 });
     const midway = store.getState().ingest(events.slice(0, 3));
-    expect(midway.duplicates).toBe(2);
+    expect(midway.counts.duplicates).toBe(2);
     let state = store.getState();
     expect(selectMessageText(state, state.messages.byId.get('turn-1:assistant')!)).toBe('Hello world');
     store.getState().ingest(events.slice(3));

@@ -124,3 +124,80 @@ describe('connectRuntimeStream', () => {
     expect(vi.getTimerCount()).toBe(0);
   });
 });
+
+describe('connectRuntimeStream: the bugs the state machine removes', () => {
+  const snapshot = (cursor: number) => ({ threadId: 'thread-1', sessionId: 'sess-unit', status: 'running', turns: [{ turnId: 'turn-1', status: 'running' }], cursor });
+
+  it('bug 6: a stream that ends during a repair is reported ended, not open forever', async () => {
+    vi.useFakeTimers();
+    const ev = eventBuilder();
+    const store = createRuntimeStore();
+    const m = manualSource();
+    const turnSource = { ...m.source, resumeFrom: undefined };
+    let answer!: (value: unknown) => void;
+    const readThread = vi.fn(() => new Promise((resolve) => (answer = resolve)));
+    const connection = connectRuntimeStream(store, turnSource, { flush: 'sync', adapter: { readThread } as never, gapTimeoutMs: 100 });
+    m.status('open');
+    m.emit([ev('turn.started', t1), ev('model.delta', t1, { delta: 'b' }, 3)]);
+    vi.advanceTimersByTime(100);
+    expect(connection.getState().status).toBe('repairing');
+    m.status('ended');
+    answer(snapshot(2));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(store.getState().session.stale).toBe(false);
+    expect(connection.getState().status).toBe('ended');
+  });
+
+  it('bug 7: a snapshot behind the store repairs once per stale episode, and repeats only after a backoff', async () => {
+    vi.useFakeTimers();
+    const ev = eventBuilder();
+    const store = createRuntimeStore();
+    const m = manualSource();
+    const readThread = vi.fn(async () => snapshot(1));
+    connectRuntimeStream(store, m.source, { flush: 'sync', adapter: { readThread } as never, repairBackoff: { initialMs: 100, jitter: 0 } });
+    m.emit([ev('turn.started', t1, {}, 1), ev('model.delta', t1, { delta: 'a' }, 2), ev('model.delta', t1, { delta: 'b' }, 3)]);
+    for (let batch = 0; batch < 6; batch++) {
+      // A late event: its place (sequence 2) has passed; the session goes stale with `late_event`.
+      m.emit([ev('model.delta', t1, { delta: 'late' }, 2)]);
+      await vi.advanceTimersByTimeAsync(0);
+    }
+    expect(store.getState().session.staleReason).toBe('late_event');
+    expect(readThread).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(100);
+    expect(readThread).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(readThread).toHaveBeenCalledTimes(2);
+  });
+
+  it('bug 13: the end of a turn stream settles its own session, never another stream’s gap', () => {
+    vi.useFakeTimers();
+    const live = eventBuilder('sess-live');
+    const turnEvents = eventBuilder('sess-turn');
+    const store = createRuntimeStore();
+    const liveSource = manualSource();
+    const turnSource = manualSource();
+    connectRuntimeStream(store, liveSource.source, { flush: 'sync', gapTimeoutMs: 60_000 });
+    connectRuntimeStream(store, turnSource.source, { flush: 'sync' });
+    liveSource.emit([live('turn.started', t1), live('model.delta', t1, { delta: 'x' }, 3)]);
+    turnSource.emit([turnEvents('turn.started', turn('turn-9'))]);
+    turnSource.status('ended');
+    expect(summarize(store.getState()).diagnostics.map((d) => d.code)).not.toContain('sequence_gap');
+    expect(store.getState().session.stale).toBe(false);
+    expect(store.getState().counts.pending).toBe(1);
+  });
+
+  it('bug 14: a published connection state is never changed afterwards', () => {
+    const ev = eventBuilder();
+    const store = createRuntimeStore();
+    const m = manualSource();
+    const connection = connectRuntimeStream(store, m.source, { flush: 'sync' });
+    const seen: [number, number][] = [];
+    connection.subscribe((state, previous) => seen.push([previous.storeUpdates, state.storeUpdates]));
+    const before = connection.getState();
+    m.emit([ev('turn.started', t1)]);
+    m.emit([ev('model.delta', t1, { delta: 'a' })]);
+    expect(before.storeUpdates).toBe(0);
+    expect(connection.getState().storeUpdates).toBe(2);
+    expect(seen).toEqual([[0, 1], [1, 2]]);
+  });
+});

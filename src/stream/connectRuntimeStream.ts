@@ -1,12 +1,16 @@
-import type { RuntimeStore } from '../store/createRuntimeStore';
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { IngestReport, RuntimeStore } from '../store/createRuntimeStore';
 import { backoffDelay, type BackoffOptions } from './backoff';
+import { initialMachine, statusOf, step, type ConnectionEffect, type ConnectionInput, type ConnectionPhase } from './connectionMachine';
 import { frameFlush, syncFlush, type FlushScheduler } from './flushScheduler';
-import type { RuntimeEventSource, RuntimeProviderAdapter, SourceStatus, StreamCursor } from './types';
+import type { RuntimeEventSource, RuntimeProviderAdapter, StreamCursor } from './types';
 
 export type ConnectionStatus = 'connecting' | 'open' | 'reconnecting' | 'repairing' | 'ended' | 'closed' | 'error';
 
 export interface ConnectionState {
   status: ConnectionStatus;
+  /** The state machine's phase (`status` is its public summary). */
+  phase: ConnectionPhase;
   stale: boolean;
   cursor?: StreamCursor;
   error?: string;
@@ -35,7 +39,10 @@ export interface StreamConnectionOptions {
 
 export interface StreamConnection {
   getState(): ConnectionState;
-  subscribe(listener: () => void): () => void;
+  /** Each change publishes a new state object (the previous one is never mutated). */
+  subscribe(listener: (state: ConnectionState, previous: ConnectionState) => void): () => void;
+  /** The same state as a vanilla zustand store (`useStore(connection.store)`). */
+  store: StoreApi<ConnectionState>;
   /** Applies buffered events now. */
   flush(): void;
   /** After an error: try the repair (or the reconnect) again. */
@@ -43,158 +50,178 @@ export interface StreamConnection {
   close(): void;
 }
 
-const SOURCE_STATUS: Record<SourceStatus, ConnectionStatus | undefined> = {
-  idle: undefined,
-  connecting: 'connecting',
-  open: 'open',
-  reconnecting: 'reconnecting',
-  ended: 'ended',
-  closed: 'closed',
-  error: 'error',
-};
-
 /**
  * Connects a source to a store: buffers events and ingests them once per frame, declares gaps
  * that do not fill in time, marks the view stale at once on a disconnect or gap, repairs from the
  * adapter's `readThread` snapshot and resumes the source after the snapshot's cursor. Repeated
  * failure backs off and ends in an error with a retry control; nothing is ever appended on top
  * of a broken order (the store holds waiting events back).
+ *
+ * Every decision is made by the pure `step` of `connectionMachine.ts`; this runner only performs
+ * its effects (timers, readThread, hydrate, resume) and feeds their outcomes back.
  */
 export function connectRuntimeStream(store: RuntimeStore, source: RuntimeEventSource, options: StreamConnectionOptions = {}): StreamConnection {
   const schedule: FlushScheduler = options.flush === 'sync' ? syncFlush : options.flush === 'frame' || options.flush === undefined ? frameFlush : options.flush;
   const gapTimeoutMs = options.gapTimeoutMs ?? 1_000;
-  const maxRepairAttempts = options.maxRepairAttempts ?? 5;
   const now = options.now ?? (() => performance.now());
-  const listeners = new Set<() => void>();
+  const adapter = options.adapter;
+  let machine = initialMachine({ canRepair: adapter !== undefined, canResume: typeof source.resumeFrom === 'function', maxRepairAttempts: options.maxRepairAttempts });
+  const state = createStore<ConnectionState>()(() => ({ status: 'connecting', phase: 'connecting', stale: store.getState().session.stale, repairAttempts: 0, storeUpdates: 0 }));
+  /** The sessions this connection delivered: the only ones its end or deadline may settle. */
+  const sessions = new Set<string>(options.sessionId === undefined ? [] : [options.sessionId]);
   let buffer: unknown[] = [];
   let cancelFlush: (() => void) | undefined;
-  let flushScheduled = false;
   let gapTimer: ReturnType<typeof setTimeout> | undefined;
-  let repairTimer: ReturnType<typeof setTimeout> | undefined;
-  let repairing = false;
-  let closed = false;
-  let staleSince: number | undefined;
-  let state: ConnectionState = { status: 'connecting', stale: store.getState().session.stale, repairAttempts: 0, storeUpdates: 0 };
+  let backoffTimer: ReturnType<typeof setTimeout> | undefined;
+  let storeUpdates = 0;
+  const queue: ConnectionInput[] = [];
+  let stepping = false;
 
-  function update(patch: Partial<ConnectionState>): void {
-    const next = { ...state, ...patch, stale: store.getState().session.stale, cursor: source.cursor() };
-    state = next;
-    for (const listener of listeners) listener();
-  }
-
-  function noteStale(): void {
-    if (store.getState().session.stale) staleSince ??= now();
-  }
-
-  function flush(): void {
-    cancelFlush = undefined;
-    flushScheduled = false;
-    if (buffer.length === 0 || closed) return;
-    const events = buffer;
-    buffer = [];
-    const report = store.getState().ingest(events);
-    state.storeUpdates += 1;
-    noteStale();
-    if (store.getState().session.stale && options.adapter) {
-      void repair();
-    } else if (report.pending > 0) {
-      gapTimer ??= setTimeout(onGapTimeout, gapTimeoutMs);
-    } else if (gapTimer) {
-      clearTimeout(gapTimer);
-      gapTimer = undefined;
+  /** Runs inputs through the machine one at a time; effects that answer at once queue their input. */
+  function dispatch(input: ConnectionInput): void {
+    queue.push(input);
+    if (stepping) return;
+    stepping = true;
+    try {
+      for (let next = queue.shift(); next; next = queue.shift()) {
+        const [after, effects] = step(machine, next);
+        machine = after;
+        for (const effect of effects) perform(effect);
+      }
+    } finally {
+      stepping = false;
     }
-    update({});
+    publish();
   }
 
-  function cancelPendingFlush(): void {
+  function publish(): void {
+    const previous = state.getState();
+    const next: ConnectionState = {
+      status: statusOf(machine.phase),
+      phase: machine.phase,
+      stale: store.getState().session.stale,
+      cursor: source.cursor(),
+      error: machine.error,
+      repairAttempts: machine.attempts,
+      lastRepairMs: machine.lastRepairMs,
+      storeUpdates,
+    };
+    if ((Object.keys(next) as (keyof ConnectionState)[]).some((key) => next[key] !== previous[key] && key !== 'cursor') || !sameCursor(next.cursor, previous.cursor)) {
+      state.setState(next, true);
+    }
+  }
+
+  const damaged = (report: IngestReport) => report.gapsDeclared.length > 0 || report.counts.late > 0;
+  const reported = (report: IngestReport, after: 'batch' | 'settle'): ConnectionInput => ({
+    type: 'ingested',
+    after,
+    pending: report.counts.pending,
+    damaged: damaged(report),
+    stale: report.staleReason !== undefined,
+    at: now(),
+  });
+
+  function flushBuffer(): void {
     cancelFlush?.();
     cancelFlush = undefined;
-    flushScheduled = false;
+    if (buffer.length === 0 || machine.phase === 'closed') return;
+    const events = buffer;
+    buffer = [];
+    for (const event of events) {
+      const sessionId = (event as { sessionId?: unknown } | null)?.sessionId;
+      if (typeof sessionId === 'string') sessions.add(sessionId);
+    }
+    const report = store.getState().ingest(events);
+    storeUpdates += 1;
+    dispatch(reported(report, 'batch'));
   }
 
-  function onGapTimeout(): void {
-    gapTimer = undefined;
-    if (closed) return;
-    flush();
-    if (store.getState().counts.pending === 0) return;
-    store.getState().settle();
-    noteStale();
-    update({});
-    if (options.adapter) void repair();
+  function settle(): void {
+    for (const sessionId of sessions) dispatch(reported(store.getState().settle(sessionId), 'settle'));
   }
 
-  async function repair(): Promise<void> {
-    if (repairing || closed || !options.adapter) return;
-    repairing = true;
-    if (repairTimer) clearTimeout(repairTimer);
-    update({ status: 'repairing' });
+  async function readThread(): Promise<void> {
     try {
-      const session = store.getState().session;
-      const snapshot = await options.adapter.readThread({ sessionId: session.sessionId ?? options.sessionId, threadId: options.threadId });
-      if (closed) return;
-      cancelPendingFlush();
-      flush();
+      const snapshot = await adapter!.readThread({ sessionId: store.getState().session.sessionId ?? options.sessionId, threadId: options.threadId });
+      if (machine.phase !== 'repairing') return;
+      flushBuffer();
       const report = store.getState().hydrate(snapshot);
       if (!report.applied && !report.behind) throw new Error(`readThread returned a ${report.kind} document, not a read model`);
       // A snapshot behind our own state repairs nothing: resume after what we applied, so the
       // stream itself re-sends anything missing.
       const cursor = report.behind ? store.getState().cursor() : (report.cursor ?? store.getState().cursor());
-      const repairedAfter = staleSince === undefined ? 0 : now() - staleSince;
-      staleSince = undefined;
-      repairing = false;
-      update({ status: 'open', repairAttempts: 0, lastRepairMs: repairedAfter, error: undefined });
-      source.resumeFrom?.({ sequence: cursor });
+      dispatch({ type: 'repaired', cursor, stale: store.getState().session.stale, at: now() });
     } catch (error) {
-      repairing = false;
-      if (closed) return;
-      const message = error instanceof Error ? error.message : String(error);
-      const attempts = state.repairAttempts + 1;
-      store.getState().recordDiagnostic({ code: 'repair_failed', severity: 'error', message: `repair ${attempts} failed: ${message}` });
-      if (attempts >= maxRepairAttempts) {
-        update({ status: 'error', repairAttempts: attempts, error: `the stream could not be repaired: ${message}` });
+      dispatch({ type: 'repair-failed', error: error instanceof Error ? error.message : String(error) });
+    }
+  }
+
+  function perform(effect: ConnectionEffect): void {
+    switch (effect.type) {
+      case 'flush':
+        return flushBuffer();
+      case 'settle':
+        return settle();
+      case 'start-gap-timer':
+        gapTimer ??= setTimeout(() => {
+          gapTimer = undefined;
+          dispatch({ type: 'gap-timeout' });
+        }, gapTimeoutMs);
         return;
-      }
-      update({ status: 'reconnecting', repairAttempts: attempts, error: message });
-      repairTimer = setTimeout(() => void repair(), backoffDelay(attempts, options.repairBackoff));
+      case 'cancel-gap-timer':
+        if (gapTimer) clearTimeout(gapTimer);
+        gapTimer = undefined;
+        return;
+      case 'mark-stale':
+        if (!store.getState().session.stale) store.getState().markStale('disconnected');
+        return;
+      case 'clear-stale':
+        return store.getState().clearStale('disconnected');
+      case 'read-thread':
+        return void readThread();
+      case 'resume':
+        return source.resumeFrom?.(effect.cursor === undefined ? (source.cursor() ?? {}) : { sequence: effect.cursor });
+      case 'start-backoff':
+        if (backoffTimer) clearTimeout(backoffTimer);
+        backoffTimer = setTimeout(() => {
+          backoffTimer = undefined;
+          dispatch({ type: 'backoff-elapsed' });
+        }, backoffDelay(effect.attempt, options.repairBackoff));
+        return;
+      case 'cancel-backoff':
+        if (backoffTimer) clearTimeout(backoffTimer);
+        backoffTimer = undefined;
+        return;
+      case 'report-failure':
+        return store.getState().recordDiagnostic({ code: 'repair_failed', severity: 'error', message: `repair ${effect.attempt} failed: ${effect.error}` });
+      case 'close-source':
+        cancelFlush?.();
+        cancelFlush = undefined;
+        buffer = [];
+        return source.close();
     }
   }
 
   source.start({
     events(events) {
-      if (closed) return;
+      if (machine.phase === 'closed') return;
       for (const event of events) buffer.push(event);
-      if (flushScheduled) return;
-      flushScheduled = true;
-      const cancel = schedule(flush);
+      if (cancelFlush) return;
+      let flushed = false;
+      const cancel = schedule(() => {
+        flushed = true;
+        cancelFlush = undefined;
+        flushBuffer();
+      });
       // A synchronous scheduler has already flushed: there is nothing left to cancel.
-      if (flushScheduled) cancelFlush = cancel;
+      if (!flushed) cancelFlush = cancel;
     },
     status(status, detail) {
-      if (closed) return;
-      if (status === 'reconnecting') {
-        if (!store.getState().session.stale) store.getState().markStale('disconnected');
-        noteStale();
-        update({ status: repairing ? 'repairing' : 'reconnecting', error: detail?.error });
-        if (options.adapter) void repair();
-        return;
-      }
-      if (status === 'open' && !options.adapter && store.getState().session.staleReason === 'disconnected') {
-        // Without a snapshot to repair from, the stream resuming after Last-Event-ID is the repair.
-        store.getState().clearStale('disconnected');
-        staleSince = undefined;
-      }
-      if (status === 'ended') {
-        cancelPendingFlush();
-        flush();
-        store.getState().settle();
-        noteStale();
-        if (store.getState().session.stale && options.adapter) void repair();
-      }
-      const mapped = SOURCE_STATUS[status];
-      if (mapped && !(repairing && mapped !== 'closed')) update({ status: mapped, error: detail?.error });
+      if (status === 'idle') return;
+      dispatch({ type: 'source', status, error: detail?.error, at: now() });
     },
     diagnostic(diagnostic) {
-      if (!closed) store.getState().recordDiagnostic(diagnostic);
+      if (machine.phase !== 'closed') store.getState().recordDiagnostic(diagnostic);
     },
     reset() {
       buffer = [];
@@ -203,31 +230,13 @@ export function connectRuntimeStream(store: RuntimeStore, source: RuntimeEventSo
   });
 
   return {
-    getState: () => state,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    flush() {
-      cancelPendingFlush();
-      flush();
-    },
-    retry() {
-      if (closed) return;
-      update({ repairAttempts: 0, error: undefined });
-      if (options.adapter) void repair();
-      else source.resumeFrom?.(source.cursor() ?? {});
-    },
-    close() {
-      if (closed) return;
-      closed = true;
-      cancelPendingFlush();
-      if (gapTimer) clearTimeout(gapTimer);
-      if (repairTimer) clearTimeout(repairTimer);
-      source.close();
-      state = { ...state, status: 'closed' };
-      for (const listener of listeners) listener();
-      listeners.clear();
-    },
+    getState: () => state.getState(),
+    subscribe: (listener) => state.subscribe(listener),
+    store: state,
+    flush: flushBuffer,
+    retry: () => dispatch({ type: 'retry' }),
+    close: () => dispatch({ type: 'close' }),
   };
 }
+
+const sameCursor = (a: StreamCursor | undefined, b: StreamCursor | undefined) => a === b || (a?.sequence === b?.sequence && a?.eventId === b?.eventId);
