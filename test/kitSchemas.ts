@@ -10,7 +10,7 @@ import {
   PROFILE_SCOPE_RULES,
   type JsonSchemaFragment,
 } from '../src/protocol/eventFieldRules';
-import { ATTEMPT_STATUSES, TASK_STATUSES, THREAD_ARRAYS, THREAD_STATUSES, TOP_LEVEL_OBJECTS } from '../src/protocol/validateSnapshot';
+import { ATTEMPT_STATUSES, TASK_STATUSES, THREAD_ARRAYS, THREAD_STATUSES, TOP_LEVEL_OBJECTS, TURN_STATUSES } from '../src/protocol/validateSnapshot';
 import { KIT_EXTENSION_TYPES, PORTABLE_SCHEMA_VERSIONS, PROFILE_EVENT_TYPES, PROFILE_SCHEMA_VERSION, TYPE_ALIASES } from '../src/protocol/vocabulary';
 
 const DRAFT = 'https://json-schema.org/draft/2020-12/schema';
@@ -117,7 +117,7 @@ export function threadSnapshotSchema(): JsonSchemaFragment {
           ...Object.fromEntries(THREAD_ARRAYS.map((field) => [field, arrayOfObjects])),
           turns: {
             type: 'array',
-            items: { type: 'object', required: ['turnId', 'status'], properties: { turnId: { type: 'string' }, status: { type: 'string' } } },
+            items: { type: 'object', required: ['turnId', 'status'], properties: { turnId: { type: 'string' }, status: { enum: [...TURN_STATUSES] } } },
           },
           evidenceSummary: { type: 'object' },
         },

@@ -181,11 +181,9 @@ const LIFECYCLE_BY_STATUS: ReadonlyMap<string, ReadModelTurnLifecycle> = new Map
   ['queued', 'submitted'],
   ['submitted', 'submitted'],
   ['accepted', 'submitted'],
+  ['stale', 'unknown'],
   ['unknown', 'unknown'],
 ]);
-
-/** The turn statuses a read model may state (validateSnapshot rejects others). */
-export const TURN_STATUSES: ReadonlySet<string> = new Set(LIFECYCLE_BY_STATUS.keys());
 
 const TOOL_STATUS: ReadonlyMap<string, ReadModelToolStatus> = new Map([
   ['running', 'running'],

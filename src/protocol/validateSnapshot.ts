@@ -14,6 +14,9 @@ export const TASK_STATUSES = `draft accepted queued preparing running waiting_in
 paused retrying cancelling cancelled timed_out failed lost completed archived stale unknown`.split(/\s+/);
 export const ATTEMPT_STATUSES = `idle queued preparing running blocked streaming retrying completed failed cancelled stale unknown
 unavailable not_applicable`.split(/\s+/);
+/** Turn statuses a snapshot may state (the kit's read-model codec maps each to a lifecycle). */
+export const TURN_STATUSES = `submitted accepted queued preparing running streaming retrying waiting blocked needs-input completed failed
+cancelled stale unknown`.split(/\s+/);
 export const THREAD_ARRAYS = ['turns', 'pendingRequests', 'queuedTurns', 'incidents'];
 export const TOP_LEVEL_OBJECTS = ['taskSummary', 'routingLimitSummary', 'telemetrySummary'];
 
@@ -67,7 +70,9 @@ function validateThread(thread: unknown, path: string, fail: Fail): void {
     thread.turns.forEach((turn, i) => {
       if (!isPlainObject(turn)) return;
       if (typeof turn.turnId !== 'string') fail(`${path}.turns.${i}.turnId`, 'turnId must be a string');
-      if (typeof turn.status !== 'string') fail(`${path}.turns.${i}.status`, 'status must be a string');
+      if (typeof turn.status !== 'string' || !TURN_STATUSES.includes(turn.status)) {
+        fail(`${path}.turns.${i}.status`, `status must be one of ${TURN_STATUSES.join(', ')}`);
+      }
     });
   }
 }

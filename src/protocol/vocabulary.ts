@@ -24,8 +24,11 @@ benchmark.trial.failed benchmark.reward.recorded benchmark.comparison.completed`
 /** Every type the Lime profile event schema enumerates. */
 export const PROFILE_EVENT_TYPES: ReadonlySet<string> = new Set(PROFILE_TYPE_LIST.split(/\s+/));
 
-/** Public Agent UI classes (seed 001) and their canonical profile names. */
-export const TYPE_ALIASES: Readonly<Record<string, string>> = {
+/**
+ * Public Agent UI classes (seed 001) and their canonical profile names. A null-prototype object:
+ * it is indexed by event types from outside, and `constructor` must find nothing.
+ */
+export const TYPE_ALIASES: Readonly<Record<string, string>> = Object.assign(Object.create(null) as Record<string, string>, {
   'text.delta': 'model.delta',
   'text.final': 'model.completed',
   'runtime.status': 'run.status',
@@ -37,7 +40,7 @@ export const TYPE_ALIASES: Readonly<Record<string, string>> = {
   'agent.completed': 'subagent.completed',
   'diagnostic.changed': 'runtime.warning',
   'review.completed': 'review.verdict',
-};
+});
 
 /**
  * Types outside the profile enum that the SPEC says the kit handles. They are applied, and

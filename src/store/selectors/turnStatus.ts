@@ -16,11 +16,12 @@ export function selectTurnStatus(state: Pick<ProjectionData, 'actions'>, turn: T
   return turn.lifecycle;
 }
 
-const SEVERITY_RANK: Readonly<Record<string, number>> = { critical: 0, high: 1, medium: 2, low: 3 };
+/** A Map: severities come from payloads, and `constructor` must rank as unknown, not as a function. */
+const SEVERITY_RANK: ReadonlyMap<string, number> = new Map([['critical', 0], ['high', 1], ['medium', 2], ['low', 3]]);
 
 /** Orders actions most severe first (unknown severities last, in arrival order). */
 export const bySeverity = (a: { severity?: string }, b: { severity?: string }): number =>
-  (SEVERITY_RANK[a.severity ?? ''] ?? 9) - (SEVERITY_RANK[b.severity ?? ''] ?? 9);
+  (SEVERITY_RANK.get(a.severity ?? '') ?? 9) - (SEVERITY_RANK.get(b.severity ?? '') ?? 9);
 
 /** The latest turn of the session (or of one thread), or undefined before the first turn. */
 export function selectLatestTurn(state: Pick<ProjectionData, 'turns' | 'threads'>, threadId?: string): TurnRecord | undefined {
