@@ -7,6 +7,7 @@ import { expectNoAxeViolations, fixtureEvents, renderWith, storeFrom, stubLayout
 import { AgentWorkbench } from './AgentWorkbench';
 import { Conversation } from './Conversation';
 import { ProcessTimeline } from './ProcessTimeline';
+import { tableOf } from '../store/table';
 
 beforeAll(() => stubLayout(600, 800));
 afterEach(() => {
@@ -123,7 +124,7 @@ describe('AgentWorkbench', () => {
     const store = storeFrom(fixtureEvents('tool-success'));
     // A record no reducer would write (a name that is an object): simulates a bug upstream.
     const bad = { ...store.getState().toolCalls.byId.get('tc-1')!, name: { oops: true } as unknown as string };
-    (store.getState().toolCalls.byId as Map<string, unknown>).set('tc-1', bad);
+    store.setState({ toolCalls: tableOf([...store.getState().toolCalls.byId].map(([id, tool]) => [id, id === 'tc-1' ? bad : tool] as const)) });
     const spy = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const { container } = renderWith(<AgentWorkbench />, store);
     spy.mockRestore();

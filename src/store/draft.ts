@@ -1,15 +1,13 @@
 import { redactSecrets } from '../protocol/redactSecrets';
 import type { Diagnostic, DiagnosticSeverity, SessionFacts, TimelineEntry, TimelineKind } from './records';
-import type { MutableTable } from './table';
+import { TableVersion, TableWriter, tableOf, type Table } from './table';
 import {
-  TABLE_NAMES,
-  type MutableProjectionTables,
   type ProjectionData,
   type ProjectionScalars,
   type TableName,
 } from './state';
 
-type RecordOf<K extends TableName> = MutableProjectionTables[K] extends MutableTable<infer T> ? T : never;
+type RecordOf<K extends TableName> = ProjectionData[K] extends Table<infer T> ? T : never;
 
 export interface DiagnosticInput {
   code: string;
@@ -22,77 +20,108 @@ export interface DiagnosticInput {
   raw?: unknown;
 }
 
+/** Keys of a record whose value is a list of ids (turnIds, partIds, messageIds ...). */
+export type ListField<R> = { [F in keyof R]-?: R[F] extends readonly string[] ? F : never }[keyof R];
+
 /**
- * The write side of one batch. Reducers read and write records through it; it remembers which
- * tables and scalars changed so `commit` can hand zustand one partial state per batch.
+ * The write side of one batch, and the only way to write the projection. Reducers read and write
+ * records through it; nothing published is ever changed in place: a changed record is a new
+ * object, a changed list is a new list, a changed table is a new `Table`. Objects made in this
+ * batch (no subscriber has seen them) may change in place, so streaming deltas in one batch cost
+ * one copy, not one copy per delta. `commit` hands zustand one partial state per batch.
  */
 export class ProjectionDraft {
-  private readonly touchedTables = new Set<TableName>();
+  private readonly writers = new Map<TableName, TableWriter<unknown>>();
   private readonly scalarPatch: Partial<ProjectionScalars> = {};
-  /** Records created in this batch: nobody outside has seen them yet, so they may change in place. */
+  /** Records and lists created in this batch: nobody outside has seen them yet. */
   private readonly fresh = new WeakSet<object>();
   private diagnosticSeq: number;
   private timelineSeq: number;
 
   constructor(private readonly data: ProjectionData) {
-    this.diagnosticSeq = data.diagnostics.ids.length;
-    this.timelineSeq = data.timeline.ids.length;
+    this.diagnosticSeq = data.diagnostics.byId.size;
+    this.timelineSeq = data.timeline.byId.size;
+  }
+
+  private writer<K extends TableName>(name: K): TableWriter<RecordOf<K>> {
+    let writer = this.writers.get(name);
+    if (!writer) {
+      writer = new TableWriter(asVersion(this.data[name] as Table<unknown>));
+      this.writers.set(name, writer);
+    }
+    return writer as TableWriter<RecordOf<K>>;
   }
 
   get<K extends TableName>(name: K, id: string): RecordOf<K> | undefined {
-    return (this.data[name] as unknown as MutableTable<RecordOf<K>>).byId.get(id);
+    const writer = this.writers.get(name);
+    return (writer ? writer.get(id) : this.data[name].byId.get(id)) as RecordOf<K> | undefined;
   }
 
   /** Stores a record (a new object for a changed record), appending its id when it is new. */
   put<K extends TableName>(name: K, id: string, record: RecordOf<K>): RecordOf<K> {
-    const table = this.data[name] as unknown as MutableTable<RecordOf<K>>;
-    if (!table.byId.has(id)) table.ids.push(id);
-    table.byId.set(id, record);
-    this.touchedTables.add(name);
+    this.writer(name).set(id, record);
     return record;
   }
 
-  /**
-   * Applies a patch to a record: in place when the record was made in this batch (no subscriber
-   * has seen it), else as a new record. Streaming deltas in one batch then cost one copy, not one
-   * copy per delta.
-   */
-  update<K extends TableName>(name: K, id: string, record: RecordOf<K>, patch: Partial<RecordOf<K>>): RecordOf<K> {
-    if (this.fresh.has(record as object)) {
-      Object.assign(record as object, patch);
-      this.touchedTables.add(name);
-      return record;
-    }
-    const next = { ...(record as object), ...patch } as RecordOf<K>;
-    this.fresh.add(next as object);
-    return this.put(name, id, next);
+  /** Stores a copy this batch owns (`update`, `edit` and `editList` may change it in place). */
+  private putFresh<K extends TableName>(name: K, id: string, record: RecordOf<K>): RecordOf<K> {
+    this.fresh.add(record as object);
+    return this.put(name, id, record);
   }
 
-  /** Removes an id from a table's order (rare: reconciliation dropping superseded parts). */
+  /** Applies a patch to a record: in place when the record was made in this batch, else as a new record. */
+  update<K extends TableName>(name: K, id: string, record: RecordOf<K>, patch: Partial<RecordOf<K>>): RecordOf<K> {
+    if (this.fresh.has(record as object) && this.get(name, id) === record) {
+      Object.assign(record as object, patch);
+      return record;
+    }
+    return this.putFresh(name, id, { ...(record as object), ...patch } as RecordOf<K>);
+  }
+
+  /** The record as this batch's own copy (made once per batch), to change in place. */
+  edit<K extends TableName>(name: K, id: string): RecordOf<K> | undefined {
+    const record = this.get(name, id);
+    if (record === undefined) return undefined;
+    if (this.fresh.has(record as object)) return record;
+    return this.putFresh(name, id, { ...(record as object) } as RecordOf<K>);
+  }
+
+  /**
+   * A list field of a record as this batch's own copy, to push, splice or unshift in place. The
+   * published list is never touched: the record and the list are copied once per batch.
+   */
+  editList<K extends TableName, F extends ListField<RecordOf<K>>>(name: K, id: string, field: F): string[] {
+    const record = this.edit(name, id) as Record<F, readonly string[]> | undefined;
+    if (record === undefined) return [];
+    const list = record[field];
+    if (this.fresh.has(list as object)) return list as string[];
+    const copy = list.slice();
+    this.fresh.add(copy);
+    record[field] = copy;
+    return copy;
+  }
+
+  /** Appends a value to a record's list field (see `editList`). */
+  appendTo<K extends TableName, F extends ListField<RecordOf<K>>>(name: K, id: string, field: F, value: string): void {
+    this.editList(name, id, field).push(value);
+  }
+
+  /** Removes a record (rare: reconciliation dropping superseded parts). */
   remove<K extends TableName>(name: K, id: string): void {
-    const table = this.data[name] as unknown as MutableTable<RecordOf<K>>;
-    if (!table.byId.delete(id)) return;
-    const index = table.ids.indexOf(id);
-    if (index >= 0) table.ids.splice(index, 1);
-    this.touchedTables.add(name);
+    if (this.get(name, id) !== undefined) this.writer(name).delete(id);
   }
 
   /** Moves the most recently appended `count` ids of a table to its front (prepending older history). */
   moveNewestToFront(name: TableName, count: number): void {
     if (count <= 0) return;
-    const ids = (this.data[name] as unknown as MutableTable<unknown>).ids;
-    ids.unshift(...ids.splice(ids.length - count, count));
-    this.touchedTables.add(name);
+    const ids = this.tableIds(name);
+    this.writer(name).reorder([...ids.slice(ids.length - count), ...ids.slice(0, ids.length - count)]);
   }
 
-  /** The current id order of a table (read-only use). */
+  /** The current id order of a table (read-only; O(n): not for hot paths). */
   tableIds(name: TableName): readonly string[] {
-    return this.data[name].ids;
-  }
-
-  /** Marks a table changed when a record's shared list was appended to in place. */
-  touch(name: TableName): void {
-    this.touchedTables.add(name);
+    const writer = this.writers.get(name);
+    return writer ? writer.ids() : this.data[name].ids;
   }
 
   scalar<K extends keyof ProjectionScalars>(name: K): ProjectionScalars[K] {
@@ -141,16 +170,20 @@ export class ProjectionDraft {
     this.put('timeline', entry.entryId, entry);
   }
 
-  /** The partial state for zustand: a new wrapper per touched table, changed scalars as they are. */
+  /** The partial state for zustand: a new `Table` per touched table, changed scalars as they are. */
   commit(): Partial<ProjectionData> {
     const patch: Record<string, unknown> = { ...this.scalarPatch };
-    for (const name of TABLE_NAMES) {
-      if (!this.touchedTables.has(name)) continue;
-      const table = this.data[name];
-      patch[name] = { byId: table.byId, ids: table.ids, version: table.version + 1 };
-    }
-    this.touchedTables.clear();
+    for (const [name, writer] of this.writers) if (writer.touched) patch[name] = writer.publish();
+    this.writers.clear();
     return patch as Partial<ProjectionData>;
   }
 }
 
+/** Tables are `TableVersion`s; a plain table (a hand-built state) is converted once. */
+function asVersion<T>(table: Table<T>): TableVersion<T> {
+  if (table instanceof TableVersion) return table;
+  return tableOf(table.ids.flatMap((id) => {
+    const value = table.byId.get(id);
+    return value === undefined ? [] : [[id, value] as const];
+  })) as TableVersion<T>;
+}

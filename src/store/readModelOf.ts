@@ -87,7 +87,7 @@ export function readModelOf(state: ProjectionData, cursor?: { sequence?: number;
         messages: state.messages.ids.map((id) => messageOf(state, id)).filter((m): m is ReadModelMessage => m !== undefined),
         artifacts: tableRows(state.artifacts).map((a) => ({ artifactId: a.artifactId, kind: a.kind, status: a.status, versionId: a.currentVersionId, toolCallId: a.toolCallId, turnId: a.turnId })),
         subagents: tableRows(state.subagents).map((s) => ({ subagentId: s.subagentId, role: s.role, parentTaskId: s.parentTaskId, parentThreadId: s.parentThreadId, status: s.status })),
-        evidence: tableRows(state.evidence).map((e) => ({ evidenceId: e.evidenceId, status: e.status, packRef: e.packRef, replayRef: e.replayRef, reviewRef: e.reviewRef, verificationOutcomes: e.verificationOutcomes })),
+        evidence: tableRows(state.evidence).map((e) => ({ evidenceId: e.evidenceId, status: e.status, packRef: e.packRef, replayRef: e.replayRef, reviewRef: e.reviewRef, verificationOutcomes: e.verificationOutcomes.slice() })),
         queue: state.queue.map((q) => ({ ...q })),
         incidents: view.incidents.map((incident) => ({ ...incident }) as JsonObject),
         evidenceRefs: state.evidence.ids.slice(),
@@ -100,7 +100,7 @@ export function readModelOf(state: ProjectionData, cursor?: { sequence?: number;
       title: t.title,
       currentRunId: t.currentRunId,
       attempts: t.attempts.map((a) => ({ runId: a.runId, status: a.status, attemptId: a.attemptId })),
-      evidenceRefs: t.evidenceRefs,
+      evidenceRefs: t.evidenceRefs.slice(),
     })),
     routing: state.routing
       ? { selectedModel: state.routing.selectedModel, candidateCount: state.routing.candidateCount, decisionSource: state.routing.decisionSource, fallbackModel: state.routing.fallbackModel }

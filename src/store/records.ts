@@ -26,8 +26,8 @@ export interface ThreadRecord {
   /** Status as a snapshot or a thread event reported it. */
   status?: string;
   activeTurnId?: string;
-  turnIds: string[];
-  incidents: JsonObject[];
+  turnIds: readonly string[];
+  incidents: readonly JsonObject[];
   parentThreadId?: string;
 }
 
@@ -49,10 +49,10 @@ export interface TurnRecord {
   failure?: FailureFacts;
   blocked?: { reason: BlockReason; detail?: string };
   taskId?: string;
-  runIds: string[];
-  messageIds: string[];
-  actionIds: string[];
-  toolCallIds: string[];
+  runIds: readonly string[];
+  messageIds: readonly string[];
+  actionIds: readonly string[];
+  toolCallIds: readonly string[];
   /** The message new parts attach to when an event names none. */
   currentMessageId?: string;
 }
@@ -69,19 +69,29 @@ export interface MessagePart {
   refId?: string;
   /** A reasoning part is done when the answer starts or the message completes. */
   done: boolean;
+  /** The model step of the message this part was streamed in (absent: the first). */
+  step?: number;
 }
 
-export type MessageStatus = 'streaming' | 'completed' | 'failed';
+/** `interrupted`: the turn was cancelled while this message streamed; its text is partial. */
+export type MessageStatus = 'streaming' | 'completed' | 'failed' | 'interrupted';
 
 export interface MessageRecord {
   messageId: string;
   turnId?: string;
   threadId?: string;
   role: 'user' | 'assistant';
-  partIds: string[];
+  partIds: readonly string[];
   status: MessageStatus;
   /** True once a final-text fact (model.completed or a snapshot) reconciled the answer. */
   final: boolean;
+  /**
+   * The model step now streaming (absent: the first). A turn's implicit message spans every step
+   * of the turn (text, tool, text ...); each step's final text reconciles only that step's text.
+   */
+  step?: number;
+  /** The next part number (part ids are never reused, even after a part is dropped). */
+  nextPart?: number;
   failure?: FailureFacts;
   subagentId?: string;
 }
@@ -111,8 +121,8 @@ export interface ToolCallRecord {
   startedAt?: string;
   endedAt?: string;
   failure?: FailureFacts;
-  artifactIds: string[];
-  evidenceIds: string[];
+  artifactIds: readonly string[];
+  evidenceIds: readonly string[];
 }
 
 export type ActionStatus = 'pending' | 'resolved' | 'cancelled' | 'expired';
@@ -145,7 +155,7 @@ export interface ArtifactRecord {
   kind?: string;
   status?: string;
   title?: string;
-  versionIds: string[];
+  versionIds: readonly string[];
   currentVersionId?: string;
   previewRef?: string;
   preview?: string;
@@ -171,7 +181,7 @@ export interface EvidenceRecord {
   traceRef?: string;
   exportRef?: string;
   verdict?: string;
-  verificationOutcomes: VerificationOutcome[];
+  verificationOutcomes: readonly VerificationOutcome[];
   disputed: boolean;
   correlation: { sessionId?: string; threadId?: string; turnId?: string; taskId?: string; runId?: string };
   toolCallId?: string;
@@ -195,10 +205,10 @@ export interface TaskRecord {
   objective?: string;
   parentTaskId?: string;
   currentRunId?: string;
-  attempts: TaskAttemptRecord[];
-  dependencies: string[];
+  attempts: readonly TaskAttemptRecord[];
+  dependencies: readonly string[];
   progress?: unknown;
-  evidenceRefs: string[];
+  evidenceRefs: readonly string[];
   threadId?: string;
   turnId?: string;
   subagentId?: string;
@@ -214,9 +224,9 @@ export interface SubagentRecord {
   taskId?: string;
   status: string;
   closed: boolean;
-  messageIds: string[];
-  artifactIds: string[];
-  evidenceIds: string[];
+  messageIds: readonly string[];
+  artifactIds: readonly string[];
+  evidenceIds: readonly string[];
 }
 
 export interface QueuedTurn {
@@ -248,9 +258,9 @@ export interface CostLimitFacts {
 
 export interface PermissionFacts {
   mode?: string;
-  decisions: JsonObject[];
+  decisions: readonly JsonObject[];
   sandboxProfile?: JsonObject;
-  violations: JsonObject[];
+  violations: readonly JsonObject[];
 }
 
 export type DiagnosticSeverity = 'error' | 'warning' | 'info';

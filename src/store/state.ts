@@ -17,7 +17,7 @@ import type {
   ToolCallRecord,
   TurnRecord,
 } from './records';
-import { createTable, type MutableTable, type Table } from './table';
+import { createTable, type Table } from './table';
 
 export interface IngestCounts {
   /** Events handed to `ingest`. */
@@ -78,8 +78,6 @@ export interface ProjectionScalars {
 }
 
 export type ProjectionData = ProjectionTables & ProjectionScalars;
-
-export type MutableProjectionTables = { [K in TableName]: ProjectionTables[K] extends Table<infer T> ? MutableTable<T> : never };
 
 export const TABLE_NAMES: readonly TableName[] = [
   'threads',

@@ -1,11 +1,16 @@
 /**
  * A normalized table: records by id plus their order of first appearance.
  *
- * Why mutable backing: copying a map or an id list per event makes ingest O(n) per event. The
- * `byId` map and `ids` list are mutated in place, while each changed record is replaced by a new
- * object and each touched table gets a new wrapper (with a bumped `version`) once per batch. A
- * selector over a record or a table wrapper therefore still sees a new reference exactly when
- * its data changed.
+ * Every published table is immutable: a batch that changes a table publishes a new `Table` whose
+ * `byId` and `ids` are new objects, and the previous `Table` (what `subscribe`'s `prev` holds)
+ * keeps answering exactly as it did. Untouched tables keep their object, so a selector sees a new
+ * reference exactly when its data changed.
+ *
+ * Why not copy a Map per batch: that is O(n) per batch, too slow for a 100k-entry timeline. The
+ * records live in fixed-size chunks (a batch copies only the chunks it writes, plus the short
+ * chunk directory), and the id → position index is shared by every version of the table, because
+ * it is append-only: a version only looks at positions below its own length, and a position never
+ * changes owner. `ids` is materialized on first read and cached per version.
  */
 export interface Table<T> {
   readonly byId: ReadonlyMap<string, T>;
@@ -13,22 +18,205 @@ export interface Table<T> {
   readonly version: number;
 }
 
-export interface MutableTable<T> {
-  byId: Map<string, T>;
-  ids: string[];
-  version: number;
+const CHUNK_BITS = 6;
+const CHUNK = 1 << CHUNK_BITS;
+const MASK = CHUNK - 1;
+
+/** Shared by every version of one table lineage; only ever appended to. */
+interface Spine {
+  readonly index: Map<string, number>;
+  readonly order: string[];
 }
 
-export function createTable<T>(): MutableTable<T> {
-  return { byId: new Map(), ids: [], version: 0 };
+type Chunk<T> = (T | undefined)[];
+
+class TableMap<T> implements ReadonlyMap<string, T> {
+  constructor(
+    private readonly spine: Spine,
+    private readonly chunks: readonly Chunk<T>[],
+    private readonly length: number,
+    readonly size: number,
+  ) {}
+
+  get(id: string): T | undefined {
+    const position = this.spine.index.get(id);
+    if (position === undefined || position >= this.length) return undefined;
+    return this.chunks[position >> CHUNK_BITS]![position & MASK];
+  }
+
+  has(id: string): boolean {
+    return this.get(id) !== undefined;
+  }
+
+  *entries(): MapIterator<[string, T]> {
+    for (let position = 0; position < this.length; position++) {
+      const value = this.chunks[position >> CHUNK_BITS]![position & MASK];
+      if (value !== undefined) yield [this.spine.order[position]!, value];
+    }
+  }
+
+  *keys(): MapIterator<string> {
+    for (const [id] of this.entries()) yield id;
+  }
+
+  *values(): MapIterator<T> {
+    for (const [, value] of this.entries()) yield value;
+  }
+
+  [Symbol.iterator](): MapIterator<[string, T]> {
+    return this.entries();
+  }
+
+  forEach(callback: (value: T, key: string, map: ReadonlyMap<string, T>) => void, thisArg?: unknown): void {
+    for (const [id, value] of this.entries()) callback.call(thisArg, value, id, this);
+  }
+
+  /** The ids in order of first appearance (removed ids skipped). */
+  orderedIds(): string[] {
+    const ids: string[] = [];
+    for (let position = 0; position < this.length; position++) {
+      if (this.chunks[position >> CHUNK_BITS]![position & MASK] !== undefined) ids.push(this.spine.order[position]!);
+    }
+    return ids;
+  }
+}
+
+/** One immutable version of a table. */
+export class TableVersion<T> implements Table<T> {
+  readonly byId: TableMap<T>;
+  private cachedIds: readonly string[] | undefined;
+
+  constructor(
+    readonly spine: Spine,
+    readonly chunks: readonly Chunk<T>[],
+    readonly length: number,
+    readonly size: number,
+    readonly version: number,
+  ) {
+    this.byId = new TableMap(spine, chunks, length, size);
+  }
+
+  get ids(): readonly string[] {
+    this.cachedIds ??= Object.freeze(this.byId.orderedIds());
+    return this.cachedIds;
+  }
+
+  /** Plain data for JSON and test output: the records in order. */
+  toJSON(): { ids: readonly string[]; byId: Record<string, T> } {
+    return { ids: this.ids, byId: Object.fromEntries(this.byId.entries()) };
+  }
+}
+
+export function createTable<T>(): Table<T> {
+  return new TableVersion<T>({ index: new Map(), order: [] }, [], 0, 0, 0);
+}
+
+/** A table built from records in order (rebuilds, tests). */
+export function tableOf<T>(entries: Iterable<readonly [string, T]>): Table<T> {
+  const writer = new TableWriter(createTable<T>() as TableVersion<T>);
+  for (const [id, value] of entries) writer.set(id, value);
+  return writer.publish();
+}
+
+/**
+ * The write side of one table for one batch: copies a chunk the first time the batch writes it,
+ * then writes in place; `publish` freezes the result into a new `TableVersion`.
+ */
+export class TableWriter<T> {
+  private spine: Spine;
+  private chunks: Chunk<T>[];
+  private readonly freshChunks = new Set<number>();
+  private length: number;
+  private size: number;
+  private changed = false;
+
+  constructor(private readonly base: TableVersion<T>) {
+    this.spine = base.spine;
+    this.length = base.length;
+    this.size = base.size;
+    this.chunks = base.chunks as Chunk<T>[];
+    // A version that is not the spine's newest (an older state set back) forks its own spine.
+    if (this.spine.order.length !== this.length) this.fork(this.spine.order.slice(0, this.length));
+  }
+
+  get(id: string): T | undefined {
+    const position = this.spine.index.get(id);
+    if (position === undefined || position >= this.length) return undefined;
+    return this.chunks[position >> CHUNK_BITS]![position & MASK];
+  }
+
+  set(id: string, value: T): void {
+    let position = this.spine.index.get(id);
+    if (position === undefined || position >= this.length) {
+      position = this.length;
+      this.spine.index.set(id, position);
+      this.spine.order.push(id);
+      this.length += 1;
+    }
+    const chunk = this.writableChunk(position >> CHUNK_BITS);
+    if (chunk[position & MASK] === undefined) this.size += 1;
+    chunk[position & MASK] = value;
+    this.changed = true;
+  }
+
+  delete(id: string): boolean {
+    const position = this.spine.index.get(id);
+    if (position === undefined || position >= this.length) return false;
+    const chunk = this.writableChunk(position >> CHUNK_BITS);
+    if (chunk[position & MASK] === undefined) return false;
+    // The position stays reserved for this id: a re-added id takes its old place.
+    chunk[position & MASK] = undefined;
+    this.size -= 1;
+    this.changed = true;
+    return true;
+  }
+
+  ids(): readonly string[] {
+    return new TableMap(this.spine, this.chunks, this.length, this.size).orderedIds();
+  }
+
+  /** Rebuilds the table in a new order (rare: prepending older history). O(n). */
+  reorder(ids: readonly string[]): void {
+    const values = ids.map((id) => this.get(id));
+    this.fork([]);
+    this.chunks = [];
+    this.freshChunks.clear();
+    this.length = 0;
+    this.size = 0;
+    ids.forEach((id, i) => {
+      const value = values[i];
+      if (value !== undefined) this.set(id, value);
+    });
+    this.changed = true;
+  }
+
+  get touched(): boolean {
+    return this.changed;
+  }
+
+  publish(): TableVersion<T> {
+    if (!this.changed) return this.base;
+    return new TableVersion(this.spine, this.chunks, this.length, this.size, this.base.version + 1);
+  }
+
+  private fork(order: string[]): void {
+    const index = new Map<string, number>();
+    order.forEach((id, position) => index.set(id, position));
+    this.spine = { index, order };
+  }
+
+  private writableChunk(chunkIndex: number): Chunk<T> {
+    if (this.freshChunks.has(chunkIndex)) return this.chunks[chunkIndex]!;
+    if (this.freshChunks.size === 0) this.chunks = this.chunks.slice();
+    const previous = this.chunks[chunkIndex];
+    const chunk: Chunk<T> = previous ? previous.slice() : [];
+    this.chunks[chunkIndex] = chunk;
+    this.freshChunks.add(chunkIndex);
+    return chunk;
+  }
 }
 
 /** The records of a table in order of first appearance. */
 export function tableRows<T>(table: Table<T>): T[] {
-  const rows: T[] = [];
-  for (const id of table.ids) {
-    const row = table.byId.get(id);
-    if (row !== undefined) rows.push(row);
-  }
-  return rows;
+  return [...table.byId.values()];
 }

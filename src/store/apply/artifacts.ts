@@ -22,10 +22,7 @@ function ensureArtifact(ctx: ApplyContext, event: RuntimeEventEnvelope, artifact
   }
   if (record.subagentId !== undefined) {
     const subagent = ctx.draft.get('subagents', record.subagentId);
-    if (subagent && !subagent.artifactIds.includes(artifactId)) {
-      subagent.artifactIds.push(artifactId);
-      ctx.draft.touch('subagents');
-    }
+    if (subagent && !subagent.artifactIds.includes(artifactId)) ctx.draft.appendTo('subagents', subagent.subagentId, 'artifactIds', artifactId);
   }
   return record;
 }
@@ -43,7 +40,7 @@ function mergeFacts(ctx: ApplyContext, record: ArtifactRecord, facts: ArtifactFa
   if (facts.exportRef !== undefined) next.exportRef = facts.exportRef;
   if (facts.mimeType !== undefined) next.mimeType = facts.mimeType;
   if (facts.versionId !== undefined) {
-    if (!record.versionIds.includes(facts.versionId)) record.versionIds.push(facts.versionId);
+    if (!record.versionIds.includes(facts.versionId)) next.versionIds = [...record.versionIds, facts.versionId];
     next.currentVersionId = facts.versionId;
   }
   return next;

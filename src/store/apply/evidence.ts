@@ -37,10 +37,7 @@ export function ensureEvidence(ctx: ApplyContext, evidenceId: string, event: Run
   }
   if (record.subagentId !== undefined) {
     const subagent = ctx.draft.get('subagents', record.subagentId);
-    if (subagent && !subagent.evidenceIds.includes(evidenceId)) {
-      subagent.evidenceIds.push(evidenceId);
-      ctx.draft.touch('subagents');
-    }
+    if (subagent && !subagent.evidenceIds.includes(evidenceId)) ctx.draft.appendTo('subagents', subagent.subagentId, 'evidenceIds', evidenceId);
   }
   return record;
 }

@@ -31,8 +31,8 @@ export function ensureTurn(ctx: ApplyContext, event: RuntimeEventEnvelope): Turn
   };
   if (event.threadId !== undefined) {
     const thread = ensureThread(ctx, event.threadId);
-    thread.turnIds.push(turnId);
-    ctx.draft.put('threads', thread.threadId, { ...thread, activeTurnId: turnId });
+    ctx.draft.appendTo('threads', thread.threadId, 'turnIds', turnId);
+    ctx.draft.edit('threads', thread.threadId)!.activeTurnId = turnId;
   }
   return ctx.draft.put('turns', turnId, turn);
 }

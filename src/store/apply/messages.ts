@@ -3,7 +3,6 @@ import { readFailure, readFinalText, readTextDelta } from '../../protocol/payloa
 import type { MessagePart, MessageRecord, PartKind } from '../records';
 import type { ApplyContext } from './context';
 import { ensureTurn, updateTurn } from './lifecycle';
-import { joinPartText } from '../selectors/text';
 
 /** Subagent content (an event with a subagentId outside the subagent.* family) stays in its own table. */
 export function isSubagentScoped(event: RuntimeEventEnvelope): boolean {
@@ -14,17 +13,32 @@ function messageTable(event: RuntimeEventEnvelope): 'messages' | 'subagentMessag
   return isSubagentScoped(event) ? 'subagentMessages' : 'messages';
 }
 
+/** The event names its message: that message's lifecycle is the runtime's, steps do not apply. */
+const namesMessage = (event: RuntimeEventEnvelope): boolean => typeof event.messageId === 'string';
+
+/** The message an event's content goes to, when it exists already (see `ensureMessage`). */
+function currentMessage(ctx: ApplyContext, event: RuntimeEventEnvelope): MessageRecord | undefined {
+  const table = messageTable(event);
+  if (namesMessage(event)) return ctx.draft.get(table, event.messageId as string);
+  const turn = table === 'messages' && event.turnId !== undefined ? ctx.draft.get('turns', event.turnId) : undefined;
+  return ctx.draft.get(table, turn?.currentMessageId ?? implicitMessageId(event));
+}
+
+function implicitMessageId(event: RuntimeEventEnvelope): string {
+  const scope = isSubagentScoped(event) ? `${event.subagentId}:${event.turnId ?? 'turn'}` : (event.turnId ?? event.sessionId ?? 'session');
+  return `${scope}:assistant`;
+}
+
 /**
  * The message an event's content belongs to: the one it names, else the turn's current
- * assistant message, else an implicit `<turnId>:assistant` message (one per turn).
+ * assistant message, else an implicit `<turnId>:assistant` message (one per turn), created
+ * when the first content arrives.
  */
 export function ensureMessage(ctx: ApplyContext, event: RuntimeEventEnvelope): MessageRecord {
   const table = messageTable(event);
   const subagent = table === 'subagentMessages';
   const turn = subagent ? undefined : ensureTurn(ctx, event);
-  const scope = subagent ? `${event.subagentId}:${event.turnId ?? 'turn'}` : (event.turnId ?? event.sessionId ?? 'session');
-  const messageId =
-    (typeof event.messageId === 'string' ? event.messageId : undefined) ?? turn?.currentMessageId ?? `${scope}:assistant`;
+  const messageId = namesMessage(event) ? (event.messageId as string) : (turn?.currentMessageId ?? implicitMessageId(event));
   const existing = ctx.draft.get(table, messageId);
   if (existing) return existing;
   const message: MessageRecord = {
@@ -42,29 +56,53 @@ export function ensureMessage(ctx: ApplyContext, event: RuntimeEventEnvelope): M
     const latest = ctx.draft.get('turns', turn.turnId) ?? turn;
     updateTurn(ctx, latest, { messageIds: [...latest.messageIds, messageId], currentMessageId: messageId });
   }
-  if (subagent && typeof event.subagentId === 'string') {
-    const record = ctx.draft.get('subagents', event.subagentId);
-    if (record) {
-      record.messageIds.push(messageId);
-      ctx.draft.touch('subagents');
-    }
+  if (subagent && typeof event.subagentId === 'string' && ctx.draft.get('subagents', event.subagentId)) {
+    ctx.draft.appendTo('subagents', event.subagentId, 'messageIds', messageId);
   }
   return message;
 }
 
-/** Appends a part to a message's ordered parts (the list is shared; the record is replaced). */
+/** A part id no other part of the message ever had: a per-message counter, never the list length. */
+function nextPartId(ctx: ApplyContext, message: MessageRecord): { partId: string; nextPart: number } {
+  let n = message.nextPart ?? message.partIds.length;
+  let partId = `${message.messageId}#${n++}`;
+  while (ctx.draft.get('parts', partId) !== undefined) partId = `${message.messageId}#${n++}`;
+  return { partId, nextPart: n };
+}
+
+/** Appends a part to a message's ordered parts, in the message's current step. */
 export function appendPart(ctx: ApplyContext, event: RuntimeEventEnvelope, message: MessageRecord, kind: PartKind, fields: Partial<MessagePart>): MessagePart {
   const table = messageTable(event);
-  const partId =
-    (kind === 'text' || kind === 'reasoning') && typeof event.partId === 'string'
-      ? event.partId
-      : `${message.messageId}#${message.partIds.length}`;
-  const part: MessagePart = { partId, messageId: message.messageId, kind, done: kind !== 'text' && kind !== 'reasoning', ...fields };
-  ctx.draft.put('parts', partId, part);
   const current = ctx.draft.get(table, message.messageId) ?? message;
-  current.partIds.push(partId);
-  ctx.draft.put(table, current.messageId, { ...current });
+  const named = (kind === 'text' || kind === 'reasoning') && typeof event.partId === 'string' ? event.partId : undefined;
+  const { partId, nextPart } = named !== undefined ? { partId: named, nextPart: current.nextPart } : nextPartId(ctx, current);
+  const part: MessagePart = {
+    partId,
+    messageId: message.messageId,
+    kind,
+    done: kind !== 'text' && kind !== 'reasoning',
+    ...(current.step !== undefined && { step: current.step }),
+    ...fields,
+  };
+  ctx.draft.put('parts', partId, part);
+  ctx.draft.update(table, current.messageId, current, { ...(nextPart !== undefined && { nextPart }) });
+  ctx.draft.appendTo(table, current.messageId, 'partIds', partId);
   return part;
+}
+
+const stepOf = (part: MessagePart | undefined): number => part?.step ?? 0;
+
+/** The parts of the message's current step. */
+function stepParts(ctx: Pick<ApplyContext, 'draft'>, message: MessageRecord): MessagePart[] {
+  const step = message.step ?? 0;
+  const parts: MessagePart[] = [];
+  for (let i = message.partIds.length - 1; i >= 0; i--) {
+    const part = ctx.draft.get('parts', message.partIds[i]!);
+    if (!part) continue;
+    if (stepOf(part) !== step) break;
+    parts.unshift(part);
+  }
+  return parts;
 }
 
 /** The text or reasoning part a streamed fragment continues, or undefined to start a new part. */
@@ -75,19 +113,33 @@ function continuingPart(ctx: ApplyContext, event: RuntimeEventEnvelope, message:
   }
   const lastId = message.partIds[message.partIds.length - 1];
   const last = lastId === undefined ? undefined : ctx.draft.get('parts', lastId);
-  return last && last.kind === kind && !(kind === 'reasoning' && last.done) ? last : undefined;
+  return last && last.kind === kind && stepOf(last) === (message.step ?? 0) && !(kind === 'reasoning' && last.done) ? last : undefined;
 }
 
+/** A new model step of the turn's implicit message: earlier steps keep their (reconciled) text. */
+function startStep(ctx: ApplyContext, event: RuntimeEventEnvelope, message: MessageRecord, patch: Partial<MessageRecord> = {}): MessageRecord {
+  return ctx.draft.update(messageTable(event), message.messageId, message, { step: (message.step ?? 0) + 1, ...patch });
+}
+
+const hasText = (parts: readonly MessagePart[]): boolean => parts.some((p) => p.kind === 'text');
+
 function appendText(ctx: ApplyContext, event: RuntimeEventEnvelope, kind: 'text' | 'reasoning', text: string): void {
-  const message = ensureMessage(ctx, event);
+  let message = ensureMessage(ctx, event);
   if (message.final && kind === 'text') {
-    ctx.draft.diagnose({
-      code: 'delta_after_final',
-      message: `text for message ${message.messageId} arrived after its final text; not appended`,
-      eventId: event.eventId,
-      type: event.type,
-    });
-    return;
+    if (namesMessage(event)) {
+      ctx.draft.diagnose({
+        code: 'delta_after_final',
+        message: `text for message ${message.messageId} arrived after its final text; not appended`,
+        eventId: event.eventId,
+        type: event.type,
+      });
+      return;
+    }
+    // Text after the final of the turn's implicit message is the next model step's text.
+    const reopen: Partial<MessageRecord> = { final: false, status: 'streaming' };
+    message = hasText(stepParts(ctx, message))
+      ? startStep(ctx, event, message, reopen)
+      : ctx.draft.update(messageTable(event), message.messageId, message, reopen);
   }
   if (kind === 'text') closeReasoning(ctx, message);
   const part = continuingPart(ctx, event, message, kind);
@@ -99,22 +151,18 @@ function appendText(ctx: ApplyContext, event: RuntimeEventEnvelope, kind: 'text'
 function closeReasoning(ctx: ApplyContext, message: MessageRecord): void {
   const lastId = message.partIds[message.partIds.length - 1];
   const last = lastId === undefined ? undefined : ctx.draft.get('parts', lastId);
-  if (last && last.kind === 'reasoning' && !last.done) ctx.draft.put('parts', last.partId, { ...last, done: true });
+  if (last && last.kind === 'reasoning' && !last.done) ctx.draft.update('parts', last.partId, last, { done: true });
 }
 
-/** The answer text streamed so far: the message's text parts in order. */
-const streamedText = (ctx: Pick<ApplyContext, 'draft'>, message: MessageRecord): string =>
-  joinPartText((id) => ctx.draft.get('parts', id), message, 'text');
-
 /**
- * Final text replaces what was streamed; it is never appended again. When they differ the final
- * text wins, the first text part carries it, the other text parts are dropped, and a
- * `final_text_mismatch` diagnostic records it.
+ * Final text replaces what was streamed in its step; it is never appended again. When they differ
+ * the final text wins, the step's first text part carries it, its other text parts are dropped,
+ * and a `final_text_mismatch` diagnostic records it. Earlier steps are never touched.
  */
 export function reconcileFinalText(ctx: ApplyContext, event: RuntimeEventEnvelope, message: MessageRecord, finalText: string | undefined): void {
   const table = messageTable(event);
-  const streamed = streamedText(ctx, message);
-  const textPartIds = message.partIds.filter((id) => ctx.draft.get('parts', id)?.kind === 'text');
+  const textParts = stepTextParts(ctx, message);
+  const streamed = joinText(textParts);
   if (finalText !== undefined && finalText !== streamed) {
     if (streamed !== '') {
       ctx.draft.diagnose({
@@ -124,49 +172,71 @@ export function reconcileFinalText(ctx: ApplyContext, event: RuntimeEventEnvelop
         type: event.type,
       });
     }
-    const [first, ...rest] = textPartIds;
+    const [first, ...rest] = textParts;
     if (first === undefined) {
       appendPart(ctx, event, message, 'text', { text: finalText, done: true });
     } else {
-      const part = ctx.draft.get('parts', first)!;
-      ctx.draft.put('parts', first, { ...part, text: finalText });
-      for (const id of rest) {
-        ctx.draft.remove('parts', id);
-        message.partIds.splice(message.partIds.indexOf(id), 1);
+      ctx.draft.update('parts', first.partId, first, { text: finalText });
+      if (rest.length > 0) {
+        const dropped = new Set(rest.map((p) => p.partId));
+        for (const id of dropped) ctx.draft.remove('parts', id);
+        const partIds = ctx.draft.editList(table, message.messageId, 'partIds');
+        partIds.splice(0, partIds.length, ...partIds.filter((id) => !dropped.has(id)));
       }
     }
   }
   const latest = ctx.draft.get(table, message.messageId) ?? message;
-  for (const partId of latest.partIds) {
-    const part = ctx.draft.get('parts', partId);
-    if (part && !part.done && (part.kind === 'text' || part.kind === 'reasoning')) ctx.draft.put('parts', partId, { ...part, done: true });
+  for (const part of stepParts(ctx, latest)) {
+    if (!part.done && (part.kind === 'text' || part.kind === 'reasoning')) ctx.draft.update('parts', part.partId, part, { done: true });
   }
-  ctx.draft.put(table, latest.messageId, { ...latest, final: true, status: 'completed' });
+  ctx.draft.update(table, latest.messageId, latest, { final: true, status: 'completed' });
+}
+
+/** A model step's final: reconciles the current step, or opens the next step when it follows another step's final. */
+function completeStep(ctx: ApplyContext, event: RuntimeEventEnvelope): void {
+  let message = ensureMessage(ctx, event);
+  const finalText = readFinalText(event);
+  if (message.final) {
+    const parts = stepParts(ctx, message);
+    const lastText = parts.map((p) => p.kind).lastIndexOf('text');
+    // After a final, a tool (or action, artifact) and then another final: that is the next step's answer.
+    if (!namesMessage(event) && lastText >= 0 && lastText < parts.length - 1) message = startStep(ctx, event, message);
+    else if (finalText === undefined || finalText === streamedStepText(ctx, message)) return;
+  }
+  reconcileFinalText(ctx, event, message, finalText);
+}
+
+const stepTextParts = (ctx: Pick<ApplyContext, 'draft'>, message: MessageRecord): MessagePart[] => stepParts(ctx, message).filter((p) => p.kind === 'text');
+const joinText = (parts: readonly MessagePart[]): string => parts.map((p) => p.text ?? '').join('');
+const streamedStepText = (ctx: ApplyContext, message: MessageRecord): string => joinText(stepTextParts(ctx, message));
+
+/** `model.requested` opens a model step: for the turn's implicit message, the next text is a new step. */
+function requestStep(ctx: ApplyContext, event: RuntimeEventEnvelope): void {
+  if (namesMessage(event)) {
+    ensureMessage(ctx, event);
+    return;
+  }
+  ensureTurn(ctx, event);
+  const message = currentMessage(ctx, event);
+  if (message && hasText(stepParts(ctx, message))) startStep(ctx, event, message);
 }
 
 export function applyModelEvent(ctx: ApplyContext, event: RuntimeEventEnvelope): void {
   switch (event.type) {
     case 'model.requested':
-      ensureMessage(ctx, event);
+      requestStep(ctx, event);
       return;
     case 'model.delta': {
       const delta = readTextDelta(event);
       if (delta !== undefined && delta !== '') appendText(ctx, event, 'text', delta);
       return;
     }
-    case 'model.completed': {
-      const message = ensureMessage(ctx, event);
-      if (message.final) {
-        const finalText = readFinalText(event);
-        if (finalText !== undefined && finalText !== streamedText(ctx, message)) reconcileFinalText(ctx, event, message, finalText);
-        return;
-      }
-      reconcileFinalText(ctx, event, message, readFinalText(event));
+    case 'model.completed':
+      completeStep(ctx, event);
       return;
-    }
     case 'model.failed': {
       const message = ensureMessage(ctx, event);
-      ctx.draft.put(messageTable(event), message.messageId, { ...message, status: 'failed', failure: readFailure(event) });
+      ctx.draft.update(messageTable(event), message.messageId, message, { status: 'failed', failure: readFailure(event) });
       return;
     }
   }

@@ -140,7 +140,7 @@ export interface EvidenceSummaryItem {
   packRef?: string;
   replayRef?: string;
   reviewRef?: string;
-  verificationOutcomes: VerificationOutcome[];
+  verificationOutcomes: readonly VerificationOutcome[];
 }
 
 export interface EvidenceGap {
