@@ -1,0 +1,29 @@
+// Records the provider adapters' runs as fixtures in fixtures/adapters/: the real framework (the
+// AI SDK's streamText with its own scripted mock model) through the adapter, on a fixed clock.
+// Regenerated, never edited: `npm run fixtures:adapters`. The expect files are written by hand.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { runnerImport } from 'vite';
+
+const dir = fileURLToPath(new URL('../fixtures/adapters/', import.meta.url));
+const scenarios = fileURLToPath(new URL('../test/adapters/aiSdkScenarios.ts', import.meta.url));
+const { SCENARIOS, scenarioAdapter, runScenario } = (await runnerImport(scenarios, { configFile: false, logLevel: 'silent' })).module;
+mkdirSync(dir, { recursive: true });
+
+const jsonl = (events) => events.map((e) => JSON.stringify(e)).join('\n') + '\n';
+
+async function record(scenario, name = scenario.name, deliver = (events) => events) {
+  const adapter = scenarioAdapter({ ...scenario, name });
+  const { events, answers } = await runScenario(adapter, { ...scenario, name });
+  await Promise.all(answers);
+  const snapshot = await adapter.readThread({});
+  const delivered = deliver(events);
+  writeFileSync(`${dir}${name}.jsonl`, jsonl(delivered));
+  writeFileSync(`${dir}${name}.snapshot.json`, JSON.stringify(snapshot, null, 2) + '\n');
+  console.log(`${name}: ${delivered.length} events`);
+}
+
+for (const scenario of Object.values(SCENARIOS)) await record(scenario);
+// A cut connection: the client lost events 6 to 9 (deltas and tool input) and the stream went on;
+// the adapter's readThread snapshot repairs it.
+await record(SCENARIOS.multiStep, 'ai-sdk-cut-repair', (events) => events.filter((e) => e.sequence < 6 || e.sequence > 9));

@@ -1,0 +1,36 @@
+import type { UIMessageChunk } from 'ai';
+import { SseParser } from '../../stream/sseParser';
+import { iterate, type FrameworkStream } from '../core/adapterSource';
+
+/** What the AI SDK adapter reads: a UIMessageChunk stream, or a `/api/chat` response (SSE of chunks). */
+export type UIMessageChunkSource = FrameworkStream<UIMessageChunk> | Response;
+
+/**
+ * The chunks of an AI SDK UI message stream response (`createUIMessageStreamResponse`,
+ * `toUIMessageStreamResponse`): SSE `data:` frames of JSON chunks, ended by `[DONE]`.
+ * A frame that is not JSON is skipped: the mapper only ever sees chunks the SDK wrote.
+ */
+async function* responseChunks(response: Response): AsyncGenerator<UIMessageChunk> {
+  if (!response.ok) throw new Error(`the chat endpoint answered HTTP ${response.status}`);
+  if (response.body === null) return;
+  const ready: UIMessageChunk[] = [];
+  const parser = new SseParser((message) => {
+    if (message.data === '[DONE]') return;
+    try {
+      ready.push(JSON.parse(message.data) as UIMessageChunk);
+    } catch {
+      // not a chunk
+    }
+  });
+  const decoder = new TextDecoder();
+  for await (const bytes of iterate(response.body)) {
+    parser.push(decoder.decode(bytes, { stream: true }));
+    while (ready.length > 0) yield ready.shift()!;
+  }
+  parser.end();
+  while (ready.length > 0) yield ready.shift()!;
+}
+
+export function uiMessageChunks(source: UIMessageChunkSource): AsyncIterable<UIMessageChunk> {
+  return typeof Response !== 'undefined' && source instanceof Response ? responseChunks(source) : iterate(source as FrameworkStream<UIMessageChunk>);
+}

@@ -1,0 +1,253 @@
+import { readUIMessageStream, type UIMessage, type UIMessageChunk } from 'ai';
+import type { RuntimeEventEnvelope } from '../../protocol/events';
+import type { RuntimeProviderAdapter } from '../types';
+import { createEnvelopeFactory } from '../core/envelopeFactory';
+import { CorrelationMap } from '../core/correlationMap';
+import { EventRecorder } from '../core/eventRecorder';
+import { uiMessageChunks, type UIMessageChunkSource } from './chunkStream';
+import { ChunkMapper } from './mapChunks';
+import { AI_SDK_RUNTIME_ID, mapStream, type AiSdkMappingOptions } from './toRuntimeEvents';
+
+export interface AiSdkChatRequest {
+  /** The conversation so far, as AI SDK UI messages (what `useChat` would send to `/api/chat`). */
+  messages: UIMessage[];
+  abortSignal: AbortSignal;
+  turnId: string;
+}
+
+export interface AiSdkAdapterOptions extends AiSdkMappingOptions {
+  /**
+   * Runs the agent for the conversation: on a server, `streamText({ ..., messages: await
+   * convertToModelMessages(messages), abortSignal }).toUIMessageStream()`; in a browser,
+   * `fetch('/api/chat', { method: 'POST', body: JSON.stringify({ messages }), signal: abortSignal })`.
+   */
+  chat(request: AiSdkChatRequest): UIMessageChunkSource | Promise<UIMessageChunkSource>;
+  sessionId?: string;
+  threadId?: string;
+  runtimeId?: string;
+  /** The last sequence already used in this session (a restarted server continues its order). */
+  sequence?: number;
+  /** Called with every event the adapter emits (a server persists or broadcasts them). */
+  onEvent?: (event: RuntimeEventEnvelope) => void;
+}
+
+export interface AiSdkAdapter extends RuntimeProviderAdapter {
+  /** Loads a tool output the adapter kept as a ref (pass it as AgentWorkbench's `loadRef`). */
+  loadRef(ref: string): Promise<string>;
+  /** Every event emitted so far, in order. */
+  events(): readonly RuntimeEventEnvelope[];
+  /** The AI SDK conversation the adapter sends to `chat`. */
+  messages(): readonly UIMessage[];
+}
+
+const APPROVE = new Set(['allow', 'approve', 'approved', 'yes']);
+const DENY = new Set(['deny', 'reject', 'rejected', 'no']);
+
+interface ActiveTurn {
+  turnId: string;
+  mapper: ChunkMapper;
+  controller: AbortController;
+  /** Wakes the turn while it waits for approval answers (or a cancel). */
+  wake?: () => void;
+  /** Answers given, by approval id: the turn resumes when every pending approval has one. */
+  answers: Map<string, boolean>;
+  waiters: Map<string, { resolve(event: RuntimeEventEnvelope): void; reject(error: Error): void }>;
+  ended: Promise<RuntimeEventEnvelope | undefined>;
+}
+
+const TERMINAL = new Set(['turn.completed', 'turn.failed', 'turn.cancelled']);
+
+/** Marks each tool part whose approval was answered, as `addToolApprovalResponse` does in `useChat`. */
+function answerApprovals(message: UIMessage | undefined, answers: Map<string, boolean>): void {
+  for (const part of message?.parts ?? []) {
+    const tool = part as { state?: string; approval?: { id: string; approved?: boolean } };
+    if (tool.state === 'approval-requested' && tool.approval !== undefined && answers.has(tool.approval.id)) {
+      tool.state = 'approval-responded';
+      tool.approval = { ...tool.approval, approved: answers.get(tool.approval.id)! };
+    }
+  }
+}
+
+/**
+ * A `RuntimeProviderAdapter` over the Vercel AI SDK: each turn runs `chat` and maps its
+ * UIMessageChunk stream to profile events; a tool approval suspends the turn until
+ * `respondAction` answers it and the resumed run acts on the answer; `cancelTurn` aborts the
+ * run; `readThread` returns what the adapter recorded.
+ */
+export function createAiSdkAdapter(options: AiSdkAdapterOptions): AiSdkAdapter {
+  const sessionId = options.sessionId ?? 'ai-sdk-session';
+  const threadId = options.threadId ?? 'thread-1';
+  const prefix = options.idPrefix ?? 'ai';
+  const factory = createEnvelopeFactory({
+    runtimeId: options.runtimeId ?? AI_SDK_RUNTIME_ID,
+    sessionId,
+    threadId,
+    sequence: options.sequence,
+    idPrefix: `${sessionId}-${prefix}`,
+    ...(options.clock !== undefined && { clock: options.clock }),
+  });
+  const ids = new CorrelationMap(prefix);
+  const recorder = new EventRecorder();
+  const outputs = new Map<string, string>();
+  const history: UIMessage[] = [];
+  let active: ActiveTurn | undefined;
+
+  const spill =
+    options.spill ??
+    ((toolCallId: string, text: string) => {
+      const ref = `ai-sdk-output://${sessionId}/${toolCallId}`;
+      outputs.set(ref, text);
+      return ref;
+    });
+
+  function record(turn: ActiveTurn, event: RuntimeEventEnvelope): RuntimeEventEnvelope {
+    recorder.record(event);
+    options.onEvent?.(event);
+    if (event.type === 'action.resolved' && typeof event.actionId === 'string') {
+      turn.waiters.get(event.actionId)?.resolve(event);
+      turn.waiters.delete(event.actionId);
+    }
+    return event;
+  }
+
+  /** One stream run: mapped to events, and read into the conversation for the next request. */
+  async function* run(turn: ActiveTurn, source: UIMessageChunkSource): AsyncGenerator<RuntimeEventEnvelope> {
+    const last = history[history.length - 1];
+    const resumed = last?.role === 'assistant' ? last : undefined;
+    let feed!: ReadableStreamDefaultController<UIMessageChunk>;
+    const copy = new ReadableStream<UIMessageChunk>({ start: (controller) => void (feed = controller) });
+    let message: UIMessage | undefined = resumed;
+    const reading = (async () => {
+      for await (const next of readUIMessageStream({ stream: copy, terminateOnError: false, ...(resumed !== undefined && { message: resumed }) })) message = next;
+    })().catch(() => undefined);
+    async function* tee(): AsyncGenerator<UIMessageChunk> {
+      try {
+        for await (const chunk of uiMessageChunks(source)) {
+          feed.enqueue(chunk);
+          yield chunk;
+        }
+      } finally {
+        feed.close();
+      }
+    }
+    for await (const event of mapStream(tee(), turn.mapper)) yield record(turn, event);
+    await reading;
+    if (message !== undefined) {
+      if (message === resumed) return;
+      if (resumed !== undefined) history[history.length - 1] = message;
+      else history.push(message);
+    }
+  }
+
+  async function* turnEvents(turn: ActiveTurn, prompt: string): AsyncGenerator<RuntimeEventEnvelope> {
+    history.push({ id: `${turn.turnId}:user`, role: 'user', parts: [{ type: 'text', text: prompt }] });
+    yield record(turn, factory.event('turn.submitted', { turnId: turn.turnId }, { text: prompt }));
+    for (;;) {
+      let source: UIMessageChunkSource;
+      try {
+        source = await options.chat({ messages: history.slice(), abortSignal: turn.controller.signal, turnId: turn.turnId });
+      } catch (error) {
+        const out: RuntimeEventEnvelope[] = [];
+        if (turn.controller.signal.aborted) turn.mapper.cancel(out, 'aborted');
+        else turn.mapper.fail(out, 'chat_request_failed', `The chat request failed: ${error instanceof Error ? error.message : String(error)}`, 'Check the connection and send the message again.');
+        for (const event of out) yield record(turn, event);
+        return;
+      }
+      yield* run(turn, source);
+      if (turn.mapper.end !== 'awaiting-approval') return;
+      // Suspended: the turn waits for every pending approval's answer (or a cancel).
+      while (!turn.controller.signal.aborted && turn.mapper.pendingApprovalIds().some((id) => !turn.answers.has(id))) {
+        await new Promise<void>((resolve) => (turn.wake = resolve));
+      }
+      if (turn.controller.signal.aborted) {
+        const out: RuntimeEventEnvelope[] = [];
+        turn.mapper.cancel(out, 'cancelled while waiting for approval');
+        for (const event of out) yield record(turn, event);
+        return;
+      }
+      answerApprovals(history[history.length - 1], turn.answers);
+      turn.answers.clear();
+      turn.mapper.resume();
+    }
+  }
+
+  return {
+    startTurn(input) {
+      const turnId = ids.turn();
+      const mapper = new ChunkMapper({ factory, ids, turnId, previewBudget: options.previewBudget, spill });
+      let ended!: (event: RuntimeEventEnvelope | undefined) => void;
+      const turn: ActiveTurn = {
+        turnId,
+        mapper,
+        controller: new AbortController(),
+        answers: new Map(),
+        waiters: new Map(),
+        ended: new Promise((resolve) => (ended = resolve)),
+      };
+      active = turn;
+      return (async function* () {
+        let terminal: RuntimeEventEnvelope | undefined;
+        try {
+          for await (const event of turnEvents(turn, input.prompt)) {
+            if (TERMINAL.has(event.type)) terminal = event;
+            yield event;
+          }
+          // The turn is over: the read model `readThread` serves is current up to here.
+          yield record(turn, factory.event('snapshot.updated', { turnId }, { snapshotRef: `ai-sdk-thread://${sessionId}/${threadId}` }));
+        } finally {
+          for (const waiter of turn.waiters.values()) waiter.reject(new Error(`turn ${turnId} ended before the runtime acted on the answer`));
+          turn.waiters.clear();
+          if (active === turn) active = undefined;
+          ended(terminal);
+        }
+      })();
+    },
+
+    async cancelTurn(input) {
+      const turn = active;
+      if (turn === undefined || (input.turnId !== undefined && input.turnId !== turn.turnId)) {
+        throw new Error(`no running turn${input.turnId !== undefined ? ` ${input.turnId}` : ''} to cancel`);
+      }
+      turn.controller.abort();
+      turn.wake?.();
+      const terminal = await turn.ended;
+      if (terminal === undefined) throw new Error(`turn ${turn.turnId} ended without a terminal event`);
+      return terminal;
+    },
+
+    respondAction(input) {
+      const turn = active;
+      const approvalId = ids.frameworkAction(input.actionId);
+      if (turn === undefined || approvalId === undefined || !turn.mapper.pendingApprovalIds().includes(approvalId)) {
+        return Promise.reject(new Error(`action ${input.actionId} is not waiting for an answer`));
+      }
+      const decision = input.decision.toLowerCase();
+      if (!APPROVE.has(decision) && !DENY.has(decision)) {
+        return Promise.reject(new Error(`the AI SDK answers a tool approval with allow or deny, not "${input.decision}"`));
+      }
+      // The card resolves on the runtime's fact: the resumed run acting on this approval.
+      const resolved = new Promise<RuntimeEventEnvelope>((resolve, reject) => turn.waiters.set(input.actionId, { resolve, reject }));
+      turn.mapper.answer(approvalId, input.decision);
+      turn.answers.set(approvalId, APPROVE.has(decision));
+      turn.wake?.();
+      return resolved;
+    },
+
+    async readThread(input) {
+      if (input.before !== undefined) {
+        // The adapter serves the whole thread on the first read: nothing older exists.
+        return { threadId, status: recorder.readModel().status, turns: [], messages: [] };
+      }
+      return recorder.readModel();
+    },
+
+    async loadRef(ref) {
+      const text = outputs.get(ref);
+      if (text === undefined) throw new Error(`unknown ref ${ref}`);
+      return text;
+    },
+
+    events: () => recorder.events(),
+    messages: () => history,
+  };
+}

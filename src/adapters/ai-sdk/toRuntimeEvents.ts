@@ -1,0 +1,56 @@
+import type { RuntimeEventEnvelope } from '../../protocol/events';
+import { createEnvelopeFactory } from '../core/envelopeFactory';
+import { CorrelationMap } from '../core/correlationMap';
+import type { AdapterContext } from '../types';
+import { uiMessageChunks, type UIMessageChunkSource } from './chunkStream';
+import { ChunkMapper, type ChunkMapperOptions } from './mapChunks';
+
+export const AI_SDK_RUNTIME_ID = 'ai-sdk';
+
+/**
+ * Runs one chunk stream through a turn's mapper, yielding profile events as chunks arrive.
+ * A stream that ends without `finish` (or throws) fails the turn as `stream_interrupted`,
+ * unless it stopped to wait for an approval.
+ */
+export async function* mapStream(source: UIMessageChunkSource, mapper: ChunkMapper): AsyncGenerator<RuntimeEventEnvelope> {
+  const out: RuntimeEventEnvelope[] = [];
+  try {
+    for await (const chunk of uiMessageChunks(source)) {
+      mapper.map(chunk, out);
+      if (out.length > 0) {
+        for (const event of out) yield event;
+        out.length = 0;
+      }
+    }
+  } catch (error) {
+    if (error instanceof Error && error.name === 'AbortError') mapper.cancel(out, 'aborted');
+    else mapper.cut(out, error);
+  }
+  if (mapper.end === 'open' && !mapper.awaitingApproval) mapper.cut(out);
+  yield* out;
+}
+
+export interface AiSdkMappingOptions extends Pick<ChunkMapperOptions, 'previewBudget' | 'spill'> {
+  /** The event clock (a fixed one records byte-stable fixtures). */
+  clock?: (sequence: number) => number | Date | string;
+  idPrefix?: string;
+}
+
+/**
+ * The AI SDK mapping: a `UIMessageChunk` stream (`streamText(...).toUIMessageStream()`, an
+ * `AsyncIterable` of chunks, or a `/api/chat` `Response`) to Lime profile events, sequences
+ * starting after `context.sequence ?? 0`.
+ */
+export function toRuntimeEvents(source: UIMessageChunkSource, context: AdapterContext, options: AiSdkMappingOptions = {}): AsyncIterable<RuntimeEventEnvelope> {
+  const factory = createEnvelopeFactory({
+    runtimeId: context.runtimeId ?? AI_SDK_RUNTIME_ID,
+    sessionId: context.sessionId,
+    threadId: context.threadId,
+    sequence: context.sequence,
+    idPrefix: options.idPrefix ?? `${context.sessionId}-ai`,
+    ...(options.clock !== undefined && { clock: options.clock }),
+  });
+  const ids = new CorrelationMap(options.idPrefix ?? 'ai');
+  const mapper = new ChunkMapper({ factory, ids, turnId: context.turnId ?? ids.turn(), previewBudget: options.previewBudget, spill: options.spill });
+  return mapStream(source, mapper);
+}

@@ -1,0 +1,26 @@
+import type { RuntimeEventEnvelope } from '../../protocol/events';
+import type { ThreadReadModelSnapshot } from '../../protocol/snapshots';
+import { buildThreadReadModel } from '../../server/threadReadModel';
+
+/**
+ * What an adapter emitted, kept so `readThread` can answer for a framework without a read model
+ * of its own: the thread as the kit's store projects those events, with their cursor. Facts the
+ * adapter never emitted are absent from it, never filled in.
+ */
+export class EventRecorder {
+  private readonly recorded: RuntimeEventEnvelope[] = [];
+
+  record(event: RuntimeEventEnvelope): RuntimeEventEnvelope {
+    this.recorded.push(event);
+    return event;
+  }
+
+  events(): readonly RuntimeEventEnvelope[] {
+    return this.recorded;
+  }
+
+  /** The ThreadReadModel of everything recorded (the current thread, cursor included). */
+  readModel(): ThreadReadModelSnapshot {
+    return buildThreadReadModel(this.recorded) as ThreadReadModelSnapshot;
+  }
+}
