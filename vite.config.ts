@@ -15,6 +15,9 @@ const external = [
   /^@radix-ui\//,
   /^node:/,
   ...builtinModules,
+  // Framework adapters' optional peers: the app installs the framework it uses.
+  /^ai($|\/)/,
+  /^@ai-sdk\//,
 ];
 
 /** Debian's Chromium: Playwright cannot download its own browser here. */
@@ -31,7 +34,7 @@ export default defineConfig({
     sourcemap: true,
     target: 'es2022',
     lib: {
-      entry: { index: 'src/index.ts', headless: 'src/headless.ts', cli: 'src/cli/main.ts', server: 'src/server/fixtureServer.ts' },
+      entry: { index: 'src/index.ts', headless: 'src/headless.ts', cli: 'src/cli/main.ts', server: 'src/server/fixtureServer.ts', 'adapters/ai-sdk': 'src/adapters/ai-sdk/index.ts' },
       formats: ['es'],
     },
     rollupOptions: { external },
