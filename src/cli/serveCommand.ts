@@ -69,11 +69,11 @@ export async function serveCommand(args: readonly string[], io: CliIo, signals: 
     return 2;
   }
   const { records, issues } = parseJsonl(text);
-  for (const issue of issues) io.err(`agentui serve: skipping ${issue.message}`);
+  for (const issue of issues) io.err(`agentui serve: ${issue.message}; skipped`);
   const events = records.map((r) => r.value).filter((v): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v));
   let server: FixtureServer;
   try {
-    server = await startFixtureServer(events, parsed.options);
+    server = await startFixtureServer(events, { ...parsed.options, onError: (message) => io.err(`agentui serve: ${message}`) });
   } catch (error) {
     io.err(`agentui serve: cannot listen: ${error instanceof Error ? error.message : String(error)}`);
     return 2;

@@ -1,3 +1,5 @@
+import { exceedsJsonDepth, MAX_JSON_DEPTH } from './jsonDepth';
+
 export interface JsonlRecord {
   /** 1-based line number in the input. */
   line: number;
@@ -5,7 +7,8 @@ export interface JsonlRecord {
 }
 
 export interface JsonlIssue {
-  code: 'invalid_json';
+  /** `invalid_json`: not JSON. `too_deep`: nested beyond MAX_JSON_DEPTH, kept out of the records. */
+  code: 'invalid_json' | 'too_deep';
   line: number;
   message: string;
 }
@@ -35,12 +38,25 @@ export function parseJsonl(text: string): JsonlParseResult {
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!.trim();
     if (line === '') continue;
-    try {
-      records.push({ line: i + 1, value: JSON.parse(line) });
-    } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
-      issues.push({ code: 'invalid_json', line: i + 1, message: `line ${i + 1} is not valid JSON: ${reason}` });
-    }
+    const parsed = parseJsonLine(line, i + 1);
+    if ('issue' in parsed) issues.push(parsed.issue);
+    else records.push(parsed);
   }
   return { records, issues };
 }
+
+/** Parses one line of JSON Lines: its value, or why it is not one (not JSON, or nested too deep). */
+export function parseJsonLine(text: string, line: number): JsonlRecord | { issue: JsonlIssue } {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    return { issue: { code: 'invalid_json', line, message: `line ${line} is not valid JSON: ${clip(reason)}` } };
+  }
+  if (exceedsJsonDepth(value)) return { issue: { code: 'too_deep', line, message: `line ${line} nests deeper than ${MAX_JSON_DEPTH} levels` } };
+  return { line, value };
+}
+
+// V8's parse errors quote the input; a quote of a huge line would be huge.
+const clip = (text: string) => (text.length > 200 ? `${text.slice(0, 199)}…` : text);

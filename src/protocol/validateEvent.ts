@@ -6,6 +6,7 @@ import {
   PROFILE_REQUIRED_FIELDS,
   PROFILE_SCOPE_RULES,
 } from './eventFieldRules';
+import { exceedsJsonDepth, MAX_JSON_DEPTH } from './jsonDepth';
 import { isBlocking, type FieldProblem, type ValidationIssue } from './validationIssue';
 import { classifyType, PORTABLE_SCHEMA_VERSIONS, PROFILE_SCHEMA_VERSION } from './vocabulary';
 
@@ -86,6 +87,10 @@ export function validateEvent(raw: unknown): EventValidation {
   for (const field in raw) {
     const rule = rules.get(field);
     const value = raw[field];
+    // The envelope is level 1, so its fields may nest one level less than the limit.
+    if (typeof value === 'object' && exceedsJsonDepth(value, MAX_JSON_DEPTH - 1)) {
+      issues.push({ code: 'too_deep', severity: 'error', field, message: `${type ?? 'event'}: ${field} nests deeper than ${MAX_JSON_DEPTH} levels` });
+    }
     if (!rule || value === undefined) continue;
     const problem = rule(value);
     if (problem) issues.push(fieldIssue(field, problem, type));

@@ -3,7 +3,8 @@ export type ValidationIssueCode =
   | 'missing_correlation'
   | 'unknown_event_type'
   | 'schema_version_unknown'
-  | 'not_in_profile';
+  | 'not_in_profile'
+  | 'too_deep';
 
 /** Why a field failed: it is absent, has the wrong JSON type, or breaks a format/enum/bound. */
 export type FieldProblem = 'missing' | 'type' | 'empty' | 'format' | 'enum' | 'const' | 'minimum';

@@ -1,6 +1,7 @@
 // The fixture server against hostile clients, on loopback only: other websites, DNS rebinding,
 // unknown actions. Raw node:http requests so every header (Host, Origin) is under the test's control.
 import { request } from 'node:http';
+import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { JsonObject } from '../protocol/events';
 import { parseJsonl } from '../protocol/parseJsonl';
@@ -153,3 +154,125 @@ async function until(predicate: () => boolean, timeoutMs = 5_000): Promise<void>
     await new Promise((r) => setTimeout(r, 10));
   }
 }
+
+/** An event whose payload nests `depth` arrays: 10 KB of JSON that JSON.stringify cannot write. */
+function deepEvent(template: JsonObject, depth: number): JsonObject {
+  let args: unknown = [];
+  for (let i = 1; i < depth; i++) args = [args];
+  return { ...template, eventId: 'deep-1', type: 'tool.started', payload: { toolName: 'x', args } as JsonObject };
+}
+
+/** Reads an SSE stream to its `event: end`, returning the event ids in order. */
+function readStream(server: FixtureServer, path = '/events'): Promise<{ status: number; ids: string[] }> {
+  return new Promise((resolve, reject) => {
+    request({ host: '127.0.0.1', port: server.port, path }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
+        text += chunk;
+        if (text.includes('event: end')) res.destroy();
+      });
+      res.on('close', () => resolve({ status: res.statusCode ?? 0, ids: [...text.matchAll(/^id: (.*)$/gm)].map((m) => m[1]!) }));
+    })
+      .on('error', reject)
+      .end();
+  });
+}
+
+describe('a value too deep to serialize', () => {
+  it('is skipped and reported: GET /events, the playback timer and GET /thread keep working', async () => {
+    const events = eventsOf('tool-success');
+    const errors: string[] = [];
+    const withDeep = [...events.slice(0, 4), deepEvent(events[4]!, 5_000), ...events.slice(4)];
+    const server = await startFixtureServer(withDeep, { speed: 1000, maxGapMs: 10, onError: (message) => errors.push(message) });
+    open.push(server);
+    const first = await readStream(server);
+    expect(first.status).toBe(200);
+    expect(first.ids).toEqual(events.map((e) => e.eventId));
+    expect(errors).toEqual([expect.stringMatching(/^event 5 \(deep-1\) cannot be sent, skipped: /)]);
+    expect((await send(server, 'GET', '/thread')).status).toBe(200);
+    expect((await readStream(server)).ids).toHaveLength(events.length);
+  });
+});
+
+/** `count` events of about `bytes` each: a log far larger than a socket's buffers. */
+function bigLog(count: number, bytes: number): JsonObject[] {
+  const text = 'x'.repeat(bytes);
+  return Array.from({ length: count }, (_, i) => ({
+    schemaVersion: 'lime-profile-0.4.0',
+    sessionId: 'big',
+    eventId: `big-${i + 1}`,
+    sequence: i + 1,
+    timestamp: '2026-06-09T10:00:00.000Z',
+    type: 'model.delta',
+    turnId: 'turn-1',
+    payload: { delta: text },
+  }));
+}
+
+/** Opens a raw socket that asks for the stream and then never reads. */
+function pausedClient(server: FixtureServer): Promise<{ socket: import('node:net').Socket; head: string; first: string }> {
+  return new Promise((resolve) => {
+    const socket = connect(server.port, '127.0.0.1');
+    socket.on('error', () => undefined);
+    socket.once('data', (chunk: Buffer) => {
+      socket.pause();
+      const first = chunk.toString('latin1');
+      resolve({ socket, head: first.split('\r\n')[0]!, first });
+    });
+    socket.write(`GET /events HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\n\r\n`);
+  });
+}
+
+describe('fixture server limits', () => {
+  it('a body over the limit is refused with 413 before it is read, and no reply echoes a body', async () => {
+    const server = await serve('hitl-action');
+    const big = await send(server, 'POST', '/actions/action-write-1', { ...json, ...bearer(server), 'Content-Length': String(10 * 1024 * 1024) }, 'x'.repeat(1024));
+    expect(big.status).toBe(413);
+    // Without a length, counted while it arrives.
+    const chunked = await send(server, 'POST', '/actions/action-write-1', { ...json, ...bearer(server) }, `{"decision":"${'y'.repeat(200_000)}"}`);
+    expect(chunked.status).toBe(413);
+    expect(chunked.body).not.toContain('yyyy');
+    const broken = await send(server, 'POST', '/actions/action-write-1', { ...json, ...bearer(server) }, '{"decision": "allow" SECRET-ECHO');
+    expect(broken.status).toBe(400);
+    expect(broken.body).not.toContain('SECRET');
+    expect((await send(server, 'POST', '/actions/action-write-1', { ...json, ...bearer(server) }, approve)).status).toBe(202);
+  });
+
+  it('300 paused clients: streams are capped (503 beyond), buffered output stays bounded, /thread still answers', async () => {
+    const server = await startFixtureServer(bigLog(2_000, 2_000), { speed: 1000, maxGapMs: 1, awaitActions: false });
+    open.push(server);
+    const clients = await Promise.all(Array.from({ length: 300 }, () => pausedClient(server)));
+    try {
+      await until(() => server.emitted() === 2_000);
+      await new Promise((r) => setTimeout(r, 200));
+      const heads = clients.map((c) => c.head);
+      expect(heads.filter((h) => h === 'HTTP/1.1 200 OK')).toHaveLength(64);
+      expect(heads.filter((h) => h === 'HTTP/1.1 503 Service Unavailable')).toHaveLength(236);
+      const stats = server.stats();
+      expect(stats.streams).toBe(64);
+      // Each paused stream holds at most about one write buffer, not the 4 MB log.
+      expect(stats.bufferedBytes).toBeLessThan(64 * 64 * 1024);
+      expect((await send(server, 'GET', '/thread')).status).toBe(200);
+    } finally {
+      for (const c of clients) c.socket.destroy();
+    }
+  });
+
+  it('a client that pauses then reads again gets every event once, in order', async () => {
+    const server = await startFixtureServer(bigLog(1_500, 2_000), { speed: 1000, maxGapMs: 1, awaitActions: false });
+    open.push(server);
+    const { socket, first } = await pausedClient(server);
+    await until(() => server.emitted() === 1_500);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(server.stats().bufferedBytes).toBeLessThan(128 * 1024);
+    let text = first;
+    socket.setEncoding('latin1');
+    socket.on('data', (chunk: string) => (text += chunk));
+    socket.resume();
+    await until(() => text.includes('event: end'));
+    socket.destroy();
+    const ids = [...text.matchAll(/^id: (.*)$/gm)].map((m) => m[1]);
+    expect(ids).toEqual(Array.from({ length: 1_500 }, (_, i) => `big-${i + 1}`));
+  });
+});

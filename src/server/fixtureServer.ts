@@ -1,15 +1,19 @@
 // A small runtime that replays a fixture over HTTP on loopback, for repair and round-trip tests,
 // and for wiring a page to a live-like stream. Node only (node:http); not part of ./headless.
+// Hostile clients are expected: see requestGuard (who may talk), readJsonBody (how much they may
+// send) and eventStreamClient (how slowly they may read). No request or timer error ends the process.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import type { JsonObject } from '../protocol/events';
+import { EventStreamClient, type LoggedFrame } from './eventStreamClient';
+import { HttpError, readJsonBody } from './readJsonBody';
 import { createRequestGuard, newWriteToken } from './requestGuard';
 import { buildThreadReadModel } from './threadReadModel';
 
 export interface FixtureServerOptions {
   port?: number;
   host?: string;
-  /** Playback speed of the recorded timing. Default 1. */
+  /** Playback speed of the recorded timing, greater than 0. Default 1. */
   speed?: number;
   /** Longest recorded pause honoured, in ms (before speed). Default 1,000. */
   maxGapMs?: number;
@@ -26,6 +30,16 @@ export interface FixtureServerOptions {
   allowOrigin?: readonly string[];
   /** The token writes must carry (`Authorization: Bearer`). Default: a random one per run. */
   writeToken?: string;
+  /** Largest request body accepted, in bytes (413 beyond). Default 64 KiB. */
+  maxBodyBytes?: number;
+  /** Open SSE streams at once (503 beyond). Default 64. */
+  maxStreams?: number;
+  /** Other requests in progress at once (503 beyond). Default 64. */
+  maxRequests?: number;
+  /** A stream that cannot take output for this long is dropped. Default 30 s. */
+  stallMs?: number;
+  /** Where errors that were survived are reported (an event that cannot be sent, a failed request). Default: stderr. */
+  onError?: (message: string) => void;
 }
 
 export interface FixtureServer {
@@ -37,10 +51,14 @@ export interface FixtureServer {
   emitted(): number;
   /** Actions answered so far. */
   answered(): number;
+  /** Open streams and the output they hold that their sockets have not taken yet. */
+  stats(): { streams: number; bufferedBytes: number };
   close(): Promise<void>;
 }
 
 const RESOLVING = new Set(['action.resolved', 'action.cancelled', 'action.expired']);
+// Above any browser's own limit of six connections per host, below what exhausts memory.
+const HARD_SOCKET_LIMIT = 1_024;
 
 function prng(seed: number): () => number {
   let state = seed >>> 0 || 1;
@@ -52,18 +70,12 @@ function prng(seed: number): () => number {
   };
 }
 
-async function readBody(req: IncomingMessage): Promise<JsonObject> {
-  let text = '';
-  for await (const chunk of req) text += chunk;
-  if (text.trim() === '') return {};
-  const value: unknown = JSON.parse(text);
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as JsonObject) : {};
-}
-
 function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   res.writeHead(status, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', ...headers });
   res.end(JSON.stringify(body));
 }
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export function startFixtureServer(events: readonly JsonObject[], options: FixtureServerOptions = {}): Promise<FixtureServer> {
   const speed = options.speed ?? 1;
@@ -74,15 +86,19 @@ export function startFixtureServer(events: readonly JsonObject[], options: Fixtu
   const random = prng(options.seed ?? 7);
   const writeToken = options.writeToken ?? newWriteToken();
   const guard = createRequestGuard(writeToken, options);
+  const maxBodyBytes = options.maxBodyBytes ?? 64 * 1024;
+  const maxStreams = options.maxStreams ?? 64;
+  const maxRequests = options.maxRequests ?? 64;
+  const report = options.onError ?? ((message: string) => process.stderr.write(`fixture server: ${message}\n`));
   const log: JsonObject[] = [];
-  const answers = new Map<string, JsonObject>();
-  const clients = new Set<(event: JsonObject) => void>();
-  const sockets = new Set<import('node:net').Socket>();
+  const stream = { frames: [] as LoggedFrame[], ended: false };
+  const answers = new Map<string, string>();
+  const clients = new Set<EventStreamClient>();
+  const sockets = new Set<Socket>();
+  let requests = 0;
   let next = 0;
   let started = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
-  let ended = false;
-  const endListeners = new Set<() => void>();
 
   const timeOf = (e: JsonObject | undefined) => (typeof e?.timestamp === 'string' ? Date.parse(e.timestamp) : Number.NaN);
 
@@ -99,9 +115,22 @@ export function startFixtureServer(events: readonly JsonObject[], options: Fixtu
     // Only a user's decision waits for an answer; expiry and cancellation are the runtime's own facts.
     const decided = typeof (event.payload as JsonObject | undefined)?.decision === 'string';
     if (!(awaitActions && RESOLVING.has(String(event.type)) && actionId !== undefined && decided)) return event;
-    const answer = answers.get(actionId);
-    if (!answer) return undefined;
-    return { ...event, payload: { ...(event.payload as JsonObject), ...(typeof answer.decision === 'string' && { decision: answer.decision }) } };
+    const decision = answers.get(actionId);
+    if (decision === undefined) return undefined;
+    return { ...event, payload: { ...(event.payload as JsonObject), decision } };
+  }
+
+  /** Serializes an event once for every client; one that cannot be serialized is skipped, not fatal. */
+  function emit(event: JsonObject, index: number): void {
+    let frame: string;
+    try {
+      frame = `id: ${String(event.eventId)}\ndata: ${JSON.stringify(event)}\n\n`;
+    } catch (error) {
+      report(`event ${index + 1} (${String(event.eventId)}) cannot be sent, skipped: ${messageOf(error)}`);
+      return;
+    }
+    log.push(event);
+    stream.frames.push({ frame, ...(typeof event.sequence === 'number' && { sequence: event.sequence }) });
   }
 
   function advance(): void {
@@ -112,32 +141,39 @@ export function startFixtureServer(events: readonly JsonObject[], options: Fixtu
       if (!event) {
         // Held at an unanswered decision: the schedule restarts from the answer.
         dueOffset = now - clockStart;
-        return;
+        break;
       }
+      emit(event, next);
       next += 1;
-      log.push(event);
-      for (const client of clients) client(event);
       const gapMs = timeOf(events[next]) - timeOf(event);
       dueOffset += Number.isFinite(gapMs) ? Math.min(Math.max(gapMs, 0), maxGapMs) / speed : 0;
     }
-    if (next >= events.length) {
-      ended = true;
-      for (const listener of endListeners) listener();
-      return;
+    if (next >= events.length) stream.ended = true;
+    for (const client of clients) client.pump();
+    if (!stream.ended && nextEmittable()) timer = setTimeout(tick, Math.max(0, clockStart + dueOffset - performance.now()));
+  }
+
+  function tick(): void {
+    try {
+      advance();
+    } catch (error) {
+      report(`playback: ${messageOf(error)}`);
+      if (!timer && !stream.ended) timer = setTimeout(tick, 10);
     }
-    timer = setTimeout(advance, Math.max(0, clockStart + dueOffset - performance.now()));
   }
 
   function startPlayback(): void {
     if (started) return;
     started = true;
     clockStart = performance.now();
-    advance();
+    tick();
   }
 
   function streamEvents(req: IncomingMessage, res: ServerResponse, url: URL): void {
+    if (clients.size >= maxStreams) return sendJson(res, 503, { error: 'too many open streams' }, { 'Retry-After': '5', Connection: 'close' });
     startPlayback();
-    res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store', Connection: 'keep-alive', ...guard.corsHeaders(req) });
+    // A finished stream is not reused: its socket closes once flushed, so idle streams hold no sockets.
+    res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store', Connection: 'close', ...guard.corsHeaders(req) });
     const lastId = req.headers['last-event-id'];
     const cursor = url.searchParams.get('cursor');
     let from = 0;
@@ -150,41 +186,37 @@ export function startFixtureServer(events: readonly JsonObject[], options: Fixtu
       const index = log.findIndex((e) => typeof e.sequence === 'number' && e.sequence > after);
       from = Math.max(from, index < 0 ? log.length : index);
     }
-    let sent = 0;
-    let dropped = false;
-    res.on('error', () => undefined); // a dropped client is expected here
-    const write = (event: JsonObject) => {
-      if (dropped) return;
-      if (typeof event.sequence === 'number' && gap.has(event.sequence)) return;
-      const frame = `id: ${String(event.eventId)}\ndata: ${JSON.stringify(event)}\n\n`;
-      res.write(frame);
-      if (random() < (options.duplicateRate ?? 0)) res.write(frame);
-      sent += 1;
-      if (options.dropAfter !== undefined && sent >= options.dropAfter) {
-        dropped = true;
-        cleanup();
-        req.socket.end(); // flushes what was written, then cuts the stream mid-body
-      }
-    };
-    const finish = () => {
-      res.write('event: end\ndata: {}\n\n');
-      cleanup();
-      res.end();
-    };
-    const heartbeat = setInterval(() => res.write(': heartbeat\n\n'), 5_000);
-    const cleanup = () => {
-      clearInterval(heartbeat);
-      clients.delete(write);
-      endListeners.delete(finish);
-    };
-    req.on('close', cleanup);
-    for (const event of log.slice(from)) {
-      write(event);
-      if (dropped) return;
+    const rate = options.duplicateRate ?? 0;
+    const client: EventStreamClient = new EventStreamClient(res, stream, from, {
+      gap,
+      duplicate: () => random() < rate,
+      dropAfter: options.dropAfter,
+      stallMs: options.stallMs ?? 30_000,
+      onClose: () => clients.delete(client),
+    });
+    clients.add(client);
+    client.pump();
+  }
+
+  async function answerAction(req: IncomingMessage, res: ServerResponse, rawId: string, cors: Record<string, string>): Promise<void> {
+    let actionId: string;
+    try {
+      actionId = decodeURIComponent(rawId);
+    } catch {
+      throw new HttpError(400, 'the action id is not valid percent-encoding');
     }
-    if (ended) return finish();
-    clients.add(write);
-    endListeners.add(finish);
+    const body = await readJsonBody(req, maxBodyBytes);
+    if (typeof body.decision !== 'string') return sendJson(res, 400, { error: 'decision must be a string' }, cors);
+    // Only actions the recording resolves can be answered, so the answer table stays as small as the fixture.
+    const recorded = events.find((e) => e.actionId === actionId && RESOLVING.has(String(e.type)));
+    if (!recorded) return sendJson(res, 404, { error: 'the fixture never resolves this action' }, cors);
+    if (answers.has(actionId)) return sendJson(res, 409, { error: 'this action was already answered' }, cors);
+    answers.set(actionId, body.decision);
+    if (!timer && started && !stream.ended) {
+      dueOffset = performance.now() - clockStart;
+      tick();
+    }
+    sendJson(res, 202, { ...recorded, payload: { ...(recorded.payload as JsonObject), decision: body.decision } }, cors);
   }
 
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -203,38 +235,50 @@ export function startFixtureServer(events: readonly JsonObject[], options: Fixtu
       if (url.searchParams.has('before')) return sendJson(res, 200, { ...buildThreadReadModel([]), messages: [], turns: [] }, cors);
       return sendJson(res, 200, buildThreadReadModel(log), cors);
     }
-    if (req.method === 'POST' && parts[0] === 'actions' && parts[1]) {
-      const actionId = decodeURIComponent(parts[1]);
-      const body = await readBody(req);
-      if (typeof body.decision !== 'string') return sendJson(res, 400, { error: 'decision must be a string' }, cors);
-      // Only actions the recording resolves can be answered, so the answer table stays as small as the fixture.
-      const recorded = events.find((e) => e.actionId === actionId && RESOLVING.has(String(e.type)));
-      if (!recorded) return sendJson(res, 404, { error: 'the fixture never resolves this action' }, cors);
-      if (answers.has(actionId)) return sendJson(res, 409, { error: 'this action was already answered' }, cors);
-      answers.set(actionId, body);
-      if (!timer && started && !ended) {
-        dueOffset = performance.now() - clockStart;
-        advance();
-      }
-      return sendJson(res, 202, { ...recorded, payload: { ...(recorded.payload as JsonObject), decision: body.decision } }, cors);
-    }
+    if (req.method === 'POST' && parts[0] === 'actions' && parts[1]) return answerAction(req, res, parts[1], cors);
     if (req.method === 'POST' && (parts[0] === 'turns' || parts[0] === 'evidence')) {
       return sendJson(res, 501, { error: 'the fixture server replays a recording: it cannot start, cancel or export' }, cors);
     }
     sendJson(res, 404, { error: 'no such route' }, cors);
   }
 
+  /** Answers a failed request if it still can; the process goes on either way. */
+  function fail(req: IncomingMessage, res: ServerResponse, error: unknown): void {
+    const status = error instanceof HttpError ? error.status : 500;
+    if (status === 500) report(`${req.method} ${req.url}: ${messageOf(error)}`);
+    try {
+      if (res.headersSent) return void res.destroy();
+      sendJson(res, status, { error: error instanceof HttpError ? error.message : 'internal error' }, { Connection: 'close' });
+      req.resume(); // discard what the client still sends, without keeping it
+    } catch {
+      res.destroy();
+    }
+  }
+
   const server = createServer((req, res) => {
-    route(req, res).catch((error: unknown) => sendJson(res, 400, { error: error instanceof Error ? error.message : String(error) }));
+    const streaming = req.method === 'GET' && req.url?.split('?')[0] === '/events';
+    if (!streaming && requests >= maxRequests) return sendJson(res, 503, { error: 'too many requests at once' }, { 'Retry-After': '1', Connection: 'close' });
+    if (!streaming) {
+      requests += 1;
+      res.once('close', () => (requests -= 1));
+    }
+    route(req, res).catch((error: unknown) => fail(req, res, error));
   });
+  server.maxConnections = HARD_SOCKET_LIMIT;
   server.on('connection', (socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
   });
+  const heartbeat = setInterval(() => {
+    for (const client of clients) client.heartbeat();
+  }, 5_000);
+  heartbeat.unref();
 
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
+      server.off('error', reject);
+      server.on('error', (error) => report(`server: ${messageOf(error)}`));
       const { port, address } = server.address() as AddressInfo;
       resolve({
         url: `http://${address}:${port}`,
@@ -242,9 +286,11 @@ export function startFixtureServer(events: readonly JsonObject[], options: Fixtu
         writeToken,
         emitted: () => log.length,
         answered: () => answers.size,
+        stats: () => ({ streams: clients.size, bufferedBytes: [...clients].reduce((sum, c) => sum + c.buffered, 0) }),
         close: () =>
           new Promise<void>((done) => {
             if (timer) clearTimeout(timer);
+            clearInterval(heartbeat);
             for (const socket of sockets) socket.destroy();
             server.close(() => done());
           }),

@@ -36,7 +36,7 @@ export function replayText(text: string, store: RuntimeStore = createRuntimeStor
   while (r < records.length || i < issues.length) {
     const issue = issues[i];
     if (issue && (r >= records.length || issue.line < records[r]!.line)) {
-      state().recordDiagnostic({ code: 'invalid_json', severity: 'error', message: issue.message, line: issue.line });
+      state().recordDiagnostic({ code: issue.code, severity: 'error', message: issue.message, line: issue.line });
       i += 1;
       continue;
     }
