@@ -1,8 +1,11 @@
 import { forwardRef, useId, useState, type ComponentPropsWithoutRef, type FormEvent, type KeyboardEvent } from 'react';
 import { ToggleGroup } from 'radix-ui';
+import { useStore } from 'zustand';
 import { useRuntimeActions, useRuntimeContext } from '../hooks/useRuntimeContext';
 import { useRuntimeSelector } from '../hooks/useRuntimeSelector';
 import { selectSessionStatus } from '../store/selectors/turnStatus';
+import type { WriteResult } from '../stream/runtimeActions';
+import type { TurnMode } from '../stream/types';
 import { classes } from './format';
 import type { Labels } from './labels';
 import { useLabels } from './useLabels';
@@ -19,25 +22,38 @@ export const Composer = forwardRef<HTMLFormElement, ComposerProps>(function Comp
   const actions = useRuntimeActions();
   const status = useRuntimeSelector((s) => selectSessionStatus(s));
   const t = useLabels(labels);
-  const [text, setText] = useState('');
+  // The provider's actions keep the last send: a prompt that failed is still here after a re-mount.
+  const sendState = useStore(actions.sendState);
+  const failedSend = sendState.status === 'failed' ? sendState : undefined;
+  const [text, setText] = useState(() => failedSend?.prompt ?? '');
   const [mode, setMode] = useState<'queue' | 'steer'>('queue');
   const [error, setError] = useState<string>();
   const inputId = useId();
   const hintId = useId();
   const active = ACTIVE.has(status);
-  const reason = !adapter ? t('composer.unavailable') : text.trim() === '' ? t('composer.empty') : undefined;
+  const sending = sendState.status === 'sending';
+  const reason = !adapter ? t('composer.unavailable') : sending ? t('composer.sending') : text.trim() === '' ? t('composer.empty') : undefined;
+  const shownError = error ?? failedSend?.error;
 
-  const send = async (event?: FormEvent) => {
+  /** The text is cleared only once the runtime took the prompt, and only if it is still what was sent. */
+  const deliver = async (prompt: string, turnMode: TurnMode) => {
+    setError(undefined);
+    let result: WriteResult;
+    try {
+      result = await actions.send(prompt, { mode: turnMode });
+    } catch (thrown) {
+      result = { ok: false, reason: 'failed', error: thrown instanceof Error ? thrown.message : String(thrown) };
+    }
+    if (result.ok) setText((current) => (current.trim() === prompt ? '' : current));
+    // A failed send is kept by the actions (`sendState`); anything else is shown from here.
+    else if (result.reason !== 'failed' || actions.sendState.getState().status !== 'failed') setError(result.error ?? result.reason);
+  };
+  const send = (event?: FormEvent) => {
     event?.preventDefault();
-    if (reason) return;
-    const result = await actions.send(text.trim(), { mode: active ? mode : 'start' });
-    if (result.ok) {
-      setText('');
-      setError(undefined);
-    } else setError(result.error ?? result.reason);
+    if (!reason) void deliver(text.trim(), active ? mode : 'start');
   };
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) void send(event as unknown as FormEvent);
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) send(event as unknown as FormEvent);
   };
 
   return (
@@ -62,8 +78,18 @@ export const Composer = forwardRef<HTMLFormElement, ComposerProps>(function Comp
           {active ? t(`composer.${mode}`) : t('composer.send')}
         </button>
       </div>
-      <p id={hintId} className="aui-muted aui-composer__hint" role={error ? 'alert' : undefined}>
-        {error ? t('composer.failed', { error }) : reason !== undefined && text !== '' ? reason : !adapter ? reason : ''}
+      {shownError !== undefined && (
+        <div className="aui-composer__error" role="alert">
+          {t('composer.failed', { error: shownError })}{' '}
+          {failedSend && error === undefined && (
+            <button type="button" className="aui-button" disabled={sending} onClick={() => void deliver(failedSend.prompt, failedSend.mode)}>
+              {t('composer.retry')}
+            </button>
+          )}
+        </div>
+      )}
+      <p id={hintId} className="aui-muted aui-composer__hint">
+        {reason !== undefined && text !== '' ? reason : !adapter ? reason : ''}
       </p>
     </form>
   );
