@@ -3,6 +3,7 @@ import { Slot } from 'radix-ui';
 import { useRuntimeSelector, shallowEqual } from '../hooks/useRuntimeSelector';
 import type { RuntimeState } from '../store/createRuntimeStore';
 import { selectLatestTurn, selectTurnStatus } from '../store/selectors/turnStatus';
+import { useConnectionState } from '../hooks/useConnectionState';
 import { FactBadge } from './FactBadge';
 import { between, classes, formatDuration } from './format';
 import type { LabelKey, Labels } from './labels';
@@ -88,6 +89,7 @@ export interface RuntimeStatusRootProps extends ComponentPropsWithoutRef<'div'> 
 const Root = forwardRef<HTMLDivElement, RuntimeStatusRootProps>(function RuntimeStatusRoot({ labels, asChild, className, children, ...rest }, ref) {
   const facts = useRuntimeSelector(selectRuntimeStatus, shallowEqual);
   const t = useLabels(labels);
+  const connection = useConnectionState().status;
   const Comp = asChild ? Slot.Root : 'div';
   return (
     <StatusContext.Provider value={{ facts, t }}>
@@ -98,6 +100,7 @@ const Root = forwardRef<HTMLDivElement, RuntimeStatusRootProps>(function Runtime
         aria-label={t('status.region')}
         data-status={facts.stage}
         data-stale={facts.stale || undefined}
+        data-connection={CONNECTION_SHOWN.has(connection) ? connection : undefined}
         {...rest}
       >
         {children ?? (
@@ -106,6 +109,7 @@ const Root = forwardRef<HTMLDivElement, RuntimeStatusRootProps>(function Runtime
             <Elapsed />
             <ModelChip />
             <Problem />
+            <Connection />
           </>
         )}
       </Comp>
@@ -169,6 +173,37 @@ function Problem() {
   );
 }
 
+const CONNECTION_SHOWN = new Set(['reconnecting', 'repairing', 'error']);
+
+/**
+ * The live stream's connection (published by `useRuntimeStream`) while it is not healthy:
+ * reconnecting or repairing on its own, or given up with the reason and a Reconnect control.
+ */
+function Connection() {
+  const { t } = useStatus();
+  const connection = useConnectionState();
+  if (connection.status === 'error') {
+    return (
+      <span className="aui-runtime-status__connection" role="alert" data-connection="error">
+        {connection.error !== undefined ? t('connection.error', { error: connection.error }) : t('connection.lost')}{' '}
+        <button type="button" className="aui-button" onClick={() => connection.retry()}>
+          {t('connection.retry')}
+        </button>
+      </span>
+    );
+  }
+  if (connection.status !== 'reconnecting' && connection.status !== 'repairing') return null;
+  return (
+    <span className="aui-runtime-status__connection" role="status" data-connection={connection.status}>
+      {connection.status === 'repairing'
+        ? t('connection.repairing')
+        : connection.error !== undefined
+          ? t('connection.reconnectingBecause', { error: connection.error })
+          : t('connection.reconnecting')}
+    </span>
+  );
+}
+
 export interface RuntimeStatusProps extends RuntimeStatusRootProps {}
 
 /** The default composition: `<RuntimeStatus />`; or build your own from `RuntimeStatus.Root` and its parts. */
@@ -176,5 +211,5 @@ export const RuntimeStatus = Object.assign(
   forwardRef<HTMLDivElement, RuntimeStatusProps>(function RuntimeStatus(props, ref) {
     return <Root ref={ref} {...props} />;
   }),
-  { Root, Stage, Elapsed, ModelChip, Problem },
+  { Root, Stage, Elapsed, ModelChip, Problem, Connection },
 );

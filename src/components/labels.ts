@@ -43,6 +43,13 @@ export const DEFAULT_LABELS = {
   'status.notRetryable': 'Not retryable',
   'status.detail': '{detail}',
 
+  'connection.reconnecting': 'Reconnecting…',
+  'connection.reconnectingBecause': 'Reconnecting: {error}',
+  'connection.repairing': 'Repairing the view…',
+  'connection.error': 'Connection lost: {error}',
+  'connection.lost': 'Connection lost',
+  'connection.retry': 'Reconnect',
+
   'task.region': 'Task',
   'task.details': 'Task details',
   'task.objective': 'Objective',
@@ -154,6 +161,8 @@ export const DEFAULT_LABELS = {
   'composer.unavailable': 'Sending is unavailable: no runtime is connected.',
   'composer.empty': 'Type a message to send.',
   'composer.failed': 'Not sent: {error}',
+  'composer.retry': 'Send again',
+  'composer.sending': 'Sending…',
 
   'workbench.tasks': 'Task',
   'workbench.tools': 'Tools',

@@ -1,10 +1,12 @@
 // @vitest-environment jsdom
-import { cleanup, screen, within } from '@testing-library/react';
+import { act, cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eventBuilder, toolIds, turn } from '../../test/eventBuilder';
 import { renderWith, storeFrom, stubLayout } from '../../test/componentHarness';
 import { RuntimeProvider } from '../hooks/RuntimeProvider';
+import { useRuntimeStream } from '../hooks/useRuntimeStream';
+import type { RuntimeEventSource, SourceHandlers } from '../stream/types';
 import { AgentWorkbench } from './AgentWorkbench';
 
 beforeAll(() => stubLayout(600, 800));
@@ -55,5 +57,43 @@ describe('AgentWorkbench evidence links', () => {
     await user.click(within(second!).getByRole('button', { name: 'Evidence ev-1' }));
     expect(second!.contains(document.activeElement)).toBe(true);
     expect(document.activeElement!.classList.contains('aui-evidence')).toBe(true);
+  });
+});
+
+/** A source the test drives: what a server that dies does to an SSE stream. */
+function drivenSource() {
+  let handlers: SourceHandlers | undefined;
+  const source: RuntimeEventSource = {
+    start: (h) => void (handlers = h),
+    close: () => undefined,
+    cursor: () => undefined,
+    resumeFrom: vi.fn(),
+  };
+  return { source, status: (...args: Parameters<NonNullable<SourceHandlers['status']>>) => act(() => handlers!.status!(...args)) };
+}
+
+function LiveWorkbench({ source }: { source: RuntimeEventSource }) {
+  useRuntimeStream(source, { flush: 'sync', repair: false });
+  return <AgentWorkbench />;
+}
+
+describe('AgentWorkbench shows the connection', () => {
+  it('reconnecting, then the error with its reason and a Reconnect control wired to the stream', async () => {
+    const user = userEvent.setup();
+    const { source, status } = drivenSource();
+    const { container } = renderWith(<LiveWorkbench source={source} />, storeFrom([]));
+    status('open');
+    const header = () => container.querySelector('.aui-runtime-status')!;
+    expect(header().querySelector('.aui-runtime-status__connection')).toBeNull();
+    status('reconnecting', { error: 'socket closed' });
+    expect(header().querySelector('.aui-runtime-status__connection')!.textContent).toBe('Reconnecting: socket closed');
+    expect(header().getAttribute('data-connection')).toBe('reconnecting');
+    status('error', { error: 'server unreachable' });
+    const alert = within(header() as HTMLElement).getByRole('alert');
+    expect(alert.textContent).toContain('Connection lost: server unreachable');
+    await user.click(within(alert).getByRole('button', { name: 'Reconnect' }));
+    expect(source.resumeFrom).toHaveBeenCalledTimes(1);
+    status('open');
+    expect(header().querySelector('.aui-runtime-status__connection')).toBeNull();
   });
 });
