@@ -13,6 +13,8 @@ const external = [
   /^@tanstack\//,
   /^radix-ui($|\/)/,
   /^@radix-ui\//,
+  /^react-markdown($|\/)/,
+  /^remark-gfm($|\/)/,
   /^node:/,
   ...builtinModules,
   // Framework adapters' optional peers: the app installs the framework it uses.

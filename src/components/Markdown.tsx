@@ -1,126 +1,130 @@
-import { memo, type ReactNode } from 'react';
+import { memo, useMemo, useRef, type ComponentProps, type ReactNode } from 'react';
+import ReactMarkdown, { type Components } from 'react-markdown';
+import remarkGfm from 'remark-gfm';
+import { allowedImageSrc, useDisplayPolicy } from './displayPolicy';
+import { CodeBlock } from './markdown/CodeBlock';
+import { splitBlocks, type MarkdownBlock, type SplitResult } from './markdown/splitBlocks';
 import { safeHref } from './safeHref';
+import { useLabels } from './useLabels';
 
 /**
- * Runtime text as sanitized markdown: no raw HTML ever (tags stay text), links only with safe
- * protocols, and unterminated syntax mid-stream (an open code fence, a lone `**`) renders as
- * text rather than breaking the message. Headings, lists, quotes, fenced code, inline code,
- * emphasis and links.
+ * Runtime text as CommonMark + GFM (react-markdown + remark-gfm): no raw HTML ever (tags stay
+ * text), links only http/https/mailto/relative, images only from origins the app allows.
+ *
+ * Streaming: the text is split into top-level blocks in one linear pass that resumes at the last
+ * block, and each block is a memoized component, so a delta re-parses only the block it extends.
+ * Fenced code skips the parser; blocks past the parse bounds render as plain text.
  */
 export const Markdown = memo(function Markdown({ text, className }: { text: string; className?: string }) {
-  return <div className={['aui-markdown', className].filter(Boolean).join(' ')}>{renderBlocks(text)}</div>;
+  const previous = useRef<SplitResult | undefined>(undefined);
+  const { blocks } = useMemo(() => {
+    const next = splitBlocks(text, previous.current);
+    previous.current = next;
+    return next;
+  }, [text]);
+  const groups: MarkdownBlock[][] = [];
+  for (let i = 0; i < blocks.length; i += GROUP) groups.push(blocks.slice(i, i + GROUP));
+  return (
+    <div className={['aui-markdown', className].filter(Boolean).join(' ')}>
+      {groups.map((group) => (
+        <BlockGroup key={group[0]!.start} blocks={group} />
+      ))}
+    </div>
+  );
 });
 
-type Block =
-  | { kind: 'code'; lang: string; text: string }
-  | { kind: 'heading'; level: number; text: string }
-  | { kind: 'list'; ordered: boolean; items: string[] }
-  | { kind: 'quote'; text: string }
-  | { kind: 'paragraph'; text: string };
+// Completed blocks are visited in groups, so a delta at the end of a long answer costs React a
+// few group comparisons instead of one per block.
+const GROUP = 32;
 
-export function parseBlocks(source: string): Block[] {
-  const lines = source.replace(/\r\n?/g, '\n').split('\n');
-  const blocks: Block[] = [];
-  let paragraph: string[] = [];
-  const endParagraph = () => {
-    if (paragraph.length) blocks.push({ kind: 'paragraph', text: paragraph.join('\n') });
-    paragraph = [];
+const BlockGroup = memo(
+  function BlockGroup({ blocks }: { blocks: MarkdownBlock[] }) {
+    return blocks.map((block) => <Block key={block.start} block={block} />);
+  },
+  // Appending keeps every earlier block object (splitBlocks), so a group whose ends are the same
+  // objects is unchanged.
+  (a, b) => a.blocks.length === b.blocks.length && a.blocks[0] === b.blocks[0] && a.blocks[a.blocks.length - 1] === b.blocks[b.blocks.length - 1],
+);
+
+const Block = memo(
+  function Block({ block }: { block: MarkdownBlock }) {
+    if (block.kind === 'fence') return <CodeBlock code={block.code} lang={block.lang} />;
+    if (block.kind === 'text') return <p className="aui-markdown__plain" data-reason={block.reason}>{block.source}</p>;
+    return <ParsedBlock source={block.source} />;
+  },
+  (a, b) => a.block.kind === b.block.kind && a.block.source === b.block.source,
+);
+
+function ParsedBlock({ source }: { source: string }) {
+  const { imageOrigins } = useDisplayPolicy();
+  const components = useMemo(() => componentsFor(imageOrigins), [imageOrigins]);
+  return (
+    <ReactMarkdown remarkPlugins={REMARK_PLUGINS} components={components} urlTransform={keepUrl}>
+      {source}
+    </ReactMarkdown>
+  );
+}
+
+const REMARK_PLUGINS = [remarkGfm];
+
+// Links and images are judged by their own components below, which see the original URL.
+const keepUrl = (url: string) => url;
+
+function componentsFor(imageOrigins: readonly string[]): Components {
+  return {
+    // Message headings sit under the app's own headings: start at h3.
+    h1: ({ node: _, ...props }) => <h3 {...props} />,
+    h2: ({ node: _, ...props }) => <h4 {...props} />,
+    h3: ({ node: _, ...props }) => <h5 {...props} />,
+    h4: ({ node: _, ...props }) => <h6 {...props} />,
+    h5: ({ node: _, ...props }) => <h6 {...props} />,
+    h6: ({ node: _, ...props }) => <h6 {...props} />,
+    a: SafeLink,
+    img: ({ src, alt }) => <SafeImage src={typeof src === 'string' ? src : ''} alt={alt ?? ''} imageOrigins={imageOrigins} />,
+    pre: CodeInList,
+    table: ({ node: _, ...props }) => (
+      <div className="aui-markdown__table">
+        <table {...props} />
+      </div>
+    ),
   };
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]!;
-    const fence = /^\s*(```|~~~)\s*([\w+-]*)\s*$/.exec(line);
-    if (fence) {
-      endParagraph();
-      const code: string[] = [];
-      i += 1;
-      while (i < lines.length && !lines[i]!.trim().startsWith(fence[1]!)) code.push(lines[i++]!);
-      blocks.push({ kind: 'code', lang: fence[2] ?? '', text: code.join('\n') });
-      continue;
-    }
-    const heading = /^(#{1,6})\s+(.*)$/.exec(line);
-    if (heading) {
-      endParagraph();
-      blocks.push({ kind: 'heading', level: heading[1]!.length, text: heading[2]! });
-      continue;
-    }
-    const item = /^\s*(?:([-*+])|(\d+)[.)])\s+(.*)$/.exec(line);
-    if (item) {
-      endParagraph();
-      const ordered = item[2] !== undefined;
-      const last = blocks[blocks.length - 1];
-      if (last?.kind === 'list' && last.ordered === ordered) last.items.push(item[3]!);
-      else blocks.push({ kind: 'list', ordered, items: [item[3]!] });
-      continue;
-    }
-    const quote = /^\s*>\s?(.*)$/.exec(line);
-    if (quote) {
-      endParagraph();
-      const last = blocks[blocks.length - 1];
-      if (last?.kind === 'quote') last.text += `\n${quote[1]}`;
-      else blocks.push({ kind: 'quote', text: quote[1]! });
-      continue;
-    }
-    if (line.trim() === '') endParagraph();
-    else paragraph.push(line);
-  }
-  endParagraph();
-  return blocks;
 }
 
-function renderBlocks(source: string): ReactNode[] {
-  return parseBlocks(source).map((block, i) => {
-    switch (block.kind) {
-      case 'code':
-        return (
-          <pre key={i} className="aui-markdown__code" data-lang={block.lang || undefined}>
-            <code>{block.text}</code>
-          </pre>
-        );
-      case 'heading': {
-        // Message headings sit under the app's own headings: start at h3.
-        const Tag = `h${Math.min(6, block.level + 2)}` as 'h3';
-        return <Tag key={i}>{renderInline(block.text)}</Tag>;
-      }
-      case 'list': {
-        const List = block.ordered ? 'ol' : 'ul';
-        return <List key={i}>{block.items.map((item, j) => <li key={j}>{renderInline(item)}</li>)}</List>;
-      }
-      case 'quote':
-        return <blockquote key={i}>{renderInline(block.text)}</blockquote>;
-      default:
-        return <p key={i}>{renderInline(block.text)}</p>;
-    }
-  });
+function SafeLink({ href, children }: ComponentProps<'a'> & { node?: unknown }) {
+  const t = useLabels();
+  const safe = href === undefined ? undefined : safeHref(href);
+  if (safe === undefined) {
+    // An unsafe target is shown, not followed.
+    return (
+      <span className="aui-markdown__unsafe-link" title={t('markdown.linkBlocked')}>
+        {children}
+      </span>
+    );
+  }
+  return (
+    <a href={safe} target="_blank" rel="noopener noreferrer nofollow">
+      {children}
+    </a>
+  );
 }
 
-const INLINE = /(`+)([\s\S]*?[^`])\1(?!`)|\*\*([^*\n]+)\*\*|__([^_\n]+)__|\*([^*\n]+)\*|_([^_\n]+)_|\[([^\]\n]*)\]\(([^)\s]+)\)/g;
+function SafeImage({ src, alt, imageOrigins }: { src: string; alt: string; imageOrigins: readonly string[] }) {
+  const t = useLabels();
+  const allowed = allowedImageSrc(src, imageOrigins);
+  if (allowed) return <img src={allowed} alt={alt} loading="lazy" referrerPolicy="no-referrer" />;
+  // Not loaded: a request to an arbitrary host would tell it who is reading.
+  return (
+    <span className="aui-markdown__blocked-image" title={t('markdown.imageBlocked')}>
+      {alt ? `[${alt}]` : `[${t('markdown.image')}]`}
+    </span>
+  );
+}
 
-export function renderInline(text: string): ReactNode[] {
-  const out: ReactNode[] = [];
-  let last = 0;
-  let key = 0;
-  for (const m of text.matchAll(INLINE)) {
-    if (m.index > last) out.push(text.slice(last, m.index));
-    if (m[1] !== undefined) out.push(<code key={key++}>{m[2]}</code>);
-    else if (m[3] !== undefined || m[4] !== undefined) out.push(<strong key={key++}>{renderInline(m[3] ?? m[4]!)}</strong>);
-    else if (m[5] !== undefined || m[6] !== undefined) out.push(<em key={key++}>{renderInline(m[5] ?? m[6]!)}</em>);
-    else {
-      const href = safeHref(m[8]!);
-      out.push(
-        href ? (
-          <a key={key++} href={href} target="_blank" rel="noopener noreferrer nofollow">
-            {m[7] || href}
-          </a>
-        ) : (
-          // An unsafe target is shown, not followed.
-          <span key={key++} className="aui-markdown__unsafe-link" title="Link blocked: unsafe protocol">
-            {m[0]}
-          </span>
-        ),
-      );
-    }
-    last = m.index + m[0].length;
-  }
-  if (last < text.length) out.push(text.slice(last));
-  return out;
+/** Fenced code nested in a list or quote: the same block as a top-level fence. */
+function CodeInList({ node }: { node?: { children?: unknown[] }; children?: ReactNode }) {
+  const code = node?.children?.[0] as { properties?: { className?: unknown }; children?: { value?: string }[] } | undefined;
+  const classNames = Array.isArray(code?.properties?.className) ? (code.properties.className as string[]) : [];
+  const lang = classNames.find((c) => c.startsWith('language-'))?.slice('language-'.length);
+  const text = (code?.children ?? []).map((child) => child.value ?? '').join('').replace(/\n$/, '');
+  return <CodeBlock code={text} lang={lang} />;
 }

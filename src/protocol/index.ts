@@ -6,7 +6,7 @@ export { validateEvent, type EventValidation } from './validateEvent';
 export { validateSnapshot, type SnapshotIssue } from './validateSnapshot';
 export { normalizeEvent } from './normalizeEvent';
 export { parseJsonl, type JsonlIssue, type JsonlParseResult, type JsonlRecord } from './parseJsonl';
-export { redactSecrets, isSecretKey, REDACTED } from './redactSecrets';
+export { redactSecrets, createRedactor, isSecretKey, REDACTED, type Redactor, type RedactOptions } from './redactSecrets';
 export { isRfc3339DateTime } from './dateTime';
 export * from './snapshots';
 export * as payloadReaders from './payloadReaders';

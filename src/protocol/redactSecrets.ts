@@ -1,24 +1,181 @@
-// Diagnostics keep raw events, and raw events can carry credentials. Redact before anything is
-// stored for display (SPEC section 10).
-// `token$` catches accessToken/idToken but not usage counts such as inputTokens.
-const SECRET_KEY = /api[-_]?key|token$|authorization|password|passwd|secret|cookie|credential|private[-_]?key/i;
+// Runtime values carry credentials: tool args, scopes, previews, raw events in diagnostics. One
+// redaction runs wherever such values enter display or a stored diagnostic (SPEC section 10):
+// by key name (the whole value goes) and by value shape inside any string (only the secret goes).
+// Every pattern here is linear: no nested quantifiers, no backtracking across unbounded input.
+
+export const REDACTED = '[redacted]';
 const MAX_DEPTH = 8;
 const MAX_STRING = 4_000;
-export const REDACTED = '[redacted]';
+const MAX_ITEMS = 200;
+
+/** A deep copy with secrets replaced; a string in gives a string out. */
+export type Redactor = <T>(value: T) => T extends string ? string : unknown;
+
+export interface RedactOptions {
+  /** Extra key names whose whole value is secret (tested against the key as written). */
+  keys?: readonly RegExp[];
+  /** Extra value patterns (global flag added if missing); each match is replaced. */
+  values?: readonly RegExp[];
+  /** What a secret becomes; `[redacted]` by default. */
+  replacement?: string;
+}
+
+// Key names are read as words (camelCase, snake_case, kebab-case, dots): `inputTokens` is not a
+// token and `sessionId` is not a session secret, `accessToken` and `x-api-key` are.
+const SECRET_WORDS = new Set([
+  'password', 'passwd', 'pwd', 'passphrase', 'secret', 'secrets', 'authorization', 'auth', 'bearer', 'cookie', 'cookies',
+  'credential', 'credentials', 'jwt', 'dsn', 'apikey', 'privatekey', 'signature', 'otp', 'totp', 'mfa',
+]);
+/** Secret only as the last word: `githubToken`, `session`, `userPass`, but not `tokenCount`. */
+const SECRET_LAST_WORDS = new Set(['token', 'session', 'pass', 'sig', 'cookie']);
+/** Word pairs anywhere in the key: `aws_access_key_id`, `DATABASE_URL`, `ssh_key`. */
+const SECRET_PAIRS = [
+  ['api', 'key'], ['private', 'key'], ['ssh', 'key'], ['access', 'key'], ['secret', 'key'], ['signing', 'key'],
+  ['encryption', 'key'], ['master', 'key'], ['database', 'url'], ['db', 'url'], ['connection', 'string'], ['conn', 'str'],
+  ['session', 'token'], ['session', 'key'], ['session', 'secret'], ['client', 'secret'],
+] as const;
+/** Containers of mixed values: strings under them are redacted whole, objects are searched strictly. */
+const CONTAINER_WORDS = new Set(['env', 'headers', 'environment']);
+/** Words that make a key suspicious: its value is redacted when it looks random. */
+const WEAK_WORDS = new Set(['key', 'hash', 'salt', 'nonce', 'cert', 'code', 'private', 'hmac', 'seed']);
+
+function keyWords(key: string): string[] {
+  return key
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+}
+
+type KeyClass = 'secret' | 'container' | 'weak' | 'plain';
+
+function classifyKey(key: string, extra: readonly RegExp[]): KeyClass {
+  if (extra.some((pattern) => pattern.test(key))) return 'secret';
+  const words = keyWords(key);
+  if (words.length === 0) return 'plain';
+  const joined = words.join('');
+  if (words.some((w) => SECRET_WORDS.has(w)) || SECRET_WORDS.has(joined)) return 'secret';
+  if (SECRET_LAST_WORDS.has(words[words.length - 1]!)) return 'secret';
+  for (const [a, b] of SECRET_PAIRS) {
+    const i = words.indexOf(a);
+    if (i >= 0 && words.indexOf(b, i + 1) > i) return 'secret';
+  }
+  if (words.some((w) => CONTAINER_WORDS.has(w)) && words.length === 1) return 'container';
+  if (words.some((w) => WEAK_WORDS.has(w))) return 'weak';
+  return 'plain';
+}
 
 export function isSecretKey(key: string): boolean {
-  return SECRET_KEY.test(key);
+  return classifyKey(key, []) === 'secret';
 }
 
-/** A deep copy with secret-looking keys replaced, long strings capped, and depth bounded. */
-export function redactSecrets(value: unknown, depth = 0): unknown {
-  if (typeof value === 'string') return value.length > MAX_STRING ? `${value.slice(0, MAX_STRING)}…` : value;
-  if (typeof value !== 'object' || value === null) return value;
-  if (depth >= MAX_DEPTH) return '[truncated]';
-  if (Array.isArray(value)) return value.slice(0, 200).map((item) => redactSecrets(item, depth + 1));
-  const copy: Record<string, unknown> = {};
-  for (const key of Object.keys(value)) {
-    copy[key] = isSecretKey(key) ? REDACTED : redactSecrets((value as Record<string, unknown>)[key], depth + 1);
+type Replacer = (match: string, ...groups: string[]) => string;
+type Rule = { pattern: RegExp; replace: (replacement: string) => string | Replacer };
+
+const keep = (group: string) => (replacement: string) => `$${group}${replacement}`;
+const whole = () => (replacement: string) => replacement;
+
+// Secret shapes inside any string. Order matters: whole blocks before the pieces inside them.
+const VALUE_RULES: Rule[] = [
+  // PEM private keys, to their END line or the end of the text (a streamed key is cut mid-block).
+  { pattern: /-----BEGIN[A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----[\s\S]*?(?:-----END[A-Z0-9 ]{0,40}-----|$)/g, replace: whole },
+  // HTTP auth: `Authorization: Basic x`, `-H "Authorization: Bearer x"`, `Bearer x`, `token x`.
+  { pattern: /(authorization["']?\s{0,3}[:=]\s{0,3}["']?(?:(?:bearer|basic|digest|token|negotiate|ntlm)\s+)?)[^\s"',;]{4,}/gi, replace: keep('1') },
+  { pattern: /\b(bearer\s+)(?!\[redacted\])[A-Za-z0-9._~+/=-]{8,}/gi, replace: keep('1') },
+  { pattern: /\b((?:token|bot)\s+)(?=[A-Za-z0-9._~+/=-]{0,400}\d)[A-Za-z0-9._~+/=-]{16,}/gi, replace: keep('1') },
+  // Credentials in URLs and DSNs: scheme://user:password@host.
+  { pattern: /\b([a-z][a-z0-9+.-]{1,20}:\/\/[^\s:@/?#]{0,200}:)[^\s@/?#]{1,400}@/gi, replace: (r) => `$1${r}@` },
+  // Token query and fragment parameters.
+  {
+    pattern: /([?&#;](?:access_token|id_token|refresh_token|token|api_key|apikey|key|auth|sig|signature|password|secret|client_secret|code|x-amz-signature|x-amz-credential|x-amz-security-token|session|sessionid|jwt)=)[^&#\s"'<>]+/gi,
+    replace: keep('1'),
+  },
+  // key=value and "key": "value" in commands, env files, logs and partial JSON (a streamed args
+  // delta); a quoted value goes whole, to its closing quote or the end of the text.
+  {
+    pattern:
+      /((?:password|passwd|pwd|passphrase|secret|api[_-]?key|access[_-]?key|secret[_-]?key|access[_-]?token|auth[_-]?token|refresh[_-]?token|client[_-]?secret|private[_-]?key|token|dsn|database[_-]?url)["']?\s{0,3}[:=]\s{0,3})("[^"\n]{0,2000}"?|'[^'\n]{0,2000}'?|(?!\[redacted\])[^\s"',;&}]{1,2000})/gi,
+    replace: (r) => (_match: string, prefix: string, value: string) => {
+      const quote = value[0] === '"' || value[0] === "'" ? value[0] : '';
+      return value === `${quote}${r}${quote}` ? _match : `${prefix}${quote}${r}${quote}`;
+    },
+  },
+  // Command-line flags: --password x, --token=x.
+  { pattern: /(--(?:password|passwd|token|api-key|apikey|secret|client-secret|auth|access-token)[= ])(?!\[redacted\])[^\s"']{1,2000}/gi, replace: keep('1') },
+  // Well-known token prefixes.
+  { pattern: /\b(?:sk|rk|pk_live|sk_live|sk_test|rk_live|rk_test)[-_][A-Za-z0-9_-]{16,}/g, replace: whole },
+  { pattern: /\b(?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{20,}|\bgithub_pat_[A-Za-z0-9_]{20,}/g, replace: whole },
+  { pattern: /\bglpat-[A-Za-z0-9_-]{20,}/g, replace: whole },
+  { pattern: /\bxox[abposr]-[A-Za-z0-9-]{10,}/g, replace: whole },
+  { pattern: /\bxapp-[0-9]-[A-Za-z0-9-]{10,}/g, replace: whole },
+  { pattern: /\b(?:AKIA|ASIA|AIDA|AROA)[0-9A-Z]{16}\b/g, replace: whole },
+  { pattern: /\bAIza[0-9A-Za-z_-]{35}/g, replace: whole },
+  { pattern: /\bya29\.[0-9A-Za-z_-]{20,}/g, replace: whole },
+  { pattern: /\bnpm_[A-Za-z0-9]{36}\b/g, replace: whole },
+  { pattern: /\bhf_[A-Za-z0-9]{30,}/g, replace: whole },
+  { pattern: /\bSG\.[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{16,}/g, replace: whole },
+  { pattern: /\bwhsec_[A-Za-z0-9]{20,}/g, replace: whole },
+  { pattern: /\b(?:pypi|dop_v1|shpat|shpss|lin_api|pat)[-_][A-Za-z0-9_-]{20,}/g, replace: whole },
+  // JSON Web Tokens.
+  { pattern: /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g, replace: whole },
+];
+
+/** Shannon entropy per character: random tokens sit above 3.5, words and paths below. */
+function entropy(text: string): number {
+  const counts = new Map<string, number>();
+  for (const c of text) counts.set(c, (counts.get(c) ?? 0) + 1);
+  let bits = 0;
+  for (const n of counts.values()) {
+    const p = n / text.length;
+    bits -= p * Math.log2(p);
   }
-  return copy;
+  return bits;
 }
+
+function looksRandom(value: string): boolean {
+  return value.length >= 16 && value.length <= 4096 && !/\s/.test(value) && entropy(value) >= 3.5;
+}
+
+/** A redactor with the built-in patterns plus the app's. */
+export function createRedactor(options: RedactOptions = {}): Redactor {
+  const replacement = options.replacement ?? REDACTED;
+  const extraKeys = options.keys ?? [];
+  const rules = [
+    ...VALUE_RULES.map((rule) => ({ pattern: rule.pattern, to: rule.replace(replacement) })),
+    ...(options.values ?? []).map((pattern): { pattern: RegExp; to: string | Replacer } => ({
+      pattern: pattern.flags.includes('g') ? pattern : new RegExp(pattern.source, `${pattern.flags}g`),
+      to: replacement,
+    })),
+  ];
+  const text = (value: string): string => {
+    let out = value.length > MAX_STRING ? `${value.slice(0, MAX_STRING)}…` : value;
+    for (const rule of rules) {
+      rule.pattern.lastIndex = 0;
+      out = typeof rule.to === 'string' ? out.replace(rule.pattern, rule.to) : out.replace(rule.pattern, rule.to);
+    }
+    return out;
+  };
+  const walk = (value: unknown, depth: number, strict: boolean): unknown => {
+    if (typeof value === 'string') return strict && looksRandom(value) ? replacement : text(value);
+    if (typeof value !== 'object' || value === null) return value;
+    if (depth >= MAX_DEPTH) return '[truncated]';
+    if (Array.isArray(value)) return value.slice(0, MAX_ITEMS).map((item) => walk(item, depth + 1, strict));
+    const copy: Record<string, unknown> = {};
+    for (const key of Object.keys(value).slice(0, MAX_ITEMS)) {
+      const item = (value as Record<string, unknown>)[key];
+      const kind = classifyKey(key, extraKeys);
+      // Null-prototype safe: a `__proto__` key stays data.
+      const set = (v: unknown) => Object.defineProperty(copy, key, { value: v, enumerable: true, writable: true, configurable: true });
+      if (kind === 'secret') set(item === null || item === undefined || item === '' ? item : replacement);
+      else if (kind === 'container') set(typeof item === 'string' ? (item === '' ? item : replacement) : walk(item, depth + 1, true));
+      else if (kind === 'weak' && typeof item === 'string' && looksRandom(item)) set(replacement);
+      else set(walk(item, depth + 1, strict));
+    }
+    return copy;
+  };
+  return ((value: unknown) => walk(value, 0, false)) as Redactor;
+}
+
+/** The built-in redactor: key names, value shapes, bounded depth and string length. */
+export const redactSecrets: Redactor = createRedactor();

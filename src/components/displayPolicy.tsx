@@ -1,0 +1,63 @@
+import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import { redactSecrets, type RedactOptions, type Redactor, createRedactor } from '../protocol/redactSecrets';
+
+/**
+ * What the kit may show and load, set once by the app: how secrets are redacted where args,
+ * scopes, previews and diagnostics enter display, and which origins images may load from
+ * (none by default: images come through the app's `loadRef`).
+ */
+export interface DisplayPolicy {
+  redact: Redactor;
+  /** Origins (`https://cdn.example.com`) images may load from directly; `'self'` for the page's own. */
+  imageOrigins: readonly string[];
+}
+
+const DEFAULT_POLICY: DisplayPolicy = { redact: redactSecrets, imageOrigins: [] };
+const DisplayPolicyContext = createContext<DisplayPolicy>(DEFAULT_POLICY);
+
+export interface DisplayPolicyProviderProps {
+  /** Extra key and value patterns added to the built-in ones, or a redactor of the app's own. */
+  redact?: RedactOptions | Redactor;
+  imageOrigins?: readonly string[];
+  children?: ReactNode;
+}
+
+export function DisplayPolicyProvider({ redact, imageOrigins, children }: DisplayPolicyProviderProps) {
+  const policy = useMemo<DisplayPolicy>(
+    () => ({
+      redact: typeof redact === 'function' ? redact : redact ? createRedactor(redact) : redactSecrets,
+      imageOrigins: imageOrigins ?? [],
+    }),
+    [redact, imageOrigins],
+  );
+  return <DisplayPolicyContext.Provider value={policy}>{children}</DisplayPolicyContext.Provider>;
+}
+
+export function useDisplayPolicy(): DisplayPolicy {
+  return useContext(DisplayPolicyContext);
+}
+
+/** The app's redactor: apply it to anything runtime-supplied before it is shown or copied. */
+export function useRedact(): Redactor {
+  return useContext(DisplayPolicyContext).redact;
+}
+
+/**
+ * A URL an image may load from under the policy: absolute http(s) on an allowed origin, or a
+ * same-page path when `'self'` is allowed. Protocol-relative (`//host/x.png`) and every other
+ * scheme are refused.
+ */
+export function allowedImageSrc(url: string, imageOrigins: readonly string[], base = globalThis.location?.href): string | undefined {
+  const trimmed = url.trim();
+  if (trimmed === '' || imageOrigins.length === 0) return undefined;
+  let parsed: URL;
+  try {
+    parsed = new URL(trimmed, base ?? 'http://invalid.invalid/');
+  } catch {
+    return undefined;
+  }
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return undefined;
+  const relative = !/^[a-z][a-z0-9+.-]*:/i.test(trimmed) && !/^[\\/]{2}/.test(trimmed);
+  if (relative) return imageOrigins.includes('self') && base !== undefined ? parsed.href : undefined;
+  return imageOrigins.includes(parsed.origin) ? parsed.href : undefined;
+}

@@ -1,0 +1,160 @@
+// @vitest-environment jsdom
+import { act, cleanup, render } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DisplayPolicyProvider } from '../displayPolicy';
+import { Markdown } from '../Markdown';
+import { MAX_PARSED_BLOCK, splitBlocks } from './splitBlocks';
+
+// Every source the parser is given, to prove a streamed delta parses only the block it extends.
+const parsed = vi.hoisted(() => [] as string[]);
+vi.mock('react-markdown', async (original) => {
+  const real = await original<typeof import('react-markdown')>();
+  return { ...real, default: (props: { children?: string }) => (parsed.push(props.children ?? ''), real.default(props)) };
+});
+
+afterEach(cleanup);
+
+const html = (text: string) => render(<Markdown text={text} />).container.querySelector('.aui-markdown')!.innerHTML;
+const dom = (text: string) => render(<Markdown text={text} />).container.querySelector('.aui-markdown')!;
+
+// Examples written from the CommonMark 0.31 and GFM 0.29 specs; expected HTML as the specs give it.
+describe('CommonMark and GFM examples', () => {
+  it('intraword underscores are not emphasis (CommonMark 6.2, rule 2)', () => {
+    expect(html('snake_case_names and foo_bar_')).toBe('<p>snake_case_names and foo_bar_</p>');
+  });
+  it('intraword asterisks are emphasis, spaced asterisks are not (CommonMark 6.2)', () => {
+    expect(html('a*b*c')).toBe('<p>a<em>b</em>c</p>');
+    expect(html('a * b * c')).toBe('<p>a * b * c</p>');
+    expect(html('**foo bar**')).toBe('<p><strong>foo bar</strong></p>');
+  });
+  it('code spans: longer fences hold backticks, an unmatched run stays literal (CommonMark 6.1)', () => {
+    expect(html('`` foo ` bar ``')).toBe('<p><code>foo ` bar</code></p>');
+    expect(html('```foo``')).toBe('<p>```foo``</p>');
+  });
+  it('tables with alignment (GFM 4.10)', () => {
+    const table = dom('| foo | bar |\n| :-: | --: |\n| baz | bim |').querySelector('table')!;
+    expect([...table.querySelectorAll('thead th')].map((th) => th.textContent)).toEqual(['foo', 'bar']);
+    expect([...table.querySelectorAll('tbody td')].map((td) => td.textContent)).toEqual(['baz', 'bim']);
+    expect((table.querySelector('tbody td') as HTMLElement).style.textAlign).toBe('center');
+    expect((table.querySelectorAll('tbody td')[1] as HTMLElement).style.textAlign).toBe('right');
+  });
+  it('task list items (GFM 5.3)', () => {
+    const boxes = [...dom('- [ ] foo\n- [x] bar').querySelectorAll('li > input[type="checkbox"]')] as HTMLInputElement[];
+    expect(boxes.map((b) => [b.checked, b.disabled])).toEqual([[false, true], [true, true]]);
+  });
+  it('strikethrough (GFM 6.5)', () => {
+    expect(html('~~Hi~~ Hello, world!')).toBe('<p><del>Hi</del> Hello, world!</p>');
+  });
+  it('extended autolinks: www, http(s) and email (GFM 6.9)', () => {
+    const links = [...dom('www.commonmark.org and Visit https://www.commonmark.org/help for more. foo@bar.baz').querySelectorAll('a')];
+    expect(links.map((a) => a.getAttribute('href'))).toEqual(['http://www.commonmark.org', 'https://www.commonmark.org/help', 'mailto:foo@bar.baz']);
+  });
+  it('nested lists keep their structure and numbering (CommonMark 5.2, 5.3)', () => {
+    const root = dom('1. one\n2. two\n   - a\n     - deep\n3. three\n\n7. seven');
+    expect(root.querySelectorAll('ol > li > ul > li > ul > li')).toHaveLength(1);
+    // The blank line makes the list loose (CommonMark 5.3) but it stays one list: 1, 2, 3, 4.
+    expect(root.querySelectorAll(':scope > ol')).toHaveLength(1);
+    expect([...root.querySelectorAll(':scope > ol > li')].map((li) => li.textContent!.trim().split('\n')[0])).toEqual(['one', 'two', 'three', 'seven']);
+  });
+  it('an ordered list keeps its start number (CommonMark 5.2)', () => {
+    expect(dom('3. a\n4. b').querySelector('ol')!.getAttribute('start')).toBe('3');
+  });
+  it('thematic break, hard line break, block quote (CommonMark 4.1, 6.7, 5.1)', () => {
+    expect(html('a\n\n---\n\nb')).toBe('<p>a</p><hr><p>b</p>');
+    expect(html('foo  \nbar')).toBe('<p>foo<br>\nbar</p>');
+    expect(dom('> quoted\n> > nested').querySelectorAll('blockquote blockquote')).toHaveLength(1);
+  });
+  it('raw HTML stays text (the kit never renders runtime HTML)', () => {
+    const root = dom('<b onclick="x()">bold?</b>\n\n<script>alert(1)</script>');
+    expect(root.querySelectorAll('b, script')).toHaveLength(0);
+    expect(root.textContent).toContain('<b onclick="x()">bold?</b>');
+  });
+  it('headings start at h3 under the app headings', () => {
+    expect(html('# Title')).toBe('<h3>Title</h3>');
+  });
+});
+
+describe('code blocks', () => {
+  it('a fenced block has its language, a copy button and no wrapping', () => {
+    const root = dom('Before\n```ts\nconst a_b = 1;\n\nconst c = 2;\n```\nafter');
+    const block = root.querySelector('.aui-markdown__code-block')!;
+    expect(block.querySelector('.aui-markdown__code-lang')!.textContent).toBe('ts');
+    expect(block.querySelector('code')!.textContent).toBe('const a_b = 1;\n\nconst c = 2;');
+    expect(block.querySelector('code')!.className).toBe('language-ts');
+    expect(block.querySelector('button')!.textContent).toBe('Copy');
+    expect([...root.querySelectorAll(':scope > p')].map((p) => p.textContent)).toEqual(['Before', 'after']);
+  });
+  it('a fence nested in a list gets the same block', () => {
+    const root = dom('- item\n\n  ```py\n  print(1)\n  ```');
+    expect(root.querySelector('li .aui-markdown__code-lang')!.textContent).toBe('py');
+    expect(root.querySelector('li code')!.textContent).toBe('print(1)');
+  });
+  it('an unclosed fence mid-stream is code up to the end (CommonMark 4.5)', () => {
+    expect(dom('```js\nlet x = 1;').querySelector('code')!.textContent).toBe('let x = 1;');
+  });
+});
+
+describe('links and images', () => {
+  it('only http, https, mailto and relative links are followed', () => {
+    const root = dom('[a](javascript:alert(1)) [b](data:text/html,x) [c](https://example.com/c) [d](/docs) [e](mailto:a@b.c) [f](java\tscript:x) <vbscript:x>');
+    expect([...root.querySelectorAll('a')].map((a) => a.getAttribute('href'))).toEqual(['https://example.com/c', '/docs', 'mailto:a@b.c']);
+    expect(root.querySelectorAll('.aui-markdown__unsafe-link').length).toBeGreaterThanOrEqual(2);
+    for (const a of root.querySelectorAll('a')) expect(a.getAttribute('rel')).toBe('noopener noreferrer nofollow');
+  });
+  it('images load only from origins the app allows; protocol-relative never', () => {
+    const text = '![px](//evil.example/pixel.png) ![a](https://evil.example/a.png) ![c](https://cdn.example/c.png) ![d](data:image/png;base64,AAAA)';
+    expect(render(<Markdown text={text} />).container.querySelectorAll('img')).toHaveLength(0);
+    cleanup();
+    const { container } = render(
+      <DisplayPolicyProvider imageOrigins={['https://cdn.example']}>
+        <Markdown text={text} />
+      </DisplayPolicyProvider>,
+    );
+    expect([...container.querySelectorAll('img')].map((img) => img.getAttribute('src'))).toEqual(['https://cdn.example/c.png']);
+    expect(container.querySelectorAll('.aui-markdown__blocked-image')).toHaveLength(3);
+  });
+});
+
+describe('streaming', () => {
+  const answer = ['# Plan', 'First paragraph with **bold** and `code`.', '- one\n- two\n\n- three', '```sh\nnpm test\n\nnpm run build\n```', '| a | b |\n| - | - |\n| 1 | 2 |', 'Last words.'].join('\n\n');
+
+  it('splitting appended text resumes at the last block and keeps earlier blocks', () => {
+    let previous = splitBlocks('');
+    const seen: number[] = [];
+    for (let end = 8; end < answer.length + 8; end += 8) {
+      const next = splitBlocks(answer.slice(0, end), previous);
+      for (let i = 0; i < previous.blocks.length - 1; i++) expect(next.blocks[i]).toBe(previous.blocks[i]);
+      seen.push(next.scannedFrom);
+      previous = next;
+    }
+    expect(previous.blocks.map((b) => b.kind)).toEqual(['markdown', 'markdown', 'markdown', 'fence', 'markdown', 'markdown']);
+    expect(splitBlocks(answer).blocks.map((b) => b.source)).toEqual(previous.blocks.map((b) => b.source));
+    // Never rescans from the start once there are two blocks.
+    expect(Math.max(...seen.slice(-5))).toBeGreaterThan(0);
+  });
+
+  it('a delta parses only the block it extends, each source once', () => {
+    const view = render(<Markdown text="" />);
+    parsed.length = 0;
+    let deltas = 0;
+    for (let end = 8; end < answer.length + 8; end += 8) {
+      act(() => view.rerender(<Markdown text={answer.slice(0, end)} />));
+      deltas += 1;
+    }
+    // Re-parsing from the start would parse the first block on every delta.
+    expect(new Set(parsed).size).toBe(parsed.length);
+    expect(parsed.length).toBeLessThanOrEqual(deltas);
+    expect(parsed.filter((source) => source.startsWith('# Plan')).length).toBe(1);
+  });
+});
+
+describe('parse bounds', () => {
+  it('a block past the size bound or nested too deep is plain text, with nothing lost', () => {
+    const big = '['.repeat(MAX_PARSED_BLOCK + 1);
+    const root = dom(`ok *fine*\n\n${big}\n\n${'> '.repeat(200)}deep`);
+    expect(root.querySelector('em')!.textContent).toBe('fine');
+    const plain = [...root.querySelectorAll('.aui-markdown__plain')];
+    expect(plain.map((p) => p.getAttribute('data-reason'))).toEqual(['size', 'depth']);
+    expect(plain[0]!.textContent).toBe(big);
+  });
+});

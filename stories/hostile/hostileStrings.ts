@@ -1,0 +1,85 @@
+// The hostile-strings table: what an adversarial runtime (or a prompt-injected model) can put in
+// any string field. The hostile stories push every row through every surface in Chromium.
+
+const KB100 = 100_000;
+
+/** Markup that would run script if any surface rendered runtime text as HTML or followed it as a URL. */
+export const XSS_VECTORS = [
+  '<img src=x onerror="window.__pwned=1">',
+  '<script>window.__pwned=2</script>',
+  '<svg onload="window.__pwned=3"></svg>',
+  '<iframe srcdoc="<script>parent.__pwned=4</script>"></iframe>',
+  '[click](javascript:window.__pwned=5)',
+  '[tab](java\tscript:window.__pwned=6)',
+  '[data](data:text/html,<script>parent.__pwned=7</script>)',
+  '<a href="javascript:window.__pwned=8">x</a>',
+  '![img](x" onerror="window.__pwned=9)',
+  '<javascript:window.__pwned=10>',
+  '"><img src=x onerror=window.__pwned=11>',
+  "'><details open ontoggle=window.__pwned=12>",
+  '{{constructor.constructor("window.__pwned=13")()}}',
+] as const;
+
+/**
+ * Secrets as runtimes leak them: the value after `→` must never reach the screen. Each entry is
+ * [label, the text that carries it, the secret part].
+ */
+export const SECRETS: ReadonlyArray<readonly [string, string, string]> = [
+  ['bearer in a command', 'curl -H "Authorization: Bearer abcDEF123456ghiJKL789" https://api.example.com', 'abcDEF123456ghiJKL789'],
+  ['token in a URL', 'https://api.example.com/v1?access_token=tok_9f8e7d6c5b4a3928&page=2', 'tok_9f8e7d6c5b4a3928'],
+  ['DSN', 'postgres://admin:S3cretPassw0rd@db.internal:5432/app', 'S3cretPassw0rd'],
+  ['GitHub token', 'git push https://ghp_1234567890abcdefghijABCDEFGHIJ123456@github.com/o/r', 'ghp_1234567890abcdefghijABCDEFGHIJ123456'],
+  ['Slack token', 'SLACK=xoxb-123456789012-1234567890123-AbCdEfGhIjKlMnOpQrStUvWx', 'xoxb-123456789012-1234567890123-AbCdEfGhIjKlMnOpQrStUvWx'],
+  ['OpenAI-style key', 'use sk-live-4f3c2b1a0987654321fedcba please', 'sk-live-4f3c2b1a0987654321fedcba'],
+  ['AWS key id', 'export AWS_ACCESS_KEY_ID=AKIAIOSFODNN7EXAMPLE', 'AKIAIOSFODNN7EXAMPLE'],
+  ['password flag', 'mysql --password=hunter2hunter2 -u root', 'hunter2hunter2'],
+  ['streamed password delta', '{"user":"ada","password":"correct horse batt', 'correct horse batt'],
+  ['PEM key', '-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEA7bq\n-----END RSA PRIVATE KEY-----', 'MIIEowIBAAKCAQEA7bq'],
+] as const;
+
+export const BIDI = {
+  /** Reads as `exe.txt` with the override shown as-is: a disguised executable. */
+  filename: 'invoice\u202Etxt.exe',
+  isolate: 'report\u2067evil\u2069.pdf',
+  rlo: '\u202Eeurt = nimdAsi',
+} as const;
+
+export const LONG_WORD = 'A'.repeat(60_000);
+
+/** 100 KB inputs where a naive markdown parser goes quadratic or worse. */
+export const ADVERSARIAL_MARKDOWN: Record<string, string> = {
+  backticks: '`'.repeat(KB100),
+  'backtick pairs': '` `` '.repeat(KB100 / 5),
+  'backtick lines': ('`'.repeat(79) + '\n').repeat(KB100 / 80),
+  brackets: '['.repeat(KB100),
+  'bracket links': '[a]('.repeat(KB100 / 4),
+  'bracket paragraphs': ('['.repeat(1998) + '\n\n').repeat(KB100 / 2000),
+  asterisks: '*'.repeat(KB100),
+  'asterisk runs': '**a* '.repeat(KB100 / 5),
+  underscores: '_a'.repeat(KB100 / 2),
+  'underscore paragraphs': ('_a'.repeat(999) + '\n\n').repeat(KB100 / 2000),
+  'nested quotes': '>'.repeat(KB100),
+  'nested quote lines': Array.from({ length: 400 }, (_, i) => '> '.repeat(i % 100) + 'q').join('\n').padEnd(KB100, '>'),
+  'nested lists': Array.from({ length: 2000 }, (_, i) => ' '.repeat((i % 40) * 2) + '- item').join('\n').slice(0, KB100),
+  'list markers': '- '.repeat(KB100 / 2),
+  'link definitions': '[a]: b\n'.repeat(KB100 / 7),
+  'table pipes': '|'.repeat(KB100),
+  'angle brackets': '<'.repeat(KB100),
+  'long word': 'a'.repeat(KB100),
+};
+
+/** A realistic 100 KB answer: headings, prose, lists, tables, code, quotes. */
+export function realisticAnswer(size = KB100): string {
+  const sections: string[] = [];
+  for (let i = 0; sections.join('\n\n').length < size; i++) {
+    sections.push(
+      `## Step ${i + 1}: update \`module_${i}\``,
+      `The refactor moves **state** handling into \`src/store/apply_${i}.ts\` so that _each_ reducer stays small. See [the docs](https://example.com/docs/${i}) and www.example.com for details; snake_case_names stay as written.`,
+      `- read \`src/file_${i}.ts\`\n- update the tests\n  - unit\n  - e2e\n- [x] run the suite`,
+      '```ts\n' + `export function reducer${i}(state: State, event: Event): State {\n  return { ...state, count: state.count + ${i} };\n}` + '\n```',
+      `| file | lines | status |\n| --- | ---: | :-: |\n| a_${i}.ts | ${i * 3} | ok |\n| b_${i}.ts | ${i * 5} | ~~failed~~ ok |`,
+      `> Note: step ${i} keeps the public API.`,
+    );
+  }
+  return sections.join('\n\n').slice(0, size);
+}
