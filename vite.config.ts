@@ -4,7 +4,9 @@ import { builtinModules } from 'node:module';
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import { playwright } from '@vitest/browser-playwright';
 
-// Library build: ESM entries for the whole kit, the headless core, the CLI and the fixture server.
+// Library build: ESM entries for the whole kit, the headless core, the CLI and the fixture server,
+// unminified with one output file per source module, so an app's bundler keeps only what it
+// imports (FactBadge alone does not pull Conversation, Radix or the virtualizer).
 // Peers and runtime dependencies stay external so the app's bundler dedupes and tree-shakes them.
 const external = [
   /^react($|\/)/,
@@ -22,6 +24,12 @@ const external = [
   /^@ai-sdk\//,
 ];
 
+/** Modules that need a client (React state, context or hooks): components and hooks, not their plain helpers. */
+export function isClientModule(id: string): boolean {
+  const match = /\/src\/(?:hooks|components)\/([^/]+)\.tsx?$/.exec(id.replace(/\\/g, '/'));
+  return match !== null && /^(?:[A-Z]|use[A-Z])/.test(match[1]!);
+}
+
 /** Debian's Chromium: Playwright cannot download its own browser here. */
 export const CHROMIUM = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -33,13 +41,26 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    sourcemap: true,
+    // Unminified, one file per source module, with the source's comments and names: a debugger shows
+    // the kit as written, so source maps would only double the tarball (they were 61% of it).
+    sourcemap: false,
+    minify: false,
     target: 'es2022',
     lib: {
       entry: { index: 'src/index.ts', headless: 'src/headless.ts', cli: 'src/cli/main.ts', server: 'src/server/fixtureServer.ts', 'adapters/ai-sdk': 'src/adapters/ai-sdk/index.ts' },
       formats: ['es'],
     },
-    rollupOptions: { external },
+    rollupOptions: {
+      external,
+      output: {
+        preserveModules: true,
+        preserveModulesRoot: 'src',
+        entryFileNames: '[name].js',
+        // React Server Components: hooks and components are client modules. Bundlers drop module
+        // directives, so the directive is written back on each client module's own output file.
+        banner: (chunk) => (chunk.facadeModuleId && isClientModule(chunk.facadeModuleId) ? "'use client';" : ''),
+      },
+    },
   },
   test: {
     projects: [

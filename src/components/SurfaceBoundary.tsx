@@ -26,7 +26,7 @@ export class SurfaceBoundary extends Component<SurfaceBoundaryProps, { error?: E
     this.props.onError?.(error, this.props.surface);
   }
 
-  override render() {
+  override render(): ReactNode {
     const { error } = this.state;
     if (!error) return this.props.children;
     const text = (this.props.message ?? DEFAULT_LABELS['boundary.failed']).replace('{error}', error.message);

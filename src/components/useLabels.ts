@@ -9,7 +9,7 @@ export function useLabels(overrides?: Labels): Translate {
   const provided = useContext(RuntimeContext)?.labels;
   return useMemo(() => {
     return (key, vars) => {
-      const template = overrides?.[key] ?? (provided as Labels | undefined)?.[key] ?? DEFAULT_LABELS[key];
+      const template = overrides?.[key] ?? provided?.[key] ?? DEFAULT_LABELS[key];
       return vars ? template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole)) : template;
     };
   }, [provided, overrides]);

@@ -1,4 +1,5 @@
 import { createContext } from 'react';
+import type { Labels } from '../components/labels';
 import type { RuntimeStore } from '../store/createRuntimeStore';
 import type { RuntimeActions } from '../stream/runtimeActions';
 import type { RuntimeProviderAdapter } from '../stream/types';
@@ -9,7 +10,7 @@ export interface RuntimeContextValue {
   adapter?: RuntimeProviderAdapter;
   actions: RuntimeActions;
   /** Visible strings and aria labels by key; components fall back to their English defaults. */
-  labels: Readonly<Record<string, string>>;
+  labels: Readonly<Labels>;
   /** The live stream's connection state, published by `useRuntimeStream` (read it with `useConnectionState`). */
   connection: ConnectionStore;
 }

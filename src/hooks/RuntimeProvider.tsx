@@ -3,6 +3,7 @@ import { shallow } from 'zustand/shallow';
 import { createRuntimeStore, type RuntimeStore } from '../store/createRuntimeStore';
 import { createRuntimeActions, type RuntimeActionsOptions } from '../stream/runtimeActions';
 import type { RuntimeProviderAdapter } from '../stream/types';
+import type { Labels } from '../components/labels';
 import { RuntimeContext, type RuntimeContextValue } from './RuntimeContext';
 import { createConnectionStore } from './useConnectionState';
 
@@ -11,14 +12,14 @@ export interface RuntimeProviderProps {
   store?: RuntimeStore;
   /** Where writes go (send, interrupt, answers, history, evidence). Without one they are `unavailable`. */
   adapter?: RuntimeProviderAdapter;
-  /** Overrides for visible strings and aria labels. An inline object is fine: it is compared by content. */
-  labels?: Readonly<Record<string, string>>;
+  /** Overrides for visible strings and aria labels, by key (a typo'd key does not compile). An inline object is fine: it is compared by content. */
+  labels?: Readonly<Labels>;
   /** Read when a write starts, so an inline object neither recreates the actions nor closes their turn streams. */
   actionsOptions?: RuntimeActionsOptions;
   children?: ReactNode;
 }
 
-const NO_LABELS: Readonly<Record<string, string>> = Object.freeze({});
+const NO_LABELS: Readonly<Labels> = Object.freeze({});
 
 /** The previous value while the new one is shallowly equal: an inline object keeps its identity. */
 function useShallowStable<T>(value: T): T {

@@ -264,13 +264,13 @@ describe('the provider keeps what did not change', () => {
     let renders = 0;
     const Consumer = memo(function Consumer() {
       renders += 1;
-      return <span>{useRuntimeLabels().hello ?? 'none'}</span>;
+      return <span>{useRuntimeLabels()['fact.unknown'] ?? 'none'}</span>;
     });
     const store = createRuntimeStore();
-    const view = render(<RuntimeProvider store={store} labels={{ hello: 'Hallo' }}><Consumer /></RuntimeProvider>);
-    view.rerender(<RuntimeProvider store={store} labels={{ hello: 'Hallo' }}><Consumer /></RuntimeProvider>);
+    const view = render(<RuntimeProvider store={store} labels={{ 'fact.unknown': 'Hallo' }}><Consumer /></RuntimeProvider>);
+    view.rerender(<RuntimeProvider store={store} labels={{ 'fact.unknown': 'Hallo' }}><Consumer /></RuntimeProvider>);
     expect(renders).toBe(1);
-    view.rerender(<RuntimeProvider store={store} labels={{ hello: 'Servus' }}><Consumer /></RuntimeProvider>);
+    view.rerender(<RuntimeProvider store={store} labels={{ 'fact.unknown': 'Servus' }}><Consumer /></RuntimeProvider>);
     expect(renders).toBe(2);
     expect(screen.getByText('Servus')).toBeTruthy();
   });

@@ -1,4 +1,7 @@
 import { useContext } from 'react';
+import type { Labels } from '../components/labels';
+import type { RuntimeStore } from '../store/createRuntimeStore';
+import type { RuntimeActions } from '../stream/runtimeActions';
 import { RuntimeContext, type RuntimeContextValue } from './RuntimeContext';
 
 export function useRuntimeContext(): RuntimeContextValue {
@@ -7,6 +10,6 @@ export function useRuntimeContext(): RuntimeContextValue {
   return value;
 }
 
-export const useRuntimeStore = () => useRuntimeContext().store;
-export const useRuntimeActions = () => useRuntimeContext().actions;
-export const useRuntimeLabels = () => useRuntimeContext().labels;
+export const useRuntimeStore = (): RuntimeStore => useRuntimeContext().store;
+export const useRuntimeActions = (): RuntimeActions => useRuntimeContext().actions;
+export const useRuntimeLabels = (): Readonly<Labels> => useRuntimeContext().labels;

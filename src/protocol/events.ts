@@ -21,7 +21,8 @@ import type {
 export type JsonObject = Record<string, unknown>;
 
 /** The Lime AgentRuntime profile envelope (SPEC section 2) with its optional joins. */
-export interface RuntimeEventEnvelope<TType extends string = string, TPayload extends JsonObject = JsonObject> {
+// A type alias (not an interface) so an envelope still assigns to JsonObject (implicit index signature).
+export type RuntimeEventEnvelope<TType extends string = string, TPayload extends JsonObject = JsonObject> = {
   type: TType;
   eventId: EventId;
   timestamp: string;
@@ -48,8 +49,65 @@ export interface RuntimeEventEnvelope<TType extends string = string, TPayload ex
   traceId?: TraceId;
   /** The type as received, when an alias was normalized to the canonical name. */
   originalType?: string;
-  [extra: string]: unknown;
-}
+  // The rest of the profile's optional top-level fields (schema/runtime-event.schema.json). No index
+  // signature: a misspelled field in an event literal is a compile error, not a silent extra.
+  parentTaskId?: TaskId;
+  rootTaskId?: TaskId;
+  requestId?: string;
+  processId?: string;
+  channelId?: string;
+  jobId?: string;
+  jobItemId?: string;
+  outputRef?: string;
+  modelRequestId?: string;
+  queueId?: string;
+  spanId?: string;
+  nativeStatus?: string;
+  status?: string;
+  phase?: string;
+  statusReason?: string;
+  refs?: JsonObject;
+  benchmark?: JsonObject;
+  trajectory?: JsonObject;
+  reward?: JsonObject;
+  comparison?: JsonObject;
+  task?: JsonObject;
+  taskAttempt?: JsonObject;
+  taskRelationship?: JsonObject;
+  taskGraph?: JsonObject;
+  taskProgress?: JsonObject;
+  taskAcceptance?: JsonObject;
+  worker?: JsonObject;
+  deliveryState?: JsonObject;
+  permissionDecision?: JsonObject;
+  sandboxProfile?: JsonObject;
+  routingDecision?: JsonObject;
+  candidateModelSet?: JsonObject;
+  taskProfile?: JsonObject;
+  limitState?: JsonObject;
+  limitEvent?: JsonObject;
+  costState?: JsonObject;
+  hookRun?: JsonObject;
+  executionEnvironment?: JsonObject;
+  channel?: JsonObject;
+  job?: JsonObject;
+  jobItem?: JsonObject;
+  output?: JsonObject;
+  historyBoundary?: JsonObject;
+  telemetry?: JsonObject;
+  correlation?: JsonObject;
+  // Envelope-level spellings some runtimes use; read tolerantly (payloadReaders), the payload's win.
+  artifactKind?: string;
+  artifactStatus?: string;
+  artifactVersionId?: string;
+  artifactPreview?: string;
+  artifactReadRef?: string;
+  artifactDiffRef?: string;
+  evidencePackRef?: string;
+  replayRef?: string;
+  reviewRef?: string;
+  agentRole?: string;
+};
 
 // Payloads: every field optional, because the kit reads them tolerantly (see payloadReaders).
 export interface TextDeltaPayload extends JsonObject { delta?: string; text?: string }

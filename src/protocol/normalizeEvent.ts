@@ -26,8 +26,8 @@ export function normalizeEvent(raw: unknown): RuntimeEventEnvelope | undefined {
       ? {}
       : { value: rawPayload };
   const type = canonicalType(raw.type, payload);
-  if (type === raw.type && payload === rawPayload) return raw as RuntimeEventEnvelope;
-  const normalized: RuntimeEventEnvelope = { ...(raw as RuntimeEventEnvelope), type, payload };
+  if (type === raw.type && payload === rawPayload) return raw as unknown as RuntimeEventEnvelope;
+  const normalized: RuntimeEventEnvelope = { ...(raw as unknown as RuntimeEventEnvelope), type, payload };
   if (type !== raw.type) normalized.originalType = raw.type;
   return normalized;
 }
