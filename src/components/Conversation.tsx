@@ -1,6 +1,8 @@
 import { forwardRef, memo, useMemo, useState, type ComponentPropsWithoutRef } from 'react';
 import { Collapsible } from 'radix-ui';
+import { useConnectionState } from '../hooks/useConnectionState';
 import { useRuntimeSelector } from '../hooks/useRuntimeSelector';
+import type { StaleReason } from '../store/records';
 import { ActionRequired } from './ActionRequired';
 import { ArtifactCard } from './ArtifactCard';
 import { classes } from './format';
@@ -55,8 +57,37 @@ const Part = memo(function Part({ partId, handlers }: { partId: string; handlers
   }
 });
 
+/** Connection states in which a retry can do something (not while it connects or repairs already). */
+const RETRYABLE = new Set(['open', 'reconnecting', 'error', 'ended']);
+
+/**
+ * The mark on a message the stream cut while it was streaming: its text may be incomplete. The
+ * reason is the store's stale fact; Reconnect appears only when a stream can be retried.
+ */
+function CutNotice({ reason, labels }: { reason: StaleReason; labels?: Labels }) {
+  const t = useLabels(labels);
+  const connection = useConnectionState();
+  return (
+    <p className="aui-message__cut" role="note" data-stale-reason={reason}>
+      {t(reason === 'disconnected' ? 'conversation.cut.disconnected' : 'conversation.cut.missing')}
+      {RETRYABLE.has(connection.status) && (
+        <>
+          {' '}
+          <button type="button" className="aui-button" onClick={() => connection.retry()}>
+            {t('connection.retry')}
+          </button>
+        </>
+      )}
+    </p>
+  );
+}
+
 const MessageRow = memo(function MessageRow({ messageId, handlers }: { messageId: string; handlers: PartHandlers }) {
   const message = useRuntimeSelector((s) => s.messages.byId.get(messageId));
+  // Only a message still streaming when the view went stale subscribes to anything new here.
+  const cut = useRuntimeSelector((s) =>
+    s.session.stale && s.messages.byId.get(messageId)?.status === 'streaming' ? (s.session.staleReason ?? 'sequence_gap') : undefined,
+  );
   const t = useLabels(handlers.labels);
   countRender('MessageRow', messageId);
   if (!message) return null;
@@ -66,6 +97,7 @@ const MessageRow = memo(function MessageRow({ messageId, handlers }: { messageId
       {message.partIds.map((id) => (
         <Part key={id} partId={id} handlers={handlers} />
       ))}
+      {cut && <CutNotice reason={cut} labels={handlers.labels} />}
     </article>
   );
 });

@@ -138,6 +138,8 @@ export const DEFAULT_LABELS = {
   'conversation.jumpToLatest': 'Jump to latest',
   'conversation.empty': 'No messages yet',
   'conversation.streaming': 'Streaming',
+  'conversation.cut.disconnected': 'Connection lost — text may be incomplete',
+  'conversation.cut.missing': 'Events are missing — text may be incomplete',
 
   'timeline.region': 'Process timeline',
   'timeline.empty': 'Nothing has happened yet',

@@ -97,3 +97,36 @@ describe('AgentWorkbench shows the connection', () => {
     expect(header().querySelector('.aui-runtime-status__connection')).toBeNull();
   });
 });
+
+describe('a stale stream marks the message it cut', () => {
+  it('the streaming answer says it may be incomplete, with Reconnect; finished messages say nothing', async () => {
+    const user = userEvent.setup();
+    const ev = eventBuilder();
+    const { source, status } = drivenSource();
+    const store = storeFrom([ev('model.completed', { turnId: 'turn-0' }, { text: 'Earlier answer.' }), ev('turn.started', t1), ev('model.delta', t1, { delta: 'Starting the refac' })]);
+    const { container } = renderWith(<LiveWorkbench source={source} />, store);
+    status('open');
+    const notices = () => [...container.querySelectorAll('.aui-message__cut')];
+    expect(notices()).toEqual([]);
+    status('reconnecting', { error: 'socket closed' });
+    expect(notices()).toHaveLength(1);
+    const cut = notices()[0]!;
+    expect(cut.closest('.aui-message')!.getAttribute('data-message-status')).toBe('streaming');
+    expect(cut.textContent).toContain('Connection lost — text may be incomplete');
+    await user.click(within(cut as HTMLElement).getByRole('button', { name: 'Reconnect' }));
+    expect(source.resumeFrom).toHaveBeenCalledTimes(1);
+    // Resumed where it broke: the cause is gone, and so is the mark.
+    status('open');
+    expect(notices()).toEqual([]);
+  });
+
+  it('a gap says events are missing; with no stream to retry there is no Reconnect', () => {
+    const ev = eventBuilder();
+    const store = storeFrom([ev('turn.started', t1), ev('model.delta', t1, { delta: 'Half' }), ev('model.delta', t1, { delta: ' lost' }, 9)]);
+    const { container } = renderWith(<AgentWorkbench />, store);
+    expect(store.getState().session.stale).toBe(true);
+    const cut = container.querySelector('.aui-message__cut')!;
+    expect(cut.textContent).toBe('Events are missing — text may be incomplete');
+    expect(cut.querySelector('button')).toBeNull();
+  });
+});

@@ -1,4 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect } from 'storybook/test';
 import { Conversation } from '../../src/components/Conversation';
 import { Cell, Matrix } from '../support/Cell';
 import { STORY_NOW, storyEvents } from '../support/storyEvents';
@@ -14,6 +15,20 @@ function streaming() {
     ev('reasoning.delta', t, { delta: 'The user wants the ingest path; show the batch API.' }),
     ev('model.delta', t, { delta: 'The store applies **one batch** per update:\n\n```ts\nstore.getState().ingest(events);\n' }),
   ];
+}
+
+/** The stream lost an event mid-answer: the view is stale and the answer is marked as possibly cut. */
+function cut() {
+  const ev = storyEvents();
+  const events = [
+    ev('turn.submitted', t, { text: 'Refactor the store.' }),
+    ev('turn.started', t),
+    ev('model.delta', t, { delta: 'Starting the refactor. First I will move the' }),
+    ev('model.delta', t, { delta: ' reducers into one file per family' }),
+    ev('model.delta', t, { delta: ', then update the tests.' }),
+  ];
+  // The second delta never arrives: the third waits behind the gap, never appended on top of it.
+  return [...events.slice(0, 3), ...events.slice(4)];
 }
 
 function finished() {
@@ -49,6 +64,11 @@ export const StateMatrix: Story = {
           <Conversation now={STORY_NOW} />
         </div>
       </Cell>
+      <Cell caption="cut: an event is missing, the answer may be incomplete" events={cut()}>
+        <div style={{ height: 240, display: 'flex' }}>
+          <Conversation now={STORY_NOW} />
+        </div>
+      </Cell>
       <Cell caption="finished: tool, artifact, action, markdown" events={finished()}>
         <div style={{ height: 520, display: 'flex' }}>
           <Conversation now={STORY_NOW} />
@@ -61,4 +81,10 @@ export const StateMatrix: Story = {
       </Cell>
     </Matrix>
   ),
+  play: async ({ canvasElement }) => {
+    const cell = canvasElement.querySelector('[data-state-name^="cut"]')!;
+    await expect(cell.querySelector('.aui-message__cut')?.textContent).toBe('Events are missing — text may be incomplete');
+    // Only the answer that was streaming is marked.
+    await expect(canvasElement.querySelectorAll('.aui-message__cut')).toHaveLength(1);
+  },
 };
