@@ -41,3 +41,34 @@ describe('seen event ids are bounded (bug 4)', () => {
     expect(data.session.staleReason).toBe('late_event');
   });
 });
+
+describe('found by the fuzz campaign', () => {
+  it('an invalid event re-sent after its id was forgotten is a duplicate, not diagnosed again', () => {
+    const ev = eventBuilder();
+    const { counts, ingest, data } = harness(4);
+    const bad = ev('tool.started', t1, {}); // no toolCallId: kept out of the facts, holds its place
+    const events = [bad, ...Array.from({ length: 1_100 }, () => ev('model.delta', t1, { delta: '.' }))];
+    ingest(events);
+    const diagnostics = data.diagnostics.ids.length;
+    ingest(events);
+    expect(data.diagnostics.ids.length).toBe(diagnostics);
+    expect(counts.invalid).toBe(1);
+  });
+
+  it('an eventId reused at a later sequence stays a duplicate but holds its place: the order never stalls, and twice equals once', () => {
+    const ev = eventBuilder();
+    const { counts, ingest, data } = harness(4);
+    const first = ev('turn.started', t1);
+    const reused = { ...ev('model.delta', t1, { delta: 'lost' }), eventId: first.eventId };
+    const after = [1, 2, 3, 4, 5, 6].map(() => ev('model.delta', t1, { delta: 'x' }));
+    ingest([first, reused, ...after]);
+    expect(data.session.stale).toBe(false);
+    expect(counts.pending).toBe(0);
+    const codes = data.diagnostics.ids.map((id) => data.diagnostics.byId.get(id)!.code);
+    expect(codes).toEqual(['duplicate_event_id']);
+    const applied = counts.applied;
+    ingest([first, reused, ...after]);
+    expect(data.diagnostics.ids.length).toBe(1);
+    expect(counts.applied).toBe(applied);
+  });
+});

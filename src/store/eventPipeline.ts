@@ -193,12 +193,35 @@ export class EventPipeline {
     markSessionStale(ctx, 'sequence_gap');
   }
 
+  /**
+   * A seen id that claims a later place than the one it held: the runtime reused an eventId. The
+   * event stays a duplicate (same id, same fact), but its place is held so the order does not stall,
+   * and the id is remembered at the later place so it is forgotten only when both places are old.
+   */
+  private reusedId(ctx: ApplyContext, counts: IngestCounts, raw: unknown, key: string, seenAt: number, arrival: number, line: number | undefined): void {
+    const place = seenAt === UNPLACED ? undefined : EventPipeline.placeOf(raw);
+    if (!place || place.sequence <= seenAt || this.isForeign(place.sessionId)) return;
+    this.seen.set(key, place.sequence);
+    ctx.draft.diagnose({
+      code: 'duplicate_event_id',
+      message: `session ${this.boundSession}: an event at sequence ${place.sequence} reuses an eventId first seen at sequence ${seenAt}; kept as a duplicate`,
+      eventId: key.slice(3),
+      line,
+    });
+    this.place(ctx, counts, place.sequence, { arrival }, line);
+  }
+
+  /** True when `sequence` is covered by a snapshot, or was consumed so long ago that its id was forgotten. */
+  private heldBefore(sequence: number): boolean {
+    const sequencer = this.sequencer;
+    if (sequencer.coveredThrough !== undefined && sequence <= sequencer.coveredThrough) return true;
+    return sequencer.consumed(sequence) && sequence < sequencer.expected! - this.reorderWindow;
+  }
+
   /** Puts an item in the order: applied when next, held while a predecessor is missing, reported when late. */
   private place(ctx: ApplyContext, counts: IngestCounts, sequence: number, slot: SequenceSlot, line: number | undefined): void {
     const sequencer = this.sequencer;
-    // Covered by a hydrated snapshot, or consumed so long ago that its id was forgotten: a re-send.
-    const forgotten = sequencer.consumed(sequence) && sequence < sequencer.expected! - this.reorderWindow;
-    if ((sequencer.coveredThrough !== undefined && sequence <= sequencer.coveredThrough) || forgotten) {
+    if (this.heldBefore(sequence)) {
       if (slot.event) counts.duplicates += 1;
       return;
     }
@@ -287,8 +310,10 @@ export class EventPipeline {
       counts.received += 1;
       const arrival = this.arrivals++;
       const { key, eventId } = dedupeKey(raw);
-      if (this.seen.has(key)) {
+      const seenAt = this.seen.get(key);
+      if (seenAt !== undefined) {
         counts.duplicates += 1;
+        this.reusedId(ctx, counts, raw, key, seenAt, arrival, line);
         continue;
       }
       const validation = validateEvent(raw);
@@ -300,6 +325,12 @@ export class EventPipeline {
         continue;
       }
       const place = eventId === undefined ? undefined : EventPipeline.placeOf(raw);
+      // A re-send of an event whose place a snapshot covers, or whose id was forgotten long after
+      // its place was consumed: a duplicate, diagnosed (if it was bad) the first time only.
+      if (place && this.heldBefore(place.sequence)) {
+        counts.duplicates += 1;
+        continue;
+      }
       // An event without a usable id never claims a place in the order: it is diagnosed once per content.
       this.seen.set(key, place?.sequence ?? UNPLACED);
       if (!validation.applicable) {

@@ -155,3 +155,29 @@ describe('older history goes in front and never becomes the latest turn (bug 5)'
     expect(summarize(state).messages.map((m) => m.messageId)).toEqual(['turn-1:user', 'turn-2:assistant', 'turn-9:user']);
   });
 });
+
+describe('a snapshot corrects correlations (found by the fuzz campaign)', () => {
+  it("an artifact's tool and a message's turn follow the snapshot; attempts follow its run order", () => {
+    const ev = eventBuilder();
+    const store = createRuntimeStore();
+    store.getState().ingest([
+      ev('turn.started', t1),
+      ev('artifact.changed', { ...t1, artifactId: 'art-1', toolCallId: 'constructor' }, { kind: 'image', status: 'ready' }),
+      ev('model.completed', { turnId: 'x', messageId: 'msg-1' }, { text: 'Hi' }),
+      ev('task.attempt.completed', { ...t1, taskId: 'task-1', runId: 'run-2' }),
+    ]);
+    store.getState().hydrate({
+      threadId: 'thread-1',
+      turns: [{ turnId: 'turn-1', status: 'running' }],
+      artifacts: [{ artifactId: 'art-1', toolCallId: 'tc-1', turnId: 'turn-1' }],
+      messages: [{ messageId: 'msg-1', turnId: 'turn-1', role: 'assistant', text: 'Hi' }],
+      tasks: [{ taskId: 'task-1', status: 'running', attempts: [{ runId: 'run-1', status: 'failed' }, { runId: 'run-2', status: 'completed' }] }],
+    });
+    const state = store.getState();
+    expect(state.artifacts.byId.get('art-1')).toMatchObject({ toolCallId: 'tc-1', turnId: 'turn-1' });
+    expect(state.messages.byId.get('msg-1')!.turnId).toBe('turn-1');
+    expect(state.turns.byId.get('turn-1')!.messageIds).toContain('msg-1');
+    expect(state.turns.byId.get('x')?.messageIds ?? []).not.toContain('msg-1');
+    expect(state.tasks.byId.get('task-1')!.attempts.map((a) => a.runId)).toEqual(['run-1', 'run-2']);
+  });
+});

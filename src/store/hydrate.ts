@@ -158,19 +158,26 @@ function applyMessages(
     const held = existing?.partIds ?? [];
     const partIds = incoming.parts !== undefined ? replaceParts(ctx, incoming.messageId, held, incoming.parts) : replaceText(ctx, incoming.messageId, held, incoming);
     const record: MessageRecord = {
-      ...(existing ?? { messageId: incoming.messageId, turnId: incoming.turnId, threadId, role: incoming.role }),
+      ...(existing ?? { messageId: incoming.messageId, threadId, role: incoming.role }),
+      // The model's turn is the message's turn: a correlation it states corrects ours.
+      turnId: incoming.turnId ?? existing?.turnId,
       partIds,
       status: incoming.final ? 'completed' : 'streaming',
       final: incoming.final,
     };
     ctx.draft.put('messages', incoming.messageId, record);
-    if (existing) continue;
-    added += 1;
+    const moved = existing !== undefined && existing.turnId !== record.turnId;
+    if (moved && existing.turnId !== undefined) {
+      const from = ctx.draft.get('turns', existing.turnId);
+      if (from) updateTurn(ctx, from, { messageIds: from.messageIds.filter((id) => id !== incoming.messageId) });
+    }
+    if (existing && !moved) continue;
+    if (!existing) added += 1;
     if (incoming.turnId === undefined) continue;
     const turn = turnFor(ctx, model, threadId, incoming.turnId, placement, older);
     // Only an assistant message is where the turn's next parts go; a user message never is.
     updateTurn(ctx, turn, {
-      messageIds: [...turn.messageIds, incoming.messageId],
+      messageIds: turn.messageIds.includes(incoming.messageId) ? turn.messageIds : [...turn.messageIds, incoming.messageId],
       ...(record.role === 'assistant' && placement === 'latest' && { currentMessageId: incoming.messageId }),
     });
   }

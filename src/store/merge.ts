@@ -64,7 +64,7 @@ export function mergeAction(existing: ActionRecord | undefined, incoming: ReadMo
       ...base,
       status,
       threadId: base.threadId ?? threadId,
-      turnId: base.turnId ?? incoming.turnId,
+      turnId: incoming.turnId ?? base.turnId,
       actionType: incoming.actionType ?? base.actionType,
       prompt: incoming.prompt ?? base.prompt,
       severity: incoming.severity ?? base.severity,
@@ -117,6 +117,8 @@ export function mergeArtifact(existing: ArtifactRecord | undefined, incoming: Re
   return {
     ...base,
     versionIds,
+    toolCallId: incoming.toolCallId ?? base.toolCallId,
+    turnId: incoming.turnId ?? base.turnId,
     kind: incoming.kind ?? base.kind,
     status: incoming.status ?? base.status,
     title: incoming.title ?? base.title,
@@ -152,16 +154,15 @@ export function mergeTask(task: TaskRecord, incoming: ReadModelTask): Merged<Tas
   const conflicts: string[] = [];
   const taskStatus = statusOf('task', task.taskId, task.status, incoming.status);
   if (taskStatus.conflict) conflicts.push(taskStatus.conflict);
-  const attempts: TaskAttemptRecord[] = task.attempts.slice();
+  // The model's attempts in its order (it knows the run order), then any held attempt it omits.
+  const listed: TaskAttemptRecord[] = [];
   for (const attempt of incoming.attempts) {
-    const index = attempts.findIndex((held) => held.runId === attempt.runId);
-    const held = index >= 0 ? attempts[index] : undefined;
-    const merged = statusOf('attempt', attempt.runId, held?.status, attempt.status);
+    const held = task.attempts.find((a) => a.runId === attempt.runId);
+    const merged = statusOf('attempt', `${attempt.runId} of task ${task.taskId}`, held?.status, attempt.status);
     if (merged.conflict) conflicts.push(merged.conflict);
-    const next: TaskAttemptRecord = { ...held, runId: attempt.runId, status: merged.status ?? 'unknown', attemptId: attempt.attemptId ?? held?.attemptId };
-    if (held) attempts[index] = next;
-    else attempts.push(next);
+    listed.push({ ...held, runId: attempt.runId, status: merged.status ?? 'unknown', attemptId: attempt.attemptId ?? held?.attemptId });
   }
+  const attempts = [...listed, ...task.attempts.filter((held) => !listed.some((a) => a.runId === held.runId))];
   return {
     record: {
       ...task,

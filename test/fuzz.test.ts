@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { runFuzz } from './fuzz/runFuzz';
+
+// `npm run fuzz` sets these for the full campaign; the unit run is a small, fixed-seed slice.
+const SEED = Number(process.env.AGENTUI_FUZZ_SEED ?? 1);
+const STREAMS = Number(process.env.AGENTUI_FUZZ_STREAMS ?? 8);
+const FULL = process.env.AGENTUI_FUZZ_STREAMS !== undefined;
+
+describe('fuzz: mutated fixture streams keep every invariant', () => {
+  it(`seed ${SEED}, ${STREAMS} mutated streams per fixture`, { timeout: FULL ? 24 * 3_600_000 : 60_000 }, () => {
+    const report = runFuzz({ seed: SEED, streams: STREAMS, checkPrev: process.env.AGENTUI_FUZZ_CHECK_PREV !== '0', budgetMs: FULL ? 1_000 : 5_000 });
+    if (FULL) console.log(`FUZZ REPORT ${JSON.stringify(report, null, 2)}`);
+    expect(report.examples, JSON.stringify(report.examples, null, 2)).toEqual([]);
+    expect(report.streams).toBeGreaterThan(0);
+  });
+});
