@@ -1,3 +1,4 @@
+import { cursorTracker } from './streamCursor';
 import type { RuntimeEventSource, SourceHandlers } from './types';
 
 /**
@@ -8,7 +9,7 @@ export function iterableSource(iterable: AsyncIterable<unknown>): RuntimeEventSo
   let closed = false;
   let iterator: AsyncIterator<unknown> | undefined;
   let handlers: SourceHandlers | undefined;
-  let last: { sequence?: number; eventId?: string } | undefined;
+  const cursor = cursorTracker();
 
   async function run(): Promise<void> {
     handlers?.status?.('open');
@@ -18,11 +19,7 @@ export function iterableSource(iterable: AsyncIterable<unknown>): RuntimeEventSo
         const next = await iterator.next();
         if (closed) return;
         if (next.done) break;
-        const event = next.value as { sequence?: unknown; eventId?: unknown } | null;
-        last = {
-          sequence: typeof event?.sequence === 'number' ? event.sequence : last?.sequence,
-          eventId: typeof event?.eventId === 'string' ? event.eventId : last?.eventId,
-        };
+        cursor.note([next.value]);
         handlers?.events([next.value]);
       }
       handlers?.status?.('ended');
@@ -44,6 +41,6 @@ export function iterableSource(iterable: AsyncIterable<unknown>): RuntimeEventSo
       void iterator?.return?.()?.catch?.(() => undefined);
       handlers = undefined;
     },
-    cursor: () => last,
+    cursor: () => cursor.get(),
   };
 }

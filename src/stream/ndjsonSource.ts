@@ -1,4 +1,5 @@
 import { LineSplitter } from './lineSplitter';
+import { cursorTracker } from './streamCursor';
 import type { RuntimeEventSource, SourceHandlers } from './types';
 
 type NdjsonInput = Response | ReadableStream<Uint8Array> | ReadableStream<string>;
@@ -22,8 +23,12 @@ export function ndjsonSource(input: NdjsonInput): RuntimeEventSource {
   let closed = false;
   let reader: ReadableStreamDefaultReader<string> | undefined;
   let handlers: SourceHandlers | undefined;
-  let lastSequence: number | undefined;
-  let lastEventId: string | undefined;
+  const cursor = cursorTracker();
+  const deliver = (batch: unknown[]) => {
+    const events = batch.splice(0);
+    cursor.note(events);
+    handlers?.events(events);
+  };
 
   async function run(): Promise<void> {
     const stream = textStream(input);
@@ -40,11 +45,7 @@ export function ndjsonSource(input: NdjsonInput): RuntimeEventSource {
       lineNumber += 1;
       if (line.trim() === '') return;
       try {
-        const event: unknown = JSON.parse(line);
-        batch.push(event);
-        const e = event as { sequence?: unknown; eventId?: unknown } | null;
-        if (typeof e?.sequence === 'number') lastSequence = e.sequence;
-        if (typeof e?.eventId === 'string') lastEventId = e.eventId;
+        batch.push(JSON.parse(line));
       } catch (error) {
         handlers?.diagnostic?.({ code: 'invalid_json', severity: 'error', line: lineNumber, message: `NDJSON line ${lineNumber} is not valid JSON: ${error instanceof Error ? error.message : String(error)}` });
       }
@@ -54,10 +55,10 @@ export function ndjsonSource(input: NdjsonInput): RuntimeEventSource {
         const { value, done } = await reader.read();
         if (done || closed) break;
         lines.push(value, onLine);
-        if (batch.length > 0) handlers?.events(batch.splice(0));
+        if (batch.length > 0) deliver(batch);
       }
       lines.end(onLine);
-      if (batch.length > 0 && !closed) handlers?.events(batch.splice(0));
+      if (batch.length > 0 && !closed) deliver(batch);
       if (!closed) handlers?.status?.('ended');
     } catch (error) {
       if (!closed) handlers?.status?.('error', { error: error instanceof Error ? error.message : String(error) });
@@ -74,6 +75,6 @@ export function ndjsonSource(input: NdjsonInput): RuntimeEventSource {
       void reader?.cancel().catch(() => undefined);
       handlers = undefined;
     },
-    cursor: () => (lastSequence === undefined && lastEventId === undefined ? undefined : { sequence: lastSequence, eventId: lastEventId }),
+    cursor: () => cursor.get(),
   };
 }

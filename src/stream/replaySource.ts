@@ -1,3 +1,5 @@
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import { cursorTracker } from './streamCursor';
 import type { RuntimeEventSource, SourceHandlers } from './types';
 
 export interface ReplayOptions {
@@ -33,8 +35,10 @@ export interface ReplaySource extends RuntimeEventSource {
   restart(): void;
   setSpeed(speed: number): void;
   getState(): ReplayState;
-  /** For useSyncExternalStore: notified on every state change. */
-  subscribe(listener: () => void): () => void;
+  /** Notified on every state change, with the new and the previous state. */
+  subscribe(listener: (state: ReplayState, previous: ReplayState) => void): () => void;
+  /** The same state as a vanilla zustand store (`useStore(source.store)`). */
+  store: StoreApi<ReplayState>;
 }
 
 const timeOf = (event: unknown): number => {
@@ -48,22 +52,20 @@ const timeOf = (event: unknown): number => {
  */
 export function replaySource(events: readonly unknown[], options: ReplayOptions = {}): ReplaySource {
   const maxGapMs = options.maxGapMs ?? 1_500;
-  const listeners = new Set<() => void>();
   let handlers: SourceHandlers | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
-  let state: ReplayState = { playing: false, index: 0, total: events.length, speed: options.speed ?? 1, current: undefined };
-
-  function update(patch: Partial<ReplayState>): void {
-    state = { ...state, ...patch };
-    for (const listener of listeners) listener();
-  }
+  const store = createStore<ReplayState>()(() => ({ playing: false, index: 0, total: events.length, speed: options.speed ?? 1, current: undefined }));
+  const state = () => store.getState();
+  const cursor = cursorTracker();
+  const update = (patch: Partial<ReplayState>) => store.setState(patch);
 
   function deliver(count: number): void {
-    const from = state.index;
+    const from = state().index;
     const to = Math.min(events.length, from + count);
     if (to === from) return;
     const batch = events.slice(from, to);
     update({ index: to, current: batch[batch.length - 1] });
+    cursor.note(batch);
     handlers?.events(batch);
     if (to === events.length) {
       stopTimer();
@@ -87,7 +89,7 @@ export function replaySource(events: readonly unknown[], options: ReplayOptions 
   let playBase = 0;
 
   /** When the event at `index` is due, on the wall clock, for the current play. */
-  const dueAt = (index: number) => playStart + (offsets[index]! - playBase) / state.speed;
+  const dueAt = (index: number) => playStart + (offsets[index]! - playBase) / state().speed;
 
   /**
    * Delivers every event already due in one batch, then sleeps until the next is due: recorded
@@ -95,20 +97,20 @@ export function replaySource(events: readonly unknown[], options: ReplayOptions 
    */
   function scheduleNext(): void {
     stopTimer();
-    if (!state.playing || state.index >= events.length) return;
+    if (!state().playing || state().index >= events.length) return;
     timer = setTimeout(() => {
       timer = undefined;
       const now = performance.now();
       let count = 0;
-      while (state.index + count < events.length && dueAt(state.index + count) <= now) count += 1;
+      while (state().index + count < events.length && dueAt(state().index + count) <= now) count += 1;
       deliver(Math.max(1, count));
       scheduleNext();
-    }, Math.max(0, dueAt(state.index) - performance.now()));
+    }, Math.max(0, dueAt(state().index) - performance.now()));
   }
 
   function startClock(): void {
     playStart = performance.now();
-    playBase = state.index < events.length ? offsets[state.index]! : 0;
+    playBase = state().index < events.length ? offsets[state().index]! : 0;
   }
 
   const source: ReplaySource = {
@@ -123,14 +125,9 @@ export function replaySource(events: readonly unknown[], options: ReplayOptions 
       handlers = undefined;
       update({ playing: false });
     },
-    cursor() {
-      const current = state.current as { sequence?: unknown; eventId?: unknown } | undefined;
-      return current
-        ? { sequence: typeof current.sequence === 'number' ? current.sequence : undefined, eventId: typeof current.eventId === 'string' ? current.eventId : undefined }
-        : undefined;
-    },
+    cursor: () => cursor.get(),
     play() {
-      if (state.index >= events.length) return;
+      if (state().index >= events.length) return;
       update({ playing: true });
       startClock();
       scheduleNext();
@@ -145,9 +142,10 @@ export function replaySource(events: readonly unknown[], options: ReplayOptions 
     },
     seek(index) {
       const target = Math.max(0, Math.min(events.length, Math.floor(index)));
-      const wasPlaying = state.playing;
+      const wasPlaying = state().playing;
       stopTimer();
       handlers?.reset?.();
+      cursor.set(undefined);
       update({ index: 0, current: undefined, playing: false });
       deliver(target);
       if (wasPlaying && target < events.length) source.play();
@@ -172,16 +170,14 @@ export function replaySource(events: readonly unknown[], options: ReplayOptions 
     setSpeed(speed) {
       if (!(speed > 0)) return;
       update({ speed });
-      if (state.playing) {
+      if (state().playing) {
         startClock();
         scheduleNext();
       }
     },
-    getState: () => state,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    getState: () => store.getState(),
+    subscribe: (listener) => store.subscribe(listener),
+    store,
   };
   return source;
 }

@@ -6,6 +6,8 @@ import { LineSplitter } from './lineSplitter';
 import { ndjsonSource } from './ndjsonSource';
 import { replaySource } from './replaySource';
 import { SseParser, type SseMessage } from './sseParser';
+import { sseSource } from './sseSource';
+import { cursorTracker } from './streamCursor';
 import type { SourceHandlers, SourceStatus } from './types';
 import { webSocketSource } from './webSocketSource';
 
@@ -205,3 +207,104 @@ describe('webSocketSource', () => {
     expect(vi.getTimerCount()).toBe(0);
   });
 });
+
+describe('reconnectingSource (SSE and WebSocket share it)', () => {
+  const sseResponse = (body: string) => new Response(new ReadableStream<Uint8Array>({ start: (c) => (c.enqueue(new TextEncoder().encode(body)), c.close()) }), { status: 200 });
+
+  it('bug 14: a superseded SSE connection answering non-OK starts no second reconnect loop', async () => {
+    vi.useFakeTimers();
+    const answers: ((response: Response) => void)[] = [];
+    const fetchSpy = vi.fn(() => new Promise<Response>((resolve) => answers.push(resolve)));
+    const r = recorder();
+    const source = sseSource('http://127.0.0.1/events', { fetch: fetchSpy as never, backoff: { initialMs: 100, jitter: 0 } });
+    source.start(r.handlers);
+    source.resumeFrom!({ sequence: 7 });
+    expect(fetchSpy).toHaveBeenCalledTimes(2);
+    answers[0]!(new Response('busy', { status: 503 }));
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(r.statuses).not.toContain('reconnecting');
+    expect(fetchSpy).toHaveBeenCalledTimes(2);
+    source.close();
+  });
+
+  it('gives up after maxRetries with status error and a stream_failed diagnostic; resumeFrom starts again', async () => {
+    vi.useFakeTimers();
+    const fetchSpy = vi.fn(async () => new Response('gone', { status: 502 }));
+    const r = recorder();
+    const source = sseSource('http://127.0.0.1/events', { fetch: fetchSpy as never, maxRetries: 2, backoff: { initialMs: 10, jitter: 0 } });
+    source.start(r.handlers);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(fetchSpy).toHaveBeenCalledTimes(3);
+    expect(r.statuses).toEqual(['connecting', 'reconnecting', 'connecting', 'reconnecting', 'connecting', 'error']);
+    expect(r.diagnostics).toEqual([expect.objectContaining({ code: 'stream_failed', message: expect.stringMatching(/gave up after 2 reconnects: HTTP 502/) })]);
+    fetchSpy.mockResolvedValueOnce(sseResponse('data: {"eventId":"a","sequence":1}\n\nevent: end\ndata: {}\n\n'));
+    source.resumeFrom!({ sequence: 0 });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(r.statuses.slice(-3)).toEqual(['connecting', 'open', 'ended']);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('without maxRetries, gives up after 10 failed reconnects (the README’s promise of a final error)', async () => {
+    vi.useFakeTimers();
+    const r = recorder();
+    const source = sseSource('http://127.0.0.1/events', { fetch: (async () => new Response('', { status: 500 })) as never, backoff: { initialMs: 1, maxMs: 1, jitter: 0 } });
+    source.start(r.handlers);
+    await vi.advanceTimersByTimeAsync(100);
+    expect(r.statuses.filter((s) => s === 'reconnecting')).toHaveLength(10);
+    expect(r.statuses.at(-1)).toBe('error');
+  });
+
+  it('every source tracks the cursor the same way: the highest sequence delivered and its id', async () => {
+    const events = [{ eventId: 'e1', sequence: 1 }, { eventId: 'e3', sequence: 3 }, { eventId: 'e2', sequence: 2 }, { eventId: 'x' }];
+    const expected = { sequence: 3, eventId: 'e3' };
+    const cursors: Record<string, unknown> = {};
+
+    const sse = sseSource('http://127.0.0.1/events', { fetch: (async () => sseResponse(`${events.slice(0, 3).map((e) => `data: ${JSON.stringify(e)}\n\n`).join('')}event: end\ndata: {}\n\n`)) as never });
+    const sseRecorder = recorder();
+    sse.start(sseRecorder.handlers);
+    await vi.waitFor(() => expect(sseRecorder.statuses).toContain('ended'));
+    cursors.sse = sse.cursor();
+
+    FakeSocketForCursor.all = [];
+    const ws = webSocketSource('ws://127.0.0.1/events', { WebSocket: FakeSocketForCursor as never });
+    ws.start(recorder().handlers);
+    for (const event of events.slice(0, 3)) FakeSocketForCursor.all[0]!.onmessage?.({ data: JSON.stringify(event) });
+    cursors.websocket = ws.cursor();
+    ws.close();
+
+    const nd = ndjsonSource(new ReadableStream<string>({ start: (c) => (c.enqueue(events.slice(0, 3).map((e) => JSON.stringify(e)).join('\n')), c.close()) }));
+    const ndRecorder = recorder();
+    nd.start(ndRecorder.handlers);
+    await vi.waitFor(() => expect(ndRecorder.statuses).toContain('ended'));
+    cursors.ndjson = nd.cursor();
+
+    const it = iterableSource((async function* () { yield* events.slice(0, 3); })());
+    const itRecorder = recorder();
+    it.start(itRecorder.handlers);
+    await vi.waitFor(() => expect(itRecorder.statuses).toContain('ended'));
+    cursors.iterable = it.cursor();
+
+    const replay = replaySource(events.slice(0, 3), { autoplay: false });
+    replay.start(recorder().handlers);
+    replay.end();
+    cursors.replay = replay.cursor();
+
+    expect(cursors).toEqual({ sse: expected, websocket: expected, ndjson: expected, iterable: expected, replay: expected });
+    // An event without a sequence moves only the id.
+    const tracker = cursorTracker();
+    tracker.note(events);
+    expect(tracker.get()).toEqual({ sequence: 3, eventId: 'x' });
+  });
+});
+
+class FakeSocketForCursor {
+  static all: FakeSocketForCursor[] = [];
+  onopen: ((e: unknown) => void) | null = null;
+  onmessage: ((e: { data: unknown }) => void) | null = null;
+  onclose: ((e: { code?: number }) => void) | null = null;
+  onerror: ((e: unknown) => void) | null = null;
+  constructor() {
+    FakeSocketForCursor.all.push(this);
+  }
+  close() {}
+}
