@@ -98,6 +98,7 @@ const MessageRow = memo(function MessageRow({ messageId, handlers }: { messageId
         <Part key={id} partId={id} handlers={handlers} />
       ))}
       {cut && <CutNotice reason={cut} labels={handlers.labels} />}
+      {message.status === 'interrupted' && <p className="aui-muted aui-message__interrupted">{t('conversation.interrupted')}</p>}
     </article>
   );
 });

@@ -106,6 +106,11 @@ export const ToolCall = memo(
                   {t('tool.openOutput')}: <code>{tool.outputRef}</code>
                 </p>
               ))}
+            {tool.outputState !== undefined && (
+              <p className="aui-muted aui-tool-call__output-state" data-output-state={tool.outputState}>
+                {t(`tool.outputState.${tool.outputState}`)}
+              </p>
+            )}
             {tool.status === 'failed' && (
               <div className="aui-tool-call__failure" role="note">
                 {tool.failure?.category !== undefined ? t('tool.category', { category: tool.failure.category }) : <FactBadge fact="unknown" />}

@@ -79,6 +79,10 @@ export const DEFAULT_LABELS = {
   'tool.output': 'Output preview',
   'tool.openOutput': 'Open full output',
   'tool.outputTruncated': 'Preview cut at the size limit',
+  'tool.outputState.spilled': 'The runtime moved the full output behind its ref',
+  'tool.outputState.truncated': 'The runtime cut the output',
+  'tool.outputState.redacted': 'The runtime redacted the output',
+  'tool.outputState.expired': 'The output expired: its ref may no longer load',
   'tool.progress': 'Progress',
   'tool.duration': '{ms} ms',
   'tool.category': 'Category: {category}',
@@ -140,6 +144,7 @@ export const DEFAULT_LABELS = {
   'conversation.streaming': 'Streaming',
   'conversation.cut.disconnected': 'Connection lost — text may be incomplete',
   'conversation.cut.missing': 'Events are missing — text may be incomplete',
+  'conversation.interrupted': 'Interrupted: the turn was cancelled before this answer finished',
 
   'timeline.region': 'Process timeline',
   'timeline.empty': 'Nothing has happened yet',

@@ -198,6 +198,17 @@ export type SubagentEvent = Family<'subagent.', SubagentPayload>;
 export type LimitEvent = Family<'cost.'> | Family<'quota.'> | Family<'rate_limit.'> | RuntimeEventEnvelope<'limit.changed'>;
 export type DiagnosticEvent = RuntimeEventEnvelope<'runtime.warning' | 'runtime.error', FailurePayload>;
 
+export type OutputEvent = RuntimeEventEnvelope<'output.spilled' | 'output.truncated' | 'output.redacted' | 'output.expired', ToolResultPayload>;
+export type ReviewEvent = Family<'review.', EvidencePayload & { verdict?: string }>;
+export type QueueEvent = RuntimeEventEnvelope<'queue.changed'>;
+export type SnapshotEvent = RuntimeEventEnvelope<'snapshot.updated' | 'messages.snapshot'>;
+export type PermissionEvent = Family<'permission.', ActionPayload> | Family<'sandbox.'>;
+
+/**
+ * A known event, as a discriminated union: narrowing on `type` reaches the family's payload
+ * (`if (e.type === 'model.delta') e.payload.delta // string | undefined`). Input of any type (an
+ * alias, an unknown type, a line not yet validated) is an `AnyRuntimeEvent`.
+ */
 export type RuntimeEvent =
   | SessionEvent
   | ThreadEvent
@@ -207,11 +218,18 @@ export type RuntimeEvent =
   | ModelEvent
   | ReasoningEvent
   | ToolEvent
+  | OutputEvent
   | ActionEvent
+  | PermissionEvent
   | ArtifactEvent
   | EvidenceEvent
+  | ReviewEvent
   | RoutingEvent
   | SubagentEvent
   | LimitEvent
   | DiagnosticEvent
-  | RuntimeEventEnvelope;
+  | QueueEvent
+  | SnapshotEvent;
+
+/** The wide form: an envelope of any type, as received or normalized. Narrow to `RuntimeEvent` by type. */
+export type AnyRuntimeEvent = RuntimeEventEnvelope;

@@ -17,7 +17,7 @@ import { classifyDocument, type RuntimeDocumentKind } from '../protocol/snapshot
 import type { MessagePart, MessageRecord, TurnRecord } from './records';
 import type { ApplyContext } from './apply/context';
 import { ensureEvidence, mergeEvidence } from './apply/evidence';
-import { ensureThread, ensureTurn, updateTurn } from './apply/lifecycle';
+import { ensureThread, ensureTurn, setQueue, updateTurn } from './apply/lifecycle';
 import { ensureTask } from './apply/tasks';
 import { mergeAction, mergeArtifact, mergeIncidents, mergeSubagent, mergeTask, mergeToolCall, mergeTurn, type Merged } from './merge';
 
@@ -207,7 +207,7 @@ function applyThread(ctx: ApplyContext, model: ReadModel, thread: ReadModelThrea
     if (!existing) ctx.draft.record('subagent', incoming.subagentId, scope(model));
   }
   for (const { evidenceId, ...facts } of thread.evidence) mergeEvidence(ctx, ensureEvidence(ctx, evidenceId, scope(model)), facts, undefined);
-  if (thread.queue !== undefined) ctx.draft.setScalar('queue', thread.queue);
+  if (thread.queue !== undefined) setQueue(ctx, thread.queue);
   for (const ref of thread.evidenceRefs) {
     const record = ensureEvidence(ctx, ref, scope(model, { threadId: thread.threadId }));
     if (thread.verificationOutcomes !== undefined) mergeEvidence(ctx, record, { verificationOutcomes: thread.verificationOutcomes }, undefined);

@@ -4,7 +4,7 @@ import type { JsonObject } from '../protocol/events';
 /** The fallback vocabulary of SPEC section 5: one badge, used by every surface. */
 export type FactState = 'unknown' | 'unavailable' | 'blocked' | 'stale' | 'loading' | 'needs-input' | 'failed' | 'disputed';
 
-export type StaleReason = 'sequence_gap' | 'late_event' | 'disconnected' | 'buffer_overflow';
+export type StaleReason = 'sequence_gap' | 'late_event' | 'disconnected';
 
 export interface SessionFacts {
   sessionId?: string;

@@ -70,6 +70,8 @@ export type TableName = keyof ProjectionTables;
 export interface ProjectionScalars {
   session: SessionFacts;
   queue: readonly QueuedTurn[];
+  /** The last queue fact came in a form the kit cannot read: the queue is `unknown`, not empty. */
+  queueUnknown: boolean;
   routing: RoutingFacts | null;
   costLimits: CostLimitFacts;
   permissions: PermissionFacts;
@@ -105,6 +107,7 @@ export function createProjectionData(): ProjectionData {
     ...tables,
     session: { stale: false, unavailableFacts: [] },
     queue: [],
+    queueUnknown: false,
     routing: null,
     costLimits: {},
     permissions: { decisions: [], violations: [] },

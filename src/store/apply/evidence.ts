@@ -3,8 +3,9 @@ import { readEvidence, readString, type EvidenceFacts } from '../../protocol/pay
 import type { EvidenceRecord } from '../records';
 import type { ApplyContext } from './context';
 
-const APPROVING_VERDICTS = new Set(['passed', 'approved', 'accepted', 'pass']);
-const FAILING_OUTCOMES = new Set(['failed', 'error', 'fail']);
+/** Statuses and verdicts that assert the evidence holds, and those that assert it does not. */
+const POSITIVE = new Set(['verified', 'passed', 'pass', 'approved', 'accepted', 'succeeded']);
+const NEGATIVE = new Set(['failed', 'fail', 'error', 'rejected', 'changes_requested', 'invalid']);
 
 function evidenceIdOf(event: RuntimeEventEnvelope): string | undefined {
   return readString(event.evidenceId) ?? readString(event.payload.evidenceId);
@@ -43,13 +44,20 @@ export function ensureEvidence(ctx: ApplyContext, evidenceId: string, event: Run
 }
 
 /**
- * Disputed is a conflict between facts: the runtime says so, or a review approves what a
- * verification outcome failed. It is never inferred from prose.
+ * Disputed is a conflict between facts, in either direction: the runtime says so, or what the
+ * evidence status, the review verdict and the verification outcomes assert disagree (a verified
+ * status with a failed outcome, a rejecting review of verified evidence, an approving review of a
+ * failed outcome ...). It is never inferred from prose. Returns what conflicts, or undefined.
  */
-function isDisputed(record: EvidenceRecord): boolean {
-  if (record.status === 'disputed' || record.verdict === 'disputed') return true;
-  const approved = record.verdict !== undefined && APPROVING_VERDICTS.has(record.verdict);
-  return approved && record.verificationOutcomes.some((o) => FAILING_OUTCOMES.has(o.status));
+function disputeOf(record: EvidenceRecord): string | undefined {
+  if (record.status === 'disputed' || record.verdict === 'disputed') return 'the runtime reports it disputed';
+  const claims: [string, string][] = [];
+  if (record.status !== undefined) claims.push(['status', record.status]);
+  if (record.verdict !== undefined) claims.push(['review verdict', record.verdict]);
+  for (const outcome of record.verificationOutcomes) claims.push([`verification ${outcome.name}`, outcome.status]);
+  const positive = claims.find(([, value]) => POSITIVE.has(value));
+  const negative = claims.find(([, value]) => NEGATIVE.has(value));
+  return positive && negative ? `${positive[0]} "${positive[1]}" conflicts with ${negative[0]} "${negative[1]}"` : undefined;
 }
 
 export function mergeEvidence(ctx: ApplyContext, record: EvidenceRecord, facts: EvidenceFacts, event: RuntimeEventEnvelope | undefined): void {
@@ -58,11 +66,12 @@ export function mergeEvidence(ctx: ApplyContext, record: EvidenceRecord, facts: 
     if (facts[key] !== undefined) next[key] = facts[key];
   }
   if (facts.verificationOutcomes !== undefined) next.verificationOutcomes = facts.verificationOutcomes;
-  const disputed = isDisputed(next);
+  const dispute = disputeOf(next);
+  const disputed = dispute !== undefined;
   if (disputed && !record.disputed) {
     ctx.draft.diagnose({
       code: 'evidence_disputed',
-      message: `evidence ${record.evidenceId}: the review verdict conflicts with a verification outcome`,
+      message: `evidence ${record.evidenceId}: ${dispute}`,
       eventId: event?.eventId,
       type: event?.type,
     });

@@ -1,8 +1,9 @@
-import type { RuntimeEventEnvelope } from '../../protocol/events';
+import type { JsonObject, RuntimeEventEnvelope } from '../../protocol/events';
 import { isPlainObject } from '../../protocol/eventFieldRules';
 import { readFailure, readRunDetail, readRunStage, readString, readSubmittedText } from '../../protocol/payloadReaders';
 import type { QueuedTurn, ThreadRecord, TurnLifecycle, TurnRecord } from '../records';
 import type { ApplyContext } from './context';
+import { pendingActionIdsOf } from '../selectors/turnStatus';
 
 const TERMINAL: ReadonlySet<TurnLifecycle> = new Set(['completed', 'failed', 'cancelled']);
 
@@ -94,8 +95,26 @@ export function applyTurnEvent(ctx: ApplyContext, event: RuntimeEventEnvelope): 
         ...(lifecycle === 'failed' && { failure: readFailure(event) }),
       });
       settleTurnMessages(ctx, turn);
+      if (lifecycle === 'completed') flagPendingActionsAtCompletion(ctx, turn, event);
       return;
     }
+  }
+}
+
+/**
+ * A turn the runtime reports completed while one of its actions is still pending: both are facts
+ * and they contradict. The turn says completed, the action stays pending (and visible) until the
+ * runtime resolves it, and a diagnostic names the contradiction. Also for snapshots (hydrate).
+ */
+export function flagPendingActionsAtCompletion(ctx: ApplyContext, turn: TurnRecord, event?: { eventId?: string; type?: string }): void {
+  const current = ctx.draft.get('turns', turn.turnId) ?? turn;
+  for (const actionId of pendingActionIdsOf(current, (id) => ctx.draft.get('actions', id))) {
+    ctx.draft.diagnose({
+      code: 'turn_completed_with_pending_action',
+      message: `turn ${turn.turnId} was reported completed while action ${actionId} is still pending; the action stays pending until the runtime resolves it`,
+      ...(event?.eventId !== undefined && { eventId: event.eventId }),
+      ...(event?.type !== undefined && { type: event.type }),
+    });
   }
 }
 
@@ -108,7 +127,10 @@ function regression(ctx: ApplyContext, event: RuntimeEventEnvelope, turn: TurnRe
   });
 }
 
-/** When a turn ends, its streaming messages stop streaming and its reasoning collapses. */
+/**
+ * When a turn ends, its streaming messages stop streaming and its reasoning collapses. A message
+ * still streaming when its turn is cancelled stays partial: `interrupted`, never `completed`.
+ */
 function settleTurnMessages(ctx: ApplyContext, turn: TurnRecord): void {
   const current = ctx.draft.get('turns', turn.turnId) ?? turn;
   for (const messageId of current.messageIds) {
@@ -119,7 +141,8 @@ function settleTurnMessages(ctx: ApplyContext, turn: TurnRecord): void {
       if (part && !part.done) ctx.draft.put('parts', partId, { ...part, done: true });
     }
     if (message.status === 'streaming') {
-      ctx.draft.put('messages', messageId, { ...message, status: current.lifecycle === 'failed' ? 'failed' : 'completed' });
+      const status = current.lifecycle === 'failed' ? 'failed' : current.lifecycle === 'cancelled' ? 'interrupted' : 'completed';
+      ctx.draft.update('messages', messageId, message, { status });
     }
   }
 }
@@ -157,18 +180,51 @@ export function applyRunStatus(ctx: ApplyContext, event: RuntimeEventEnvelope): 
   updateTurn(ctx, turn, patch);
 }
 
+/**
+ * queue.changed: the queue as a list under `payload.queue`, `payload.queuedTurns` or
+ * `payload.items` (items `{ turnId?, queueId? | id?, prompt? | preview? | text? }`, or turn id
+ * strings), or `payload.queuedTurnIds: string[]`. Any other form leaves the queue `unknown` with a
+ * diagnostic: an unreadable queue is never reported as "nothing queued".
+ */
 export function applyQueueChanged(ctx: ApplyContext, event: RuntimeEventEnvelope): void {
-  const p = event.payload;
-  const list = p.queuedTurns ?? p.items ?? p.queue;
-  if (!Array.isArray(list)) return;
+  const queue = readQueue(event.payload);
+  if (queue === undefined) {
+    ctx.draft.diagnose({
+      code: 'queue_unrecognized',
+      message: `${event.type} carries no queue the kit can read (payload.queue, queuedTurns, items or queuedTurnIds); the queue is unknown`,
+      eventId: event.eventId,
+      type: event.type,
+      raw: event,
+    });
+    setQueue(ctx, undefined);
+    return;
+  }
+  setQueue(ctx, queue);
+}
+
+/** Sets the queue fact (`undefined`: the queue is unknown). Snapshots use it too. */
+export function setQueue(ctx: ApplyContext, queue: readonly QueuedTurn[] | undefined): void {
+  ctx.draft.setScalar('queue', queue ?? []);
+  ctx.draft.setScalar('queueUnknown', queue === undefined);
+}
+
+function readQueue(p: JsonObject): QueuedTurn[] | undefined {
+  const list = p.queue ?? p.queuedTurns ?? p.items ?? p.queuedTurnIds;
+  if (!Array.isArray(list)) return undefined;
   const queue: QueuedTurn[] = [];
   for (const item of list) {
-    if (!isPlainObject(item)) continue;
-    queue.push({
-      queueId: readString(item.queueId ?? item.id),
-      turnId: readString(item.turnId),
-      preview: readString(item.preview ?? item.text),
-    });
+    if (typeof item === 'string') {
+      queue.push({ turnId: item });
+      continue;
+    }
+    if (!isPlainObject(item)) return undefined;
+    const entry: QueuedTurn = {
+      ...(readString(item.turnId) !== undefined && { turnId: readString(item.turnId) }),
+      ...(readString(item.queueId ?? item.id) !== undefined && { queueId: readString(item.queueId ?? item.id) }),
+      ...(readString(item.prompt ?? item.preview ?? item.text) !== undefined && { preview: readString(item.prompt ?? item.preview ?? item.text) }),
+    };
+    if (entry.turnId === undefined && entry.queueId === undefined && entry.preview === undefined) return undefined;
+    queue.push(entry);
   }
-  ctx.draft.setScalar('queue', queue);
+  return queue;
 }

@@ -130,13 +130,16 @@ export function applyToolEvent(ctx: ApplyContext, event: RuntimeEventEnvelope): 
   linkToolArtifact(ctx, latest, event);
 }
 
+const OUTPUT_STATES: ReadonlySet<string> = new Set(['spilled', 'truncated', 'redacted', 'expired']);
+
 /** output.* facts: a spilled/truncated/redacted/expired output updates its tool row when it names one. */
 export function applyOutputEvent(ctx: ApplyContext, event: RuntimeEventEnvelope): boolean {
   const toolCallId = event.toolCallId;
   const record = typeof toolCallId === 'string' ? ctx.draft.get('toolCalls', toolCallId) : undefined;
   if (!record) return false;
   const output = readToolOutput(event);
-  const patch: Partial<ToolCallRecord> = { outputState: event.type.slice('output.'.length) as ToolCallRecord['outputState'] };
+  const state = event.type.slice('output.'.length);
+  const patch: Partial<ToolCallRecord> = OUTPUT_STATES.has(state) ? { outputState: state as ToolCallRecord['outputState'] } : {};
   if (output.outputRef !== undefined) patch.outputRef = output.outputRef;
   if (output.preview !== undefined) {
     const capped = capPreview(output.preview, ctx.options.previewBudget);

@@ -12,6 +12,8 @@ export interface ThreadReadModel {
   stale: boolean;
   activeTurnId?: string;
   queuedTurns: readonly QueuedTurn[];
+  /** The runtime reported the queue in a form the kit cannot read: `queuedTurns` is not a fact. */
+  queueUnknown?: true;
   pendingActions: ActionRecord[];
   incidents: readonly Record<string, unknown>[];
   toolCalls: ToolCallRecord[];
@@ -43,6 +45,7 @@ export function selectThreadReadModel(state: ProjectionData, threadId?: string):
     stale: state.session.stale,
     ...(latest && { activeTurnId: latest.turnId }),
     queuedTurns: state.queue,
+    ...(state.queueUnknown && { queueUnknown: true as const }),
     pendingActions: tableRows(state.actions).filter((a) => a.status === 'pending' && (id === undefined || a.threadId === undefined || a.threadId === id)),
     incidents: thread?.incidents ?? [],
     toolCalls: tableRows(state.toolCalls).filter((t) => t.turnId === undefined || turnIds.has(t.turnId)),
@@ -137,6 +140,7 @@ export function selectRoutingLimitSummary(state: ProjectionData): RoutingLimitSu
 export interface EvidenceSummaryItem {
   evidenceId: string;
   status: string;
+  verdict?: string;
   packRef?: string;
   replayRef?: string;
   reviewRef?: string;
@@ -161,6 +165,7 @@ export function selectEvidenceSummary(state: ProjectionData): EvidenceSummary {
     items.push({
       evidenceId: e.evidenceId,
       status: e.disputed ? 'disputed' : (e.status ?? 'unknown'),
+      ...(e.verdict !== undefined && { verdict: e.verdict }),
       ...(e.packRef !== undefined && { packRef: e.packRef }),
       ...(e.replayRef !== undefined && { replayRef: e.replayRef }),
       ...(e.reviewRef !== undefined && { reviewRef: e.reviewRef }),

@@ -1,6 +1,6 @@
 import type { ProjectionData } from '../state';
 import { tableRows } from '../table';
-import { selectMessageReasoning, selectMessageText } from './text';
+import { selectMessageText } from './text';
 import { selectSessionStatus, selectTurnStatus, type TurnStatus } from './turnStatus';
 
 export interface RuntimeSummary {
@@ -9,12 +9,15 @@ export interface RuntimeSummary {
   stale: boolean;
   counts: { received: number; applied: number; duplicates: number; reordered: number; invalid: number; unknownType: number; late: number; pending: number };
   turns: { turnId: string; status: TurnStatus }[];
-  messages: { messageId: string; turnId: string | null; role: 'user' | 'assistant'; text: string; final: boolean }[];
+  /** Messages with text (or a failure): a turn's tool-only message is not listed. */
+  messages: { messageId: string; turnId: string | null; role: 'user' | 'assistant'; text: string; final: boolean; interrupted?: true }[];
   reasoning: { turnId: string; text: string }[];
   tools: { toolCallId: string; name: string | null; status: 'running' | 'succeeded' | 'failed'; failureCategory?: string; outputRef?: string }[];
   actions: { actionId: string; status: 'pending' | 'responding' | 'resolved' | 'cancelled' | 'expired'; decision?: string }[];
   artifacts: { artifactId: string; kind: string; status: string; versionId: string | null; toolCallId?: string }[];
-  evidence: { evidenceId: string; status: string; packRef?: string; replayRef?: string; reviewRef?: string }[];
+  evidence: { evidenceId: string; status: string; verdict?: string; packRef?: string; replayRef?: string; reviewRef?: string }[];
+  /** Queued turns, or `unknown` when the runtime reported the queue in a form the kit cannot read. */
+  queue: { turnId?: string; queueId?: string; preview?: string }[] | 'unknown';
   tasks: { taskId: string; status: string; attempts: { runId: string; status: string }[] }[];
   subagents: { subagentId: string; role: string | null; parentTaskId: string | null; status: string }[];
   routing: { selectedModel: string | null; candidateCount: number | null; decisionSource: string | null } | null;
@@ -23,19 +26,24 @@ export interface RuntimeSummary {
 
 /** A plain JSON summary of the projection (documented in the README; used by the CLI and fixtures). */
 export function summarize(state: ProjectionData): RuntimeSummary {
-  const reasoningByTurn = new Map<string, string>();
+  const reasoning: RuntimeSummary['reasoning'] = [];
   const messages: RuntimeSummary['messages'] = [];
   for (const message of tableRows(state.messages)) {
-    messages.push({
-      messageId: message.messageId,
-      turnId: message.turnId ?? null,
-      role: message.role,
-      text: selectMessageText(state, message),
-      final: message.final,
-    });
-    const reasoning = selectMessageReasoning(state, message);
-    if (reasoning !== '' && message.turnId !== undefined) {
-      reasoningByTurn.set(message.turnId, (reasoningByTurn.get(message.turnId) ?? '') + reasoning);
+    const text = selectMessageText(state, message);
+    if (text !== '' || message.role === 'user' || message.status === 'failed') {
+      messages.push({
+        messageId: message.messageId,
+        turnId: message.turnId ?? null,
+        role: message.role,
+        text,
+        final: message.final,
+        ...(message.status === 'interrupted' && { interrupted: true as const }),
+      });
+    }
+    // Each reasoning part is its own entry (a reasoning.summary never merges into streamed reasoning).
+    for (const partId of message.partIds) {
+      const part = state.parts.byId.get(partId);
+      if (part?.kind === 'reasoning' && part.text && message.turnId !== undefined) reasoning.push({ turnId: message.turnId, text: part.text });
     }
   }
   return {
@@ -45,7 +53,7 @@ export function summarize(state: ProjectionData): RuntimeSummary {
     counts: { ...state.counts },
     turns: tableRows(state.turns).map((turn) => ({ turnId: turn.turnId, status: selectTurnStatus(state, turn) })),
     messages,
-    reasoning: [...reasoningByTurn].map(([turnId, text]) => ({ turnId, text })),
+    reasoning,
     tools: tableRows(state.toolCalls).map((tool) => ({
       toolCallId: tool.toolCallId,
       name: tool.name ?? null,
@@ -72,6 +80,7 @@ export function summarize(state: ProjectionData): RuntimeSummary {
     evidence: tableRows(state.evidence).map((evidence) => ({
       evidenceId: evidence.evidenceId,
       status: evidence.disputed ? 'disputed' : (evidence.status ?? 'unknown'),
+      ...(evidence.verdict !== undefined && { verdict: evidence.verdict }),
       ...(evidence.packRef !== undefined && { packRef: evidence.packRef }),
       ...(evidence.replayRef !== undefined && { replayRef: evidence.replayRef }),
       ...(evidence.reviewRef !== undefined && { reviewRef: evidence.reviewRef }),
@@ -87,6 +96,7 @@ export function summarize(state: ProjectionData): RuntimeSummary {
       parentTaskId: subagent.parentTaskId ?? null,
       status: subagent.status,
     })),
+    queue: state.queueUnknown ? 'unknown' : state.queue.map((q) => ({ ...q })),
     routing: state.routing
       ? {
           selectedModel: state.routing.selectedModel ?? null,

@@ -1,5 +1,5 @@
 import type { ProjectionData } from '../state';
-import type { TurnRecord } from '../records';
+import type { ActionRecord, TurnRecord } from '../records';
 
 export type TurnStatus = 'idle' | 'submitted' | 'running' | 'needs-input' | 'blocked' | 'completed' | 'failed' | 'cancelled' | 'unknown';
 
@@ -17,6 +17,15 @@ export function selectTurnStatus(state: Pick<ProjectionData, 'actions'>, turn: T
 }
 
 /** A Map: severities come from payloads, and `constructor` must rank as unknown, not as a function. */
+/**
+ * The turn's actions that are still pending. A turn reported completed with one of these is a
+ * contradiction between facts (see `flagPendingActionsAtCompletion`); `getAction` reads a state
+ * (`state.actions.byId.get`) or a draft (`(id) => draft.get('actions', id)`).
+ */
+export function pendingActionIdsOf(turn: Pick<TurnRecord, 'actionIds'>, getAction: (actionId: string) => ActionRecord | undefined): string[] {
+  return turn.actionIds.filter((actionId) => getAction(actionId)?.status === 'pending');
+}
+
 const SEVERITY_RANK: ReadonlyMap<string, number> = new Map([['critical', 0], ['high', 1], ['medium', 2], ['low', 3]]);
 
 /** Orders actions most severe first (unknown severities last, in arrival order). */
