@@ -4,6 +4,7 @@ import { useRuntimeSelector } from '../hooks/useRuntimeSelector';
 import type { ActionRecord } from '../store/records';
 import { bySeverity } from '../store/selectors/turnStatus';
 import { FactBadge } from './FactBadge';
+import { useRedact } from './displayPolicy';
 import { classes, formatClock, summarizeInput } from './format';
 import type { Labels } from './labels';
 import { StructuredInput, schemaFields } from './StructuredInput';
@@ -45,6 +46,7 @@ export const ActionRequired = memo(
     const overlay = useRuntimeSelector((s) => s.responding.get(actionId));
     const actions = useRuntimeActions();
     const t = useLabels(labels);
+    const redact = useRedact();
     const [values, setValue] = useSchemaValues(action?.schema);
     const headingRef = useRef<HTMLHeadingElement | null>(null);
     const headingId = useId();
@@ -99,7 +101,7 @@ export const ActionRequired = memo(
         <p className="aui-action__prompt">{action.prompt ?? <FactBadge fact="unknown" />}</p>
         {action.scope !== undefined && (
           <p className="aui-action__scope">
-            <span className="aui-label">{t('action.scope')}</span> <code>{summarizeInput(action.scope)}</code>
+            <span className="aui-label">{t('action.scope')}</span> <code>{summarizeInput(redact(action.scope))}</code>
           </p>
         )}
         {pending && kind === 'input' && (

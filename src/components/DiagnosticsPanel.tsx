@@ -1,5 +1,6 @@
 import { forwardRef, useId, useState, type ComponentPropsWithoutRef } from 'react';
 import { useRuntimeSelector } from '../hooks/useRuntimeSelector';
+import { useRedact } from './displayPolicy';
 import { classes } from './format';
 import type { Labels } from './labels';
 import { useLabels } from './useLabels';
@@ -8,10 +9,12 @@ export interface DiagnosticsPanelProps extends ComponentPropsWithoutRef<'div'> {
   labels?: Labels;
 }
 
-/** Diagnostics with their raw events (secrets redacted by the store), filterable by code. */
+/** Diagnostics with their raw events (secrets redacted by the store and the app's display policy), filterable by code. */
 export const DiagnosticsPanel = forwardRef<HTMLDivElement, DiagnosticsPanelProps>(function DiagnosticsPanel({ labels, className, ...rest }, ref) {
   const table = useRuntimeSelector((s) => s.diagnostics);
   const t = useLabels(labels);
+  // The store redacted raw events with the built-in patterns; the app's own patterns apply here.
+  const redact = useRedact();
   const [code, setCode] = useState('');
   const selectId = useId();
   const rows = table.ids.map((id) => table.byId.get(id)!);
@@ -40,11 +43,11 @@ export const DiagnosticsPanel = forwardRef<HTMLDivElement, DiagnosticsPanelProps
                 <span className="aui-diagnostic__code">{d.code}</span>
                 {d.line !== undefined && <span className="aui-muted"> · {t('diagnostics.line', { line: d.line })}</span>}
                 {d.eventId && <span className="aui-muted"> · {d.eventId}</span>}
-                <p>{d.message}</p>
+                <p>{redact(d.message)}</p>
                 {d.raw !== undefined && (
                   <details>
                     <summary>{t('diagnostics.raw')}</summary>
-                    <pre>{JSON.stringify(d.raw, null, 2)}</pre>
+                    <pre>{JSON.stringify(redact(d.raw), null, 2)}</pre>
                   </details>
                 )}
               </li>

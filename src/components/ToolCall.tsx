@@ -6,6 +6,8 @@ import type { ToolCallRecord } from '../store/records';
 import { FactBadge } from './FactBadge';
 import { classes, formatDuration, summarizeInput } from './format';
 import type { Labels } from './labels';
+import { useRedact } from './displayPolicy';
+import type { Redactor } from '../protocol/redactSecrets';
 import { countRender } from './renderCount';
 import { useLabels } from './useLabels';
 
@@ -18,11 +20,12 @@ export interface ToolCallProps extends Omit<ComponentPropsWithoutRef<'div'>, 'ch
   labels?: Labels;
 }
 
-function inputSummary(tool: ToolCallRecord): string {
-  if (tool.safeArgs !== undefined) return summarizeInput(tool.safeArgs);
+/** The input as shown: redacted before it is cut, so a clipped secret cannot slip past the patterns. */
+function inputSummary(tool: ToolCallRecord, redact: Redactor): string {
+  if (tool.safeArgs !== undefined) return summarizeInput(redact(tool.safeArgs));
   const parsed = selectParsedArgs(tool);
   // Mid-stream the args are partial JSON: show the raw text as it arrives.
-  return parsed !== undefined ? summarizeInput(parsed) : tool.argsText.slice(0, 160);
+  return parsed !== undefined ? summarizeInput(redact(parsed)) : redact(tool.argsText).slice(0, 160);
 }
 
 /** One tool row: running rows open, finished rows collapsed (the user may toggle either). */
@@ -30,6 +33,7 @@ export const ToolCall = memo(
   forwardRef<HTMLDivElement, ToolCallProps>(function ToolCall({ toolCallId, onOpenOutput, onOpenEvidence, labels, className, ...rest }, ref) {
     const tool = useRuntimeSelector((s) => s.toolCalls.byId.get(toolCallId));
     const t = useLabels(labels);
+    const redact = useRedact();
     const [userOpen, setUserOpen] = useState<boolean | undefined>(undefined);
     countRender('ToolCall', toolCallId);
     if (!tool) {
@@ -43,7 +47,7 @@ export const ToolCall = memo(
     // Runtimes send progress as 0..1 or as a percentage.
     const percent = tool.progress === undefined ? undefined : Math.round(Math.min(1, Math.max(0, tool.progress > 1 ? tool.progress / 100 : tool.progress)) * 100);
     const name = tool.name ?? t('tool.unnamed');
-    const input = inputSummary(tool);
+    const input = inputSummary(tool, redact);
     return (
       <Collapsible.Root open={open} onOpenChange={setUserOpen} asChild>
         <div
@@ -88,11 +92,11 @@ export const ToolCall = memo(
                 <span style={{ width: `${percent}%` }} />
               </div>
             )}
-            {tool.progressMessage && tool.status === 'running' && <p className="aui-tool-call__progress-message">{tool.progressMessage}</p>}
+            {tool.progressMessage && tool.status === 'running' && <p className="aui-tool-call__progress-message">{redact(tool.progressMessage)}</p>}
             {tool.outputPreview !== undefined && (
               <div className="aui-tool-call__output">
                 <span className="aui-label">{t('tool.output')}</span>
-                <pre>{tool.outputPreview}</pre>
+                <pre>{redact(tool.outputPreview)}</pre>
                 {tool.outputTruncated && <p className="aui-muted">{t('tool.outputTruncated')}</p>}
               </div>
             )}
@@ -115,7 +119,7 @@ export const ToolCall = memo(
               <div className="aui-tool-call__failure" role="note">
                 {tool.failure?.category !== undefined ? t('tool.category', { category: tool.failure.category }) : <FactBadge fact="unknown" />}
                 {tool.failure?.retryable !== undefined && <span> · {t(tool.failure.retryable ? 'status.retryable' : 'status.notRetryable')}</span>}
-                {tool.failure?.message && <p>{tool.failure.message}</p>}
+                {tool.failure?.message && <p>{redact(tool.failure.message)}</p>}
                 {tool.failure?.recoveryHint && <p>{t('tool.hint', { hint: tool.failure.recoveryHint })}</p>}
                 {tool.evidenceIds.map((id) =>
                   onOpenEvidence ? (

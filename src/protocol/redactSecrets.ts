@@ -35,7 +35,7 @@ const SECRET_PAIRS = [
   ['session', 'token'], ['session', 'key'], ['session', 'secret'], ['client', 'secret'],
 ] as const;
 /** Containers of mixed values: strings under them are redacted whole, objects are searched strictly. */
-const CONTAINER_WORDS = new Set(['env', 'headers', 'environment']);
+const CONTAINER_WORDS = new Set(['env', 'headers']);
 /** Words that make a key suspicious: its value is redacted when it looks random. */
 const WEAK_WORDS = new Set(['key', 'hash', 'salt', 'nonce', 'cert', 'code', 'private', 'hmac', 'seed']);
 
@@ -74,7 +74,7 @@ type Replacer = (match: string, ...groups: string[]) => string;
 type Rule = { pattern: RegExp; replace: (replacement: string) => string | Replacer };
 
 const keep = (group: string) => (replacement: string) => `$${group}${replacement}`;
-const whole = () => (replacement: string) => replacement;
+const whole = (replacement: string) => replacement;
 
 // Secret shapes inside any string. Order matters: whole blocks before the pieces inside them.
 const VALUE_RULES: Rule[] = [
