@@ -1,4 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { useMemo } from 'react';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { Composer } from '../../src/components/Composer';
 import type { RuntimeProviderAdapter } from '../../src/stream/types';
 import { Cell, Matrix } from '../support/Cell';
@@ -39,4 +41,45 @@ export const StateMatrix: Story = {
       </Cell>
     </Matrix>
   ),
+};
+
+/** A runtime that does not implement turns (the fixture server answers 501): the first send fails. */
+const failingOnce = (): RuntimeProviderAdapter => {
+  let calls = 0;
+  return {
+    ...adapter,
+    startTurn: () =>
+      (async function* () {
+        if (++calls === 1) throw new Error('HTTP 501 Not Implemented');
+        yield storyEvents()('turn.submitted', { turnId: 'turn-1' });
+      })(),
+  };
+};
+
+/** One adapter for the story's life: a new one would give the provider new actions (and a fresh send state). */
+function FailingCell() {
+  const failing = useMemo(failingOnce, []);
+  return (
+    <Cell caption="send failed: text kept, error and Send again" events={[]} adapter={failing}>
+      <Composer />
+    </Cell>
+  );
+}
+
+export const SendFailed: Story = {
+  render: () => (
+    <Matrix label="Send failed">
+      <FailingCell />
+    </Matrix>
+  ),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const input = canvas.getByLabelText('Message') as HTMLTextAreaElement;
+    await userEvent.type(input, 'Summarise the diff{Enter}');
+    const alert = await canvas.findByRole('alert');
+    await expect(alert.textContent).toContain('Not sent: HTTP 501 Not Implemented');
+    await expect(input.value).toBe('Summarise the diff');
+    await userEvent.click(within(alert).getByRole('button', { name: 'Send again' }));
+    await waitFor(() => expect(input.value).toBe(''));
+  },
 };

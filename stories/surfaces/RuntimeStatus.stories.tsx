@@ -1,5 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { useRuntimeStream } from '../../src/hooks/useRuntimeStream';
+import type { RuntimeEventSource, SourceHandlers } from '../../src/stream/types';
 import { useRuntimeStore } from '../../src/hooks/useRuntimeContext';
 import { RuntimeStatus } from '../../src/components/RuntimeStatus';
 import { Cell, Matrix } from '../support/Cell';
@@ -67,3 +70,48 @@ function StaleStatus() {
   useEffect(() => store.getState().markStale('disconnected'), [store]);
   return <RuntimeStatus />;
 }
+
+/**
+ * A stream whose server went away: the source gives up (`error`); Reconnect calls the published
+ * `retry()`, which resumes the source, and this one comes back.
+ */
+function deadServer(): RuntimeEventSource {
+  let handlers: SourceHandlers | undefined;
+  return {
+    start(h) {
+      handlers = h;
+      h.status?.('reconnecting', { error: 'connection refused' });
+      h.status?.('error', { error: 'server unreachable after 5 attempts' });
+    },
+    close: () => undefined,
+    cursor: () => undefined,
+    resumeFrom: () => handlers?.status?.('open'),
+  };
+}
+
+function LiveStatus() {
+  const source = useMemo(deadServer, []);
+  useRuntimeStream(source, { flush: 'sync', repair: false });
+  return <RuntimeStatus />;
+}
+
+export const ConnectionLost: Story = {
+  render: () => {
+    const ev = storyEvents();
+    const events = [ev('turn.submitted', t), ev('turn.started', t), ev('run.status', t, { stage: 'streaming' })];
+    return (
+      <Matrix label="Connection lost">
+        <Cell caption="connection lost: the reason and Reconnect" events={events}>
+          <LiveStatus />
+        </Cell>
+      </Matrix>
+    );
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const alert = await canvas.findByRole('alert');
+    await expect(alert.textContent).toContain('Connection lost: server unreachable after 5 attempts');
+    await userEvent.click(within(alert).getByRole('button', { name: 'Reconnect' }));
+    await waitFor(() => expect(canvasElement.querySelector('.aui-runtime-status__connection')).toBeNull());
+  },
+};
