@@ -275,3 +275,40 @@ describe('the provider keeps what did not change', () => {
     expect(screen.getByText('Servus')).toBeTruthy();
   });
 });
+
+describe('a dead server reaches the screen (bug 19)', () => {
+  it('an SSE endpoint whose server died ends in error with the reason; the published retry repairs again', async () => {
+    vi.useFakeTimers();
+    vi.stubGlobal('fetch', vi.fn(async () => { throw new TypeError('fetch failed'); }));
+    const readThread = vi.fn(async () => { throw new Error('GET /thread: connection refused'); });
+    const adapter = { readThread, startTurn: vi.fn(), cancelTurn: vi.fn(), respondAction: vi.fn() } as never;
+    function Header() {
+      const connection = useConnectionState();
+      return (
+        <div>
+          <output>{`${connection.status}${connection.error ? `: ${connection.error}` : ''}`}</output>
+          <button type="button" onClick={connection.retry}>Retry</button>
+        </div>
+      );
+    }
+    function Live() {
+      useRuntimeStream({ url: 'http://127.0.0.1:1/events' });
+      return null;
+    }
+    render(<RuntimeProvider adapter={adapter}><Header /><Live /></RuntimeProvider>);
+    await act(async () => void (await vi.advanceTimersByTimeAsync(1)));
+    expect(screen.getByRole('status').textContent).toMatch(/^(repairing|reconnecting)/);
+    await act(async () => void (await vi.advanceTimersByTimeAsync(10_000)));
+    expect(readThread).toHaveBeenCalledTimes(5);
+    expect(screen.getByRole('status').textContent).toBe('error: the stream could not be repaired: GET /thread: connection refused');
+    readThread.mockResolvedValueOnce({ threadId: 'thread-1', status: 'idle', turns: [] } as never);
+    await act(async () => {
+      screen.getByRole('button', { name: 'Retry' }).click();
+      await vi.advanceTimersByTimeAsync(0);
+    });
+    // The snapshot repaired the view; the stream is still down, so a new episode starts repairing again.
+    expect(readThread.mock.calls.length).toBeGreaterThanOrEqual(6);
+    expect(screen.getByRole('status').textContent).toMatch(/^(repairing|reconnecting|connecting)/);
+    vi.unstubAllGlobals();
+  });
+});
