@@ -4,6 +4,8 @@
 // rejects a turn status it does not know.
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
+import { parseServeArgs } from '../src/cli/serveCommand';
+import { initialValues } from '../src/components/StructuredInput';
 import { normalizeEvent } from '../src/protocol/normalizeEvent';
 import { parseJsonl } from '../src/protocol/parseJsonl';
 import { encodeReadModel } from '../src/protocol/readModel';
@@ -145,6 +147,18 @@ describe('prototype method names in every string field (issue 13 item 4)', () =>
 
   it('normalizeEvent keeps a type of a prototype method name as it is (the alias table finds nothing)', () => {
     for (const text of NAMES) expect(normalizeEvent({ type: text, eventId: 'e', payload: {} })?.type).toBe(text);
+  });
+
+  it('an action schema field named __proto__ stays a field; a CLI argument named constructor is not a flag', () => {
+    const values = initialValues({ properties: JSON.parse('{"__proto__":{"type":"string","default":"x"},"constructor":{"type":"boolean"}}') });
+    expect(Object.getPrototypeOf(values)).toBe(Object.prototype);
+    expect(Object.getOwnPropertyDescriptor(values, '__proto__')?.value).toBe('x');
+    expect(Object.getOwnPropertyDescriptor(values, 'constructor')?.value).toBe(false);
+    for (const text of NAMES) {
+      const parsed = parseServeArgs([text, '5']);
+      expect('options' in parsed ? Object.keys(parsed.options) : []).not.toContain('function Object() { [native code] }');
+      expect(parsed).not.toHaveProperty(['options', String(Object)]);
+    }
   });
 
   it('validateSnapshot rejects a turn status of a prototype method name', () => {

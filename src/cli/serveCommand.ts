@@ -35,7 +35,7 @@ export function parseServeArgs(args: readonly string[]): { file: string; options
       const gap = value?.split(',').map(Number);
       if (!gap || gap.some((n) => !Number.isInteger(n))) return { error: `--gap takes sequences like 9,10 (got ${value ?? 'nothing'})` };
       options.gap = gap;
-    } else if (arg in NUMBER_FLAGS) {
+    } else if (Object.prototype.hasOwnProperty.call(NUMBER_FLAGS, arg)) { // own flags only: `constructor` is not one
       const value = Number(args[++i]);
       if (!Number.isFinite(value) || value < 0) return { error: `${arg} takes a non-negative number (got ${args[i] ?? 'nothing'})` };
       (options as Record<string, number>)[NUMBER_FLAGS[arg]!] = value;

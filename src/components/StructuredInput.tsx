@@ -23,7 +23,9 @@ export function initialValues(schema: JsonObject | undefined): Record<string, Fi
   const values: Record<string, FieldValue> = {};
   for (const { name, field } of schemaFields(schema)) {
     const d = field.default;
-    values[name] = typeof d === 'string' || typeof d === 'number' || typeof d === 'boolean' ? d : field.type === 'boolean' ? false : undefined;
+    const value = typeof d === 'string' || typeof d === 'number' || typeof d === 'boolean' ? d : field.type === 'boolean' ? false : undefined;
+    // Field names come from the runtime's schema: a `__proto__` field stays a field.
+    Object.defineProperty(values, name, { value, enumerable: true, writable: true, configurable: true });
   }
   return values;
 }
