@@ -27,6 +27,11 @@ export interface AiSdkAdapterOptions extends AiSdkMappingOptions {
   runtimeId?: string;
   /** The last sequence already used in this session (a restarted server continues its order). */
   sequence?: number;
+  /**
+   * Events this session emitted before (a restarted server's persisted log): `readThread` keeps
+   * serving them. Pass `sequence` (their last) too, and an `idPrefix` unique to this process.
+   */
+  history?: readonly RuntimeEventEnvelope[];
   /** Called with every event the adapter emits (a server persists or broadcasts them). */
   onEvent?: (event: RuntimeEventEnvelope) => void;
 }
@@ -88,8 +93,9 @@ export function createAiSdkAdapter(options: AiSdkAdapterOptions): AiSdkAdapter {
   });
   const ids = new CorrelationMap(prefix);
   const recorder = new EventRecorder();
+  for (const event of options.history ?? []) recorder.record(event);
   const outputs = new Map<string, string>();
-  const history: UIMessage[] = [];
+  const conversation: UIMessage[] = [];
   let active: ActiveTurn | undefined;
 
   const spill =
@@ -112,7 +118,7 @@ export function createAiSdkAdapter(options: AiSdkAdapterOptions): AiSdkAdapter {
 
   /** One stream run: mapped to events, and read into the conversation for the next request. */
   async function* run(turn: ActiveTurn, source: UIMessageChunkSource): AsyncGenerator<RuntimeEventEnvelope> {
-    const last = history[history.length - 1];
+    const last = conversation[conversation.length - 1];
     const resumed = last?.role === 'assistant' ? last : undefined;
     let feed!: ReadableStreamDefaultController<UIMessageChunk>;
     const copy = new ReadableStream<UIMessageChunk>({ start: (controller) => void (feed = controller) });
@@ -134,18 +140,18 @@ export function createAiSdkAdapter(options: AiSdkAdapterOptions): AiSdkAdapter {
     await reading;
     if (message !== undefined) {
       if (message === resumed) return;
-      if (resumed !== undefined) history[history.length - 1] = message;
-      else history.push(message);
+      if (resumed !== undefined) conversation[conversation.length - 1] = message;
+      else conversation.push(message);
     }
   }
 
   async function* turnEvents(turn: ActiveTurn, prompt: string): AsyncGenerator<RuntimeEventEnvelope> {
-    history.push({ id: `${turn.turnId}:user`, role: 'user', parts: [{ type: 'text', text: prompt }] });
+    conversation.push({ id: `${turn.turnId}:user`, role: 'user', parts: [{ type: 'text', text: prompt }] });
     yield record(turn, factory.event('turn.submitted', { turnId: turn.turnId }, { text: prompt }));
     for (;;) {
       let source: UIMessageChunkSource;
       try {
-        source = await options.chat({ messages: history.slice(), abortSignal: turn.controller.signal, turnId: turn.turnId });
+        source = await options.chat({ messages: conversation.slice(), abortSignal: turn.controller.signal, turnId: turn.turnId });
       } catch (error) {
         const out: RuntimeEventEnvelope[] = [];
         if (turn.controller.signal.aborted) turn.mapper.cancel(out, 'aborted');
@@ -165,7 +171,7 @@ export function createAiSdkAdapter(options: AiSdkAdapterOptions): AiSdkAdapter {
         for (const event of out) yield record(turn, event);
         return;
       }
-      answerApprovals(history[history.length - 1], turn.answers);
+      answerApprovals(conversation[conversation.length - 1], turn.answers);
       turn.answers.clear();
       turn.mapper.resume();
     }
@@ -248,6 +254,6 @@ export function createAiSdkAdapter(options: AiSdkAdapterOptions): AiSdkAdapter {
     },
 
     events: () => recorder.events(),
-    messages: () => history,
+    messages: () => conversation,
   };
 }
