@@ -28,6 +28,8 @@ export interface ReadModelTurn {
   blocked?: true;
   taskId?: string;
   runId?: string;
+  /** Why a failed turn failed (category, retryability, recovery hint), as the model states it. */
+  failure?: { category?: string; retryable?: boolean; recoveryHint?: string; message?: string };
 }
 
 export interface ReadModelAction {
@@ -219,6 +221,17 @@ function list<T>(value: unknown, decodeItem: (item: JsonObject) => T | undefined
   return out;
 }
 
+/** The typed failure fields a turn or tool call item carries (flat, as on the wire). */
+function decodeFailure(item: JsonObject): ReadModelTurn['failure'] {
+  const failure = compact({
+    category: readString(item.failureCategory),
+    retryable: readBoolean(item.retryable),
+    recoveryHint: readString(item.recoveryHint),
+    message: readString(item.message),
+  });
+  return Object.keys(failure).length > 0 ? failure : undefined;
+}
+
 function decodeTurn(item: JsonObject): ReadModelTurn | undefined {
   const turnId = readString(item.turnId);
   if (turnId === undefined) return undefined;
@@ -229,6 +242,7 @@ function decodeTurn(item: JsonObject): ReadModelTurn | undefined {
     blocked: status === 'blocked' ? (true as const) : undefined,
     taskId: readString(item.taskId),
     runId: readString(item.runId),
+    failure: decodeFailure(item),
   });
 }
 
@@ -252,12 +266,6 @@ function decodeAction(item: JsonObject, listedAsPending: boolean): ReadModelActi
 function decodeToolCall(item: JsonObject): ReadModelToolCall | undefined {
   const toolCallId = readString(item.toolCallId);
   if (toolCallId === undefined) return undefined;
-  const failure = compact({
-    category: readString(item.failureCategory),
-    retryable: readBoolean(item.retryable),
-    recoveryHint: readString(item.recoveryHint),
-    message: readString(item.message),
-  });
   return compact({
     toolCallId,
     status: TOOL_STATUS.get(readString(item.status) ?? ''),
@@ -269,7 +277,7 @@ function decodeToolCall(item: JsonObject): ReadModelToolCall | undefined {
     preview: readString(item.preview),
     durationMs: readNumber(item.durationMs),
     progress: readNumber(item.progress),
-    failure: Object.keys(failure).length > 0 ? failure : undefined,
+    failure: decodeFailure(item),
   });
 }
 
@@ -462,6 +470,10 @@ function encodeThread(thread: ReadModelThread): JsonObject {
         status: turn.blocked ? 'blocked' : turn.lifecycle === undefined ? undefined : TURN_STATUS_OF[turn.lifecycle],
         taskId: turn.taskId,
         runId: turn.runId,
+        failureCategory: turn.failure?.category,
+        retryable: turn.failure?.retryable,
+        recoveryHint: turn.failure?.recoveryHint,
+        message: turn.failure?.message,
       }),
     ),
     pendingRequests: thread.pendingActions.map((action) => ({ ...action })),

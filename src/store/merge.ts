@@ -44,7 +44,15 @@ export function mergeTurn(turn: TurnRecord, incoming: ReadModelTurn): Merged<Tur
   const runIds = incoming.runId !== undefined && !turn.runIds.includes(incoming.runId) ? [...turn.runIds, incoming.runId] : turn.runIds;
   const blocked = incoming.blocked && !isTerminalLifecycle(lifecycle) ? { reason: 'policy' as const } : turn.blocked;
   return {
-    record: { ...turn, lifecycle, blocked, taskId: incoming.taskId ?? turn.taskId, runIds },
+    record: {
+      ...turn,
+      lifecycle,
+      blocked,
+      taskId: incoming.taskId ?? turn.taskId,
+      runIds,
+      // A failure the snapshot states completes what we know; it never erases one we recorded.
+      ...((incoming.failure !== undefined || turn.failure !== undefined) && { failure: { ...incoming.failure, ...turn.failure } }),
+    },
     ...(conflict !== undefined && { conflict }),
   };
 }

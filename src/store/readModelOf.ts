@@ -66,6 +66,7 @@ export function readModelOf(state: ProjectionData, cursor?: { sequence?: number;
           lifecycle: turn.lifecycle,
           ...(turn.blocked !== undefined && turn.lifecycle === 'running' && { blocked: true as const }),
           taskId: turn.taskId,
+          failure: turn.failure,
         })),
         pendingActions: view.pendingActions.map((a) => ({ actionId: a.actionId, status: 'pending' as const, turnId: a.turnId, actionType: a.actionType, prompt: a.prompt, severity: a.severity })),
         actions: tableRows(state.actions)

@@ -91,6 +91,15 @@ describe('AI SDK adapter: mapping', () => {
     expect(events.find((e) => e.type === 'tool.failed')!.payload).toEqual({ failureCategory: 'tool_error', message: 'npm test exited with code 1' });
   });
 
+  it('a failed turn keeps its category and hint when the view is rebuilt from readThread alone', () => {
+    const store = createRuntimeStore();
+    expect(store.getState().hydrate(JSON.parse(read('ai-sdk-failure.snapshot.json'))).applied).toBe(true);
+    expect(store.getState().turns.byId.get('ai-turn-1')).toMatchObject({
+      lifecycle: 'failed',
+      failure: { category: 'stream_error', recoveryHint: 'The model stream reported an error: send the message again.', message: 'model overloaded' },
+    });
+  });
+
   it('emits no routing or usage fact when the stream carries no metadata (never invented)', async () => {
     const model = scriptedModel(SCENARIOS.text!.steps);
     const events: RuntimeEventEnvelope[] = [];
