@@ -1,4 +1,6 @@
 import { forwardRef, memo, useState, type ComponentPropsWithoutRef } from 'react';
+import { allowedImageSrc, loadedImageSrc, useDisplayPolicy } from './displayPolicy';
+import { revealBidi } from './safeText';
 import { Dialog, Tabs } from 'radix-ui';
 import { useRuntimeSelector } from '../hooks/useRuntimeSelector';
 import type { ArtifactRecord } from '../store/records';
@@ -6,7 +8,6 @@ import { FactBadge } from './FactBadge';
 import { classes } from './format';
 import type { Labels } from './labels';
 import { Markdown } from './Markdown';
-import { safeHref } from './safeHref';
 import { useLabels, type Translate } from './useLabels';
 import { useRefContent, type RefLoader } from './useRefContent';
 
@@ -47,11 +48,12 @@ function ExportState({ artifact, t }: { artifact: ArtifactRecord; t: Translate }
 
 /** Preview by kind: markdown, code and text as text; images only from a safe URL. Size-capped. */
 function Preview({ artifact, loader, budget, t }: { artifact: ArtifactRecord; loader?: RefLoader; budget: number; t: Translate }) {
+  const { imageOrigins } = useDisplayPolicy();
   const byRef = useRefContent(artifact.preview === undefined ? artifact.previewRef : undefined, loader, budget);
   const text = artifact.preview ?? (byRef.state === 'ready' ? byRef.text : undefined);
   if (artifact.kind === 'image') {
-    const src = artifact.previewRef ? safeHref(artifact.previewRef) : undefined;
-    const url = byRef.state === 'ready' ? safeHref(byRef.text) : src && /^(https?:|\/|\.)/i.test(src) ? src : undefined;
+    // Through the app's loader, or straight from an origin the app allows; never while pending.
+    const url = byRef.state === 'ready' ? loadedImageSrc(byRef.text) : artifact.previewRef ? allowedImageSrc(artifact.previewRef, imageOrigins) : undefined;
     return url ? <img className="aui-artifact__image" src={url} alt={artifact.title ?? t('artifact.untitled')} /> : <FactBadge fact="unavailable" reason={t('artifact.noPreview')} />;
   }
   if (text === undefined) {
@@ -103,7 +105,7 @@ export function ArtifactWorkspace({ artifactId, open, onOpenChange, loadRef, pre
   const artifact = useRuntimeSelector((s) => s.artifacts.byId.get(artifactId));
   const t = useLabels(labels);
   if (!artifact) return null;
-  const title = artifact.title ?? t('artifact.untitled');
+  const title = revealBidi(artifact.title ?? t('artifact.untitled'));
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal container={container ?? undefined}>
@@ -160,7 +162,7 @@ export const ArtifactCard = memo(
         </article>
       );
     }
-    const title = artifact.title ?? t('artifact.untitled');
+    const title = revealBidi(artifact.title ?? t('artifact.untitled'));
     return (
       <article
         ref={ref}

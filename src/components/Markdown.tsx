@@ -5,6 +5,7 @@ import { allowedImageSrc, useDisplayPolicy } from './displayPolicy';
 import { CodeBlock } from './markdown/CodeBlock';
 import { splitBlocks, type MarkdownBlock, type SplitResult } from './markdown/splitBlocks';
 import { safeHref } from './safeHref';
+import { revealBidiControls } from './safeText';
 import { useLabels } from './useLabels';
 
 /**
@@ -18,7 +19,8 @@ import { useLabels } from './useLabels';
 export const Markdown = memo(function Markdown({ text, className }: { text: string; className?: string }) {
   const previous = useRef<SplitResult | undefined>(undefined);
   const { blocks } = useMemo(() => {
-    const next = splitBlocks(text, previous.current);
+    // Overrides reorder text and can disguise code (Trojan Source): shown, never applied.
+    const next = splitBlocks(revealBidiControls(text), previous.current);
     previous.current = next;
     return next;
   }, [text]);

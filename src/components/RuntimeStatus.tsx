@@ -1,4 +1,5 @@
 import { createContext, forwardRef, useContext, type ComponentPropsWithoutRef } from 'react';
+import { revealBidi } from './safeText';
 import { Slot } from 'radix-ui';
 import { useRuntimeSelector, shallowEqual } from '../hooks/useRuntimeSelector';
 import type { RuntimeState } from '../store/createRuntimeStore';
@@ -143,7 +144,7 @@ function ModelChip() {
   const source = facts.decisionSource ?? t('fact.unknown').toLowerCase();
   return (
     <span className="aui-runtime-status__model" data-candidates={facts.candidateCount}>
-      {facts.model !== undefined ? t('status.model', { model: facts.model }) : <FactBadge fact="unknown" />}
+      {facts.model !== undefined ? t('status.model', { model: revealBidi(facts.model) }) : <FactBadge fact="unknown" />}
       {facts.candidateCount === 1 && <span className="aui-runtime-status__why"> · {t('status.singleCandidate', { source })}</span>}
       {facts.candidateCount !== undefined && facts.candidateCount > 1 && (
         <span className="aui-runtime-status__why"> · {t('status.candidates', { count: facts.candidateCount, source })}</span>

@@ -1,4 +1,5 @@
 import { forwardRef, useState, type ComponentPropsWithoutRef } from 'react';
+import { SafeText } from './safeText';
 import { Collapsible } from 'radix-ui';
 import { shallowEqual, useRuntimeSelector } from '../hooks/useRuntimeSelector';
 import type { RuntimeState } from '../store/createRuntimeStore';
@@ -79,7 +80,7 @@ export const TaskCapsule = forwardRef<HTMLDivElement, TaskCapsuleProps>(function
         )}
         <div className="aui-task-capsule__summary">
           <span className="aui-task-capsule__objective">
-            {facts.objective ?? <FactBadge fact="unknown" reason={t('task.noObjective')} />}
+            {facts.objective !== undefined ? <SafeText>{facts.objective}</SafeText> : <FactBadge fact="unknown" reason={t('task.noObjective')} />}
           </span>
           <span className="aui-task-capsule__status" data-status={facts.status}>{facts.status}</span>
           {facts.currentAttempt && facts.earlierAttempts.length > 0 && (

@@ -9,6 +9,7 @@ import type { Labels } from './labels';
 import { useRedact } from './displayPolicy';
 import type { Redactor } from '../protocol/redactSecrets';
 import { countRender } from './renderCount';
+import { revealBidi, SafeText } from './safeText';
 import { useLabels } from './useLabels';
 
 export interface ToolCallProps extends Omit<ComponentPropsWithoutRef<'div'>, 'children'> {
@@ -46,8 +47,8 @@ export const ToolCall = memo(
     const open = userOpen ?? tool.status === 'running';
     // Runtimes send progress as 0..1 or as a percentage.
     const percent = tool.progress === undefined ? undefined : Math.round(Math.min(1, Math.max(0, tool.progress > 1 ? tool.progress / 100 : tool.progress)) * 100);
-    const name = tool.name ?? t('tool.unnamed');
-    const input = inputSummary(tool, redact);
+    const name = revealBidi(tool.name ?? t('tool.unnamed'));
+    const input = revealBidi(inputSummary(tool, redact));
     return (
       <Collapsible.Root open={open} onOpenChange={setUserOpen} asChild>
         <div
@@ -62,7 +63,7 @@ export const ToolCall = memo(
             <Collapsible.Trigger className="aui-tool-call__toggle" aria-label={t('tool.toggle', { name })}>
               <span aria-hidden="true">{open ? '▾' : '▸'}</span>
             </Collapsible.Trigger>
-            <span className="aui-tool-call__name">{tool.name ?? <FactBadge fact="unknown" reason={t('tool.unnamed')} />}</span>
+            <span className="aui-tool-call__name">{tool.name !== undefined ? <SafeText>{tool.name}</SafeText> : <FactBadge fact="unknown" reason={t('tool.unnamed')} />}</span>
             <span className="aui-tool-call__status" data-tool-status={tool.status}>
               <span aria-hidden="true">{tool.status === 'running' ? '◌' : tool.status === 'succeeded' ? '✓' : '✕'}</span> {t(`tool.${tool.status}`)}
             </span>
