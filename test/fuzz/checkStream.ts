@@ -43,15 +43,13 @@ export function factsOf(summary: RuntimeSummary): Omit<RuntimeSummary, 'counts' 
   return facts;
 }
 
-/**
- * Terminal states seen so far, keyed `kind:id`: none may later change. (A message's `final` is not
- * one: a turn's implicit message re-opens when the next model step starts, issue 10 bug 1.)
- */
-function terminalStates(summary: RuntimeSummary): Map<string, string> {
+/** Terminal states seen so far, keyed `kind:id`, read from the tables (cheap enough to run per batch): none may later change. */
+function terminalStates(state: ProjectionData): Map<string, string> {
   const out = new Map<string, string>();
-  for (const turn of summary.turns) if (turn.status === 'completed' || turn.status === 'failed' || turn.status === 'cancelled') out.set(`turn:${turn.turnId}`, turn.status);
-  for (const tool of summary.tools) if (tool.status !== 'running') out.set(`tool:${tool.toolCallId}`, tool.status);
-  for (const action of summary.actions) if (action.status !== 'pending' && action.status !== 'responding') out.set(`action:${action.actionId}`, action.status);
+  for (const turn of state.turns.byId.values()) if (turn.lifecycle === 'completed' || turn.lifecycle === 'failed' || turn.lifecycle === 'cancelled') out.set(`turn:${turn.turnId}`, turn.lifecycle);
+  for (const tool of state.toolCalls.byId.values()) if (tool.status !== 'running') out.set(`tool:${tool.toolCallId}`, tool.status);
+  for (const action of state.actions.byId.values()) if (action.status !== 'pending') out.set(`action:${action.actionId}`, action.status);
+  // (A message's `final` is not terminal: a turn's implicit message re-opens when its next model step starts, issue 10 bug 1.)
   return out;
 }
 
@@ -117,7 +115,7 @@ export function checkStream(ops: readonly FuzzOp[], options: CheckOptions): { vi
         const shared = prevUntouched(prev, before);
         if (shared) fail('prev-immutable', shared);
       }
-      const now = terminalStates(summarize(store.getState()));
+      const now = terminalStates(store.getState());
       for (const [key, status] of terminal) {
         const next = now.get(key);
         if (next !== status) fail('terminal-regressed', `${key} went from ${status} to ${next ?? 'open/absent'} after a ${op.kind}`);
