@@ -30,6 +30,10 @@ export interface ReadModelTurn {
   runId?: string;
   /** Why a failed turn failed (category, retryability, recovery hint), as the model states it. */
   failure?: { category?: string; retryable?: boolean; recoveryHint?: string; message?: string };
+  /** When the runtime took, started and ended the turn (ISO 8601), as the model states them. */
+  submittedAt?: string;
+  startedAt?: string;
+  endedAt?: string;
 }
 
 export interface ReadModelAction {
@@ -243,6 +247,9 @@ function decodeTurn(item: JsonObject): ReadModelTurn | undefined {
     taskId: readString(item.taskId),
     runId: readString(item.runId),
     failure: decodeFailure(item),
+    submittedAt: readString(item.submittedAt),
+    startedAt: readString(item.startedAt),
+    endedAt: readString(item.endedAt),
   });
 }
 
@@ -474,6 +481,9 @@ function encodeThread(thread: ReadModelThread): JsonObject {
         retryable: turn.failure?.retryable,
         recoveryHint: turn.failure?.recoveryHint,
         message: turn.failure?.message,
+        submittedAt: turn.submittedAt,
+        startedAt: turn.startedAt,
+        endedAt: turn.endedAt,
       }),
     ),
     pendingRequests: thread.pendingActions.map((action) => ({ ...action })),

@@ -39,6 +39,12 @@ function lifecycleOf(turn: TurnRecord, incoming: TurnLifecycle | undefined): { l
   return { lifecycle: incoming };
 }
 
+function compactTimes(times: Pick<TurnRecord, 'submittedAt' | 'startedAt' | 'endedAt'>): Partial<TurnRecord> {
+  const out: Partial<TurnRecord> = {};
+  for (const key of ['submittedAt', 'startedAt', 'endedAt'] as const) if (times[key] !== undefined) out[key] = times[key];
+  return out;
+}
+
 export function mergeTurn(turn: TurnRecord, incoming: ReadModelTurn): Merged<TurnRecord> {
   const { lifecycle, conflict } = lifecycleOf(turn, incoming.lifecycle);
   const runIds = incoming.runId !== undefined && !turn.runIds.includes(incoming.runId) ? [...turn.runIds, incoming.runId] : turn.runIds;
@@ -52,6 +58,12 @@ export function mergeTurn(turn: TurnRecord, incoming: ReadModelTurn): Merged<Tur
       runIds,
       // A failure the snapshot states completes what we know; it never erases one we recorded.
       ...((incoming.failure !== undefined || turn.failure !== undefined) && { failure: { ...incoming.failure, ...turn.failure } }),
+      // Times we saw in events stay; the snapshot's fill what we missed (elapsed needs both ends).
+      ...compactTimes({
+        submittedAt: turn.submittedAt ?? incoming.submittedAt,
+        startedAt: turn.startedAt ?? incoming.startedAt,
+        endedAt: turn.endedAt ?? (isTerminalLifecycle(lifecycle) ? incoming.endedAt : undefined),
+      }),
     },
     ...(conflict !== undefined && { conflict }),
   };

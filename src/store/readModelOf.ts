@@ -67,6 +67,9 @@ export function readModelOf(state: ProjectionData, cursor?: { sequence?: number;
           ...(turn.blocked !== undefined && turn.lifecycle === 'running' && { blocked: true as const }),
           taskId: turn.taskId,
           failure: turn.failure,
+          submittedAt: turn.submittedAt,
+          startedAt: turn.startedAt,
+          endedAt: turn.endedAt,
         })),
         pendingActions: view.pendingActions.map((a) => ({ actionId: a.actionId, status: 'pending' as const, turnId: a.turnId, actionType: a.actionType, prompt: a.prompt, severity: a.severity })),
         actions: tableRows(state.actions)
