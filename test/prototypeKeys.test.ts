@@ -80,7 +80,7 @@ const names = fixtureNames().filter((n) => n !== 'coding-session');
 const streams = Object.fromEntries(names.map((n) => [n, parseJsonl(readFixture(n)).records.map((r) => r.value as Json)]));
 
 describe('prototype method names in every string field (issue 13 item 4)', () => {
-  it('of every event type in every fixture: facts stay plain strings, nothing throws, nothing is polluted', () => {
+  it('of every event type in every fixture: facts stay plain strings, nothing throws, nothing is polluted', { timeout: 30_000 * PER_FIELD }, () => {
     let streamsRun = 0;
     for (const name of names) {
       const events = streams[name]!;
@@ -111,7 +111,7 @@ describe('prototype method names in every string field (issue 13 item 4)', () =>
     expect(streamsRun).toBeGreaterThan(200 * PER_FIELD);
   });
 
-  it('of every snapshot (hand-written, repair snapshot, and each fixture encoded as a read model): hydrate keeps facts plain, validateSnapshot rejects unknown turn statuses', () => {
+  it('of every snapshot (hand-written, repair snapshot, and each fixture encoded as a read model): hydrate keeps facts plain, validateSnapshot rejects unknown turn statuses', { timeout: 30_000 * PER_FIELD }, () => {
     const snapshots: [string, Json, Json[]][] = [
       ['stream-repair.snapshot', readJson(join(FIXTURES, 'stream-repair.snapshot.json')) as Json, streams['stream-repair']!],
       ['profile thread-read-snapshot', readJson(join(FIXTURES, 'profile', 'thread-read-snapshot.json')) as Json, []],
