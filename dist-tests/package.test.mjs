@@ -65,3 +65,15 @@ test('agentui replay reads standard input', () => {
   assert.equal(result.status, 0);
   assert.match(result.stdout, /^session sess-text-basic · status completed/);
 });
+
+test('the tarball ships the license, the contract, the schemas and the fixtures the README runs', () => {
+  const out = execFileSync('npm', ['pack', '--dry-run', '--json'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+  const files = new Set(JSON.parse(out)[0].files.map((f) => f.path));
+  for (const file of ['LICENSE', 'docs/contract.md', 'schema/runtime-event.schema.json', 'schema/thread-snapshot.schema.json',
+    'fixtures/degraded-facts.jsonl', 'fixtures/tool-failure.jsonl', 'fixtures/hitl-action.jsonl', 'fixtures/profile/thread-read-snapshot.json']) {
+    assert.ok(files.has(file), `${file} is not in the tarball`);
+  }
+  assert.ok(![...files].some((f) => f.endsWith('.map') || f.startsWith('src/') || f.startsWith('test/')), 'no maps, sources or tests');
+  // Every document the README links to is in the package.
+  for (const [, link] of readFileSync(`${root}/README.md`, 'utf8').matchAll(/\]\((?!https?:|#|\/\/|mailto:)([^)#\s]+)/g)) assert.ok(files.has(link), `README links ${link}, not shipped`);
+});

@@ -48,7 +48,7 @@ test("'use client' heads every hook and component module, and nothing in the hea
 
 test('CommonJS: require() loads the ESM build on Node >= 20.19 (require(esm))', () => {
   const { dir } = packedConsumer();
-  const result = spawnSync(process.execPath, ['-e', "const { summarize, createRuntimeStore } = require('agentui-kit/headless'); console.log(summarize(createRuntimeStore().getState()).status)"], { cwd: dir, encoding: 'utf8' });
+  const result = spawnSync(process.execPath, ['-e', "const { summarize, createRuntimeStore } = require('agentui-kit/headless'); console.log(summarize(createRuntimeStore().getState()).status, typeof require('agentui-kit').AgentWorkbench)"], { cwd: dir, encoding: 'utf8' });
   assert.equal(result.status, 0, result.stderr);
-  assert.equal(result.stdout.trim(), 'idle');
+  assert.equal(result.stdout.trim(), 'idle object');
 });
