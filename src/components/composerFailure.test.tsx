@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eventBuilder, turn } from '../../test/eventBuilder';
 import { mockAdapter, renderWith, storeFrom, stubLayout } from '../../test/componentHarness';
+import { httpAdapter } from '../stream/httpAdapter';
 import { Composer } from './Composer';
 
 beforeAll(() => stubLayout());
@@ -41,6 +42,17 @@ describe('Composer: a failed send keeps the prompt', () => {
     expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Send again' })).toBeNull();
     expect(store.getState().turns.ids).toEqual(['turn-1']);
+  });
+
+  it('through the HTTP adapter: a runtime answering 501 leaves the prompt in place and says so', async () => {
+    const user = userEvent.setup();
+    const fetchStub = vi.fn(async () => new Response('turns are not implemented', { status: 501 }));
+    const { store } = renderWith(<Composer />, storeFrom([]), httpAdapter('http://runtime.test', { fetch: fetchStub as typeof fetch }));
+    const input = screen.getByLabelText('Message') as HTMLTextAreaElement;
+    await user.type(input, 'Hello{Enter}');
+    expect((await screen.findByRole('alert')).textContent).toBe('Not sent: POST /turns: HTTP 501 turns are not implemented Send again');
+    expect(input.value).toBe('Hello');
+    expect(store.getState().diagnostics.ids.map((id) => store.getState().diagnostics.byId.get(id)!.code)).toContain('write_failed');
   });
 
   it('a failed prompt survives the composer being re-mounted (the provider keeps it)', async () => {
