@@ -4,7 +4,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { expected, w1, w2, w3 } from './workloads.mjs';
-import { aguiLines, aiSdkLines, kitLines, runAgui, runAiSdkChat, runAiSdkReader, runFloor, runKit } from './systems.mjs';
+import { aguiLines, aiSdkLines, kitLines, runAgui, runAiSdkChat, runAiSdkReader, runFloor, runKit, runKitViaAiSdk } from './systems.mjs';
 
 const args = process.argv.slice(2);
 const smoke = args.includes('--smoke');
@@ -88,6 +88,7 @@ for (const [name, ops] of Object.entries(workloads)) {
     'JSON.parse floor': { lines: kit, run: () => runFloor(kit) },
     'kit, 64/macrotask': { lines: kit, run: () => runKit(kit), check: true },
     'kit, one batch': { lines: kit, run: () => runKit(kit, { batch: kit.length, macrotasks: false }), check: true },
+    'kit via its AI SDK adapter': { lines: aiSdkLines(ops), run: (l) => runKitViaAiSdk(l), check: true },
     'AI SDK readUIMessageStream': { lines: aiSdkLines(ops), run: (l) => capped((d) => runAiSdkReader(l, d)), check: true },
     'AI SDK Chat (useChat state)': { lines: aiSdkLines(ops), run: (l) => capped((d) => runAiSdkChat(l, d)), check: true },
     'AG-UI client (defaultApplyEvents)': { lines: aguiLines(ops), run: (l) => capped((d) => runAgui(l, d)), check: true },
@@ -135,7 +136,7 @@ results.scaling = { w1Ms: scaling, ratioLargestToSmallest: Number((large / small
 // Tables.
 const fmt = (n) => n.toLocaleString('en-US');
 for (const [name, r] of Object.entries(results)) {
-  if (name === 'scaling') continue;
+  if (name === 'scaling' || name === 'aiSdkAdapterOverheadPercent') continue;
   const floor = r.systems['JSON.parse floor'].ms;
   const kit = r.systems['kit, 64/macrotask'].ms;
   rows.push(`\n### ${name} (${fmt(r.events)} events${r.jsonlBytes ? `, ${(r.jsonlBytes / 2 ** 20).toFixed(1)} MB JSONL` : ''})\n`);
@@ -146,6 +147,15 @@ for (const [name, r] of Object.entries(results)) {
     else rows.push(`| ${system} | ${fmt(s.ms)} | ${fmt(s.eventsPerSecond)} | ${(s.ms / floor).toFixed(2)} | ${system.startsWith('kit') || system.startsWith('JSON') ? '' : `${(s.ms / kit).toFixed(1)}×`} | ${s.peakHeapMB ?? ''} |`);
   }
 }
+// Issue 11: the adapter layer adds at most 50% to the kit's own ingest of the equivalent profile events.
+const overhead = {};
+for (const name of ['W1', 'W2', 'W3']) {
+  const own = results[name]?.systems['kit, 64/macrotask'];
+  const adapter = results[name]?.systems['kit via its AI SDK adapter'];
+  if (own?.ms && adapter?.ms) overhead[name] = Number(((adapter.ms / own.ms - 1) * 100).toFixed(1));
+}
+results.aiSdkAdapterOverheadPercent = overhead;
+rows.push(`\nAI SDK adapter overhead over the kit's own ingest (target at most 50%): ${Object.entries(overhead).map(([n, p]) => `${n} ${p > 0 ? '+' : ''}${p}%`).join(', ')}`);
 rows.push(`\nScaling (kit, W1): ${Object.entries(scaling).map(([n, ms]) => `${fmt(Number(n))} deltas ${ms} ms`).join(', ')}; largest/smallest = ${results.scaling.ratioLargestToSmallest}× for ${(Number(Object.keys(scaling).at(-1)) / Number(Object.keys(scaling)[0])).toFixed(0)}× the input`);
 const report = { date: new Date().toISOString(), node: process.version, runs, smoke, results };
 mkdirSync(new URL('../results/', import.meta.url), { recursive: true });

@@ -5,6 +5,7 @@ import { Chat } from '@ai-sdk/react';
 import { AbstractAgent } from '@ag-ui/client';
 import { Observable } from 'rxjs';
 import { createEnvelopeFactory, createRuntimeStore, selectMessageText } from '../../dist/headless.js';
+import { toRuntimeEvents } from '../../dist/adapters/ai-sdk.js';
 
 export const BATCH = 64;
 const tick = () => new Promise((resolve) => setImmediate(resolve));
@@ -59,6 +60,31 @@ export async function runKit(lines, { batch = BATCH, macrotasks = true } = {}) {
     store.getState().ingest(events);
     if (macrotasks) await tick();
   }
+  return kitState(store);
+}
+
+/**
+ * The AI SDK wire format through the kit's AI SDK adapter (`toRuntimeEvents`) into the store:
+ * chunks parsed 64 per macrotask as network reads arrive, the events they map to ingested per read.
+ */
+export async function runKitViaAiSdk(lines) {
+  const store = createRuntimeStore();
+  let events = [];
+  async function* chunks() {
+    for (let i = 0; i < lines.length; i += BATCH) {
+      for (let j = i; j < Math.min(lines.length, i + BATCH); j++) yield JSON.parse(lines[j]);
+      // Every chunk yielded so far has been mapped: ingest what this read produced.
+      store.getState().ingest(events);
+      events = [];
+      await tick();
+    }
+  }
+  for await (const event of toRuntimeEvents(chunks(), { sessionId: 's', threadId: 'th' })) events.push(event);
+  store.getState().ingest(events);
+  return kitState(store);
+}
+
+function kitState(store) {
   store.getState().settle();
   const state = store.getState();
   const text = new Map();

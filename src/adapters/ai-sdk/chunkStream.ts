@@ -32,5 +32,8 @@ async function* responseChunks(response: Response): AsyncGenerator<UIMessageChun
 }
 
 export function uiMessageChunks(source: UIMessageChunkSource): AsyncIterable<UIMessageChunk> {
-  return typeof Response !== 'undefined' && source instanceof Response ? responseChunks(source) : iterate(source as FrameworkStream<UIMessageChunk>);
+  if (typeof Response !== 'undefined' && source instanceof Response) return responseChunks(source);
+  // An AsyncIterable is read as is: a wrapping generator would cost microtasks on every chunk.
+  if (!(typeof ReadableStream !== 'undefined' && source instanceof ReadableStream)) return source as AsyncIterable<UIMessageChunk>;
+  return iterate(source);
 }

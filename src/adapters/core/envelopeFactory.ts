@@ -35,8 +35,6 @@ export interface EnvelopeFactory {
   cursor(): StreamCursor;
 }
 
-const toIso = (time: number | Date | string): string =>
-  typeof time === 'string' ? time : (typeof time === 'number' ? new Date(time) : time).toISOString();
 
 /**
  * The one place profile envelopes are built: adapters, fixture scripts, stories, tests and the
@@ -52,6 +50,18 @@ export function createEnvelopeFactory(options: EnvelopeFactoryOptions): Envelope
   let sequence = options.sequence ?? 0;
   let index = 0;
   let lastEventId: string | undefined;
+  // Many events share a millisecond: format each distinct time once (toISOString is the costly part).
+  let lastTime: number | undefined;
+  let lastIso = '';
+  const toIso = (time: number | Date | string): string => {
+    if (typeof time === 'string') return time;
+    const ms = typeof time === 'number' ? time : time.getTime();
+    if (ms !== lastTime) {
+      lastTime = ms;
+      lastIso = new Date(ms).toISOString();
+    }
+    return lastIso;
+  };
 
   return {
     sessionId,
