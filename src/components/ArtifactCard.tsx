@@ -206,8 +206,7 @@ export interface ArtifactListProps extends ComponentPropsWithoutRef<'div'> {
 }
 
 export const ArtifactList = forwardRef<HTMLDivElement, ArtifactListProps>(function ArtifactList({ loadRef, labels, className, ...rest }, ref) {
-  const count = useRuntimeSelector((s) => s.artifacts.ids.length);
-  const ids = useRuntimeSelector((s) => s.artifacts.ids).slice(0, count);
+  const ids = useRuntimeSelector((s) => s.artifacts.ids);
   const t = useLabels(labels);
   return (
     <div ref={ref} className={classes('aui-artifact-list', className)} role="group" aria-label={t('artifact.region')} {...rest}>

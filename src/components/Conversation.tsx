@@ -118,9 +118,9 @@ export const Conversation = forwardRef<HTMLDivElement, ConversationProps>(functi
   { virtualize = true, estimateRowHeight = 140, onOpenOutput, onOpenEvidence, loadRef, labels, now, className, ...rest },
   ref,
 ) {
-  const count = useRuntimeSelector((s) => s.messages.ids.length);
-  const first = useRuntimeSelector((s) => s.messages.ids[0]);
-  const allIds = useRuntimeSelector((s) => s.messages.ids);
+  // A new array only when a message is added, removed or moved (commits are immutable).
+  const keys = useRuntimeSelector((s) => s.messages.ids);
+  const count = keys.length;
   // A new object (re-rendering the memoised rows) only when what the rows show changes.
   const openOutput = useLatestCallback(onOpenOutput);
   const openEvidence = useLatestCallback(onOpenEvidence);
@@ -130,8 +130,6 @@ export const Conversation = forwardRef<HTMLDivElement, ConversationProps>(functi
   );
   const t = useLabels(labels);
   countRender('Conversation', '');
-  // A new array only when the ids changed (appended, or older history prepended).
-  const keys = useIds(allIds, count, first);
   const { scrollRef, virtualizer, onScroll, atBottom, jumpToLatest, totalSize, rows } = useVirtualRows({ keys, estimateSize: estimateRowHeight, stickToBottom: true });
   const mounted = rows(virtualize);
   return (
@@ -160,17 +158,3 @@ export const Conversation = forwardRef<HTMLDivElement, ConversationProps>(functi
     </div>
   );
 });
-
-/**
- * A stable copy of a table's shared (append-only, sometimes prepended) id list: renewed only when
- * its length or its first id changes, so record updates do not copy the list.
- */
-export function useIds(ids: readonly string[], count: number, first: string | undefined): string[] {
-  const [cache] = useState<{ count: number; first?: string; keys: string[] }>(() => ({ count: -1, keys: [] }));
-  if (cache.count !== count || cache.first !== first) {
-    cache.count = count;
-    cache.first = first;
-    cache.keys = ids.slice(0, count);
-  }
-  return cache.keys;
-}

@@ -65,8 +65,7 @@ export interface EvidenceLaneProps extends ComponentPropsWithoutRef<'div'> {
 export const EvidenceLane = forwardRef<HTMLDivElement, EvidenceLaneProps>(function EvidenceLane({ labels, idScope, className, ...rest }, ref) {
   const ownScope = useId();
   const scope = idScope ?? ownScope;
-  const count = useRuntimeSelector((s) => s.evidence.ids.length);
-  const ids = useRuntimeSelector((s) => s.evidence.ids).slice(0, count);
+  const ids = useRuntimeSelector((s) => s.evidence.ids);
   const t = useLabels(labels);
   return (
     <div ref={ref} className={classes('aui-evidence-lane', className)} role="group" aria-label={t('evidence.region')} {...rest}>

@@ -2,7 +2,6 @@ import { forwardRef, memo, type ComponentPropsWithoutRef } from 'react';
 import { useRuntimeSelector } from '../hooks/useRuntimeSelector';
 import type { TimelineEntry } from '../store/records';
 import type { RuntimeState } from '../store/createRuntimeStore';
-import { useIds } from './Conversation';
 import { FactBadge } from './FactBadge';
 import { classes } from './format';
 import type { Labels } from './labels';
@@ -73,12 +72,9 @@ export interface ProcessTimelineProps extends ComponentPropsWithoutRef<'div'> {
 
 /** The virtualized archive of what happened: one summary line per fact, never a second expanded copy. */
 export const ProcessTimeline = forwardRef<HTMLDivElement, ProcessTimelineProps>(function ProcessTimeline({ labels, kinds, virtualize = true, className, ...rest }, ref) {
-  const count = useRuntimeSelector((s) => s.timeline.ids.length);
-  const first = useRuntimeSelector((s) => s.timeline.ids[0]);
-  const allIds = useRuntimeSelector((s) => s.timeline.ids);
+  const ids = useRuntimeSelector((s) => s.timeline.ids);
   const table = useRuntimeSelector((s) => s.timeline.byId);
   const t = useLabels(labels);
-  const ids = useIds(allIds, count, first);
   const keys = kinds ? ids.filter((id) => kinds.includes(table.get(id)!.kind)) : ids;
   const { scrollRef, virtualizer, onScroll, totalSize, rows } = useVirtualRows({ keys, estimateSize: 32, stickToBottom: true, overscan: 10 });
   const mounted = rows(virtualize);

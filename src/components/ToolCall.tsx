@@ -152,10 +152,10 @@ export interface ToolGroupProps extends ComponentPropsWithoutRef<'div'> {
 
 /** Grouped tool rows, in the order they started. */
 export const ToolGroup = forwardRef<HTMLDivElement, ToolGroupProps>(function ToolGroup({ toolCallIds, turnId, onOpenOutput, onOpenEvidence, labels, className, ...rest }, ref) {
-  const table = useRuntimeSelector((s) => (turnId !== undefined ? s.turns.byId.get(turnId)?.toolCallIds : s.toolCalls.ids.length));
+  const turnToolIds = useRuntimeSelector((s) => (turnId !== undefined ? s.turns.byId.get(turnId)?.toolCallIds : undefined));
   const allIds = useRuntimeSelector((s) => s.toolCalls.ids);
   const t = useLabels(labels);
-  const ids = toolCallIds ?? (turnId !== undefined ? ((table as string[] | undefined) ?? []) : allIds.slice(0, table as number));
+  const ids = toolCallIds ?? (turnId !== undefined ? (turnToolIds ?? []) : allIds);
   return (
     <div ref={ref} className={classes('aui-tool-group', className)} role="group" aria-label={t('tool.group')} data-count={ids.length} {...rest}>
       {ids.map((id) => (

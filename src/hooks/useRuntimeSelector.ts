@@ -1,37 +1,39 @@
-import { useRef, useSyncExternalStore } from 'react';
+import { useRef } from 'react';
+import { useStore } from 'zustand';
+import { shallow } from 'zustand/shallow';
 import type { RuntimeState } from '../store/createRuntimeStore';
 import { useRuntimeStore } from './useRuntimeContext';
 
+export { useShallow } from 'zustand/react/shallow';
+
 /**
- * Subscribes to the smallest slice a component renders. The component re-renders only when the
- * selected value changes (by `equality`, `Object.is` by default), so a text delta re-renders the
- * streaming part and nothing else.
+ * Subscribes to the smallest slice a component renders, through zustand's own `useStore`. The
+ * store's commits are immutable, so a plain selector works (`s => s.messages.ids` changes exactly
+ * when a message is added); the component re-renders only when the selected value changes (by
+ * `equality`, `Object.is` by default).
  */
 export function useRuntimeSelector<T>(selector: (state: RuntimeState) => T, equality: (a: T, b: T) => boolean = Object.is): T {
-  const store = useRuntimeStore();
-  const cache = useRef<{ state: RuntimeState; selector: (state: RuntimeState) => T; value: T } | null>(null);
-  const getSnapshot = (): T => {
-    const state = store.getState();
-    const cached = cache.current;
-    if (cached && cached.state === state && cached.selector === selector) return cached.value;
-    const value = selector(state);
-    if (cached && equality(cached.value, value)) {
-      cache.current = { state, selector, value: cached.value };
-      return cached.value;
-    }
-    cache.current = { state, selector, value };
-    return value;
-  };
-  return useSyncExternalStore(store.subscribe, getSnapshot, getSnapshot);
+  return useStore(useRuntimeStore(), useEqualSelection(selector, equality));
 }
 
-/** Shallow equality for selected arrays and plain objects. */
-export function shallowEqual<T>(a: T, b: T): boolean {
-  if (Object.is(a, b)) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  const keysA = Object.keys(a);
-  if (keysA.length !== Object.keys(b).length) return false;
-  for (const key of keysA) if (!Object.is((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key])) return false;
-  return true;
+/**
+ * zustand's `useShallow` pattern with any equality (zustand's `useStoreWithEqualityFn` lives in
+ * `zustand/traditional`, which needs the optional `use-sync-external-store` package; this keeps
+ * the kit's dependencies to zustand alone): the previous selection is kept while it is equal to
+ * the new one, and one state gives one value, so a selector that builds a new object per call
+ * never loops `useSyncExternalStore`.
+ */
+function useEqualSelection<T>(selector: (state: RuntimeState) => T, equality: (a: T, b: T) => boolean): (state: RuntimeState) => T {
+  const last = useRef<{ state: RuntimeState; selector: (state: RuntimeState) => T; value: T } | undefined>(undefined);
+  return (state) => {
+    const previous = last.current;
+    if (previous && previous.state === state && previous.selector === selector) return previous.value;
+    const next = selector(state);
+    const value = previous && equality(previous.value, next) ? previous.value : next;
+    last.current = { state, selector, value };
+    return value;
+  };
 }
+
+/** Shallow equality for selected arrays, plain objects, Maps and Sets (zustand's `shallow`). */
+export const shallowEqual: <T>(a: T, b: T) => boolean = shallow;

@@ -92,7 +92,7 @@ export function createRuntimeStore(options: RuntimeStoreOptions = {}): RuntimeSt
   const now = options.now ?? Date.now;
   const pipeline = new EventPipeline(Math.max(1, options.reorderWindow ?? DEFAULT_REORDER_WINDOW), options.sessionId);
 
-  return createStore<RuntimeState>()((set, get) => {
+  const store = createStore<RuntimeState>()((set, get) => {
     /** Runs `work` against a draft of the current state and commits it in one `set`. */
     function batch<T>(work: (ctx: ApplyContext, counts: IngestCounts) => T): T {
       const draft = new ProjectionDraft(get());
@@ -250,6 +250,10 @@ export function createRuntimeStore(options: RuntimeStoreOptions = {}): RuntimeSt
       },
     };
   });
+  // zustand's useStore renders the server (and hydration) pass from getInitialState(); a store
+  // filled before rendering (a snapshot read on the server) must render its facts there too.
+  store.getInitialState = store.getState;
+  return store;
 }
 
 function sameCounts(a: IngestCounts, b: IngestCounts): boolean {

@@ -75,4 +75,16 @@ describe('immutable commits (zustand contract)', () => {
     expect(store.getState().parts.byId.size).toBe(2);
     expect(store.getState().parts.ids).toHaveLength(2);
   });
+
+  it('ids keep their object while only records change, and change when an id is added', () => {
+    const ev = eventBuilder();
+    const store = createRuntimeStore();
+    store.getState().ingest([ev('turn.started', turn()), ev('model.delta', turn(), { delta: 'a' })]);
+    const ids = store.getState().messages.ids;
+    store.getState().ingest([ev('model.delta', turn(), { delta: 'b' }), ev('model.completed', turn(), { text: 'ab' })]);
+    expect(store.getState().messages.ids).toBe(ids);
+    store.getState().ingest([ev('turn.submitted', turn('turn-2'), { text: 'next' })]);
+    expect(store.getState().messages.ids).not.toBe(ids);
+    expect(store.getState().messages.ids).toEqual(['turn-1:assistant', 'turn-2:user']);
+  });
 });

@@ -10,7 +10,9 @@
  * records live in fixed-size chunks (a batch copies only the chunks it writes, plus the short
  * chunk directory), and the id → position index is shared by every version of the table, because
  * it is append-only: a version only looks at positions below its own length, and a position never
- * changes owner. `ids` is materialized on first read and cached per version.
+ * changes owner. `ids` is materialized on first read and shared by every version with the same
+ * ids: a batch that only changes records keeps the `ids` array, so `s => s.messages.ids` changes
+ * exactly when a message is added, removed or moved.
  */
 export interface Table<T> {
   readonly byId: ReadonlyMap<string, T>;
@@ -81,10 +83,14 @@ class TableMap<T> implements ReadonlyMap<string, T> {
   }
 }
 
+/** The ids of every version with the same ids, materialized once. */
+interface IdsBox {
+  ids?: readonly string[];
+}
+
 /** One immutable version of a table. */
 export class TableVersion<T> implements Table<T> {
   readonly byId: TableMap<T>;
-  private cachedIds: readonly string[] | undefined;
 
   constructor(
     readonly spine: Spine,
@@ -92,13 +98,14 @@ export class TableVersion<T> implements Table<T> {
     readonly length: number,
     readonly size: number,
     readonly version: number,
+    readonly idsBox: IdsBox = {},
   ) {
     this.byId = new TableMap(spine, chunks, length, size);
   }
 
   get ids(): readonly string[] {
-    this.cachedIds ??= Object.freeze(this.byId.orderedIds());
-    return this.cachedIds;
+    this.idsBox.ids ??= Object.freeze(this.byId.orderedIds());
+    return this.idsBox.ids;
   }
 
   /** Plain data for JSON and test output: the records in order. */
@@ -129,6 +136,8 @@ export class TableWriter<T> {
   private length: number;
   private size: number;
   private changed = false;
+  /** Ids were added, removed or moved (not only records changed). */
+  private structural = false;
 
   constructor(private readonly base: TableVersion<T>) {
     this.spine = base.spine;
@@ -154,7 +163,10 @@ export class TableWriter<T> {
       this.length += 1;
     }
     const chunk = this.writableChunk(position >> CHUNK_BITS);
-    if (chunk[position & MASK] === undefined) this.size += 1;
+    if (chunk[position & MASK] === undefined) {
+      this.size += 1;
+      this.structural = true;
+    }
     chunk[position & MASK] = value;
     this.changed = true;
   }
@@ -168,6 +180,7 @@ export class TableWriter<T> {
     chunk[position & MASK] = undefined;
     this.size -= 1;
     this.changed = true;
+    this.structural = true;
     return true;
   }
 
@@ -188,6 +201,7 @@ export class TableWriter<T> {
       if (value !== undefined) this.set(id, value);
     });
     this.changed = true;
+    this.structural = true;
   }
 
   get touched(): boolean {
@@ -196,7 +210,7 @@ export class TableWriter<T> {
 
   publish(): TableVersion<T> {
     if (!this.changed) return this.base;
-    return new TableVersion(this.spine, this.chunks, this.length, this.size, this.base.version + 1);
+    return new TableVersion(this.spine, this.chunks, this.length, this.size, this.base.version + 1, this.structural ? {} : this.base.idsBox);
   }
 
   private fork(order: string[]): void {
