@@ -31,10 +31,14 @@ export type ListField<R> = { [F in keyof R]-?: R[F] extends readonly string[] ? 
  * one copy, not one copy per delta. `commit` hands zustand one partial state per batch.
  */
 export class ProjectionDraft {
-  private readonly writers = new Map<TableName, TableWriter<unknown>>();
+  /** The tables this batch writes (a plain object: a lookup per read, on the hot path). */
+  private writers: Partial<Record<TableName, TableWriter<unknown>>> = {};
   private readonly scalarPatch: Partial<ProjectionScalars> = {};
-  /** Records and lists created in this batch: nobody outside has seen them yet. */
-  private readonly fresh = new WeakSet<object>();
+  /**
+   * Records and lists created in this batch: nobody outside has seen them yet. A Set, not a
+   * WeakSet: the draft lives for one batch, and weak entries cost the garbage collector.
+   */
+  private readonly fresh = new Set<object>();
   private diagnosticSeq: number;
   private timelineSeq: number;
 
@@ -44,16 +48,16 @@ export class ProjectionDraft {
   }
 
   private writer<K extends TableName>(name: K): TableWriter<RecordOf<K>> {
-    let writer = this.writers.get(name);
+    let writer = this.writers[name];
     if (!writer) {
       writer = new TableWriter(asVersion(this.data[name] as Table<unknown>));
-      this.writers.set(name, writer);
+      this.writers[name] = writer;
     }
     return writer as TableWriter<RecordOf<K>>;
   }
 
   get<K extends TableName>(name: K, id: string): RecordOf<K> | undefined {
-    const writer = this.writers.get(name);
+    const writer = this.writers[name];
     return (writer ? writer.get(id) : this.data[name].byId.get(id)) as RecordOf<K> | undefined;
   }
 
@@ -71,7 +75,7 @@ export class ProjectionDraft {
 
   /** Applies a patch to a record: in place when the record was made in this batch, else as a new record. */
   update<K extends TableName>(name: K, id: string, record: RecordOf<K>, patch: Partial<RecordOf<K>>): RecordOf<K> {
-    if (this.fresh.has(record as object) && this.get(name, id) === record) {
+    if (this.fresh.has(record as object)) {
       Object.assign(record as object, patch);
       return record;
     }
@@ -120,7 +124,7 @@ export class ProjectionDraft {
 
   /** The current id order of a table (read-only; O(n): not for hot paths). */
   tableIds(name: TableName): readonly string[] {
-    const writer = this.writers.get(name);
+    const writer = this.writers[name];
     return writer ? writer.ids() : this.data[name].ids;
   }
 
@@ -173,8 +177,11 @@ export class ProjectionDraft {
   /** The partial state for zustand: a new `Table` per touched table, changed scalars as they are. */
   commit(): Partial<ProjectionData> {
     const patch: Record<string, unknown> = { ...this.scalarPatch };
-    for (const [name, writer] of this.writers) if (writer.touched) patch[name] = writer.publish();
-    this.writers.clear();
+    for (const name of Object.keys(this.writers) as TableName[]) {
+      const writer = this.writers[name]!;
+      if (writer.touched) patch[name] = writer.publish();
+    }
+    this.writers = {};
     return patch as Partial<ProjectionData>;
   }
 }

@@ -132,7 +132,9 @@ export function tableOf<T>(entries: Iterable<readonly [string, T]>): Table<T> {
 export class TableWriter<T> {
   private spine: Spine;
   private chunks: Chunk<T>[];
-  private readonly freshChunks = new Set<number>();
+  /** Chunks this batch copied (and may write in place), by chunk index. */
+  private freshChunks: boolean[] = [];
+  private copiedDirectory = false;
   private length: number;
   private size: number;
   private changed = false;
@@ -193,7 +195,8 @@ export class TableWriter<T> {
     const values = ids.map((id) => this.get(id));
     this.fork([]);
     this.chunks = [];
-    this.freshChunks.clear();
+    this.freshChunks = [];
+    this.copiedDirectory = true;
     this.length = 0;
     this.size = 0;
     ids.forEach((id, i) => {
@@ -220,12 +223,15 @@ export class TableWriter<T> {
   }
 
   private writableChunk(chunkIndex: number): Chunk<T> {
-    if (this.freshChunks.has(chunkIndex)) return this.chunks[chunkIndex]!;
-    if (this.freshChunks.size === 0) this.chunks = this.chunks.slice();
+    if (this.freshChunks[chunkIndex] === true) return this.chunks[chunkIndex]!;
+    if (!this.copiedDirectory) {
+      this.chunks = this.chunks.slice();
+      this.copiedDirectory = true;
+    }
     const previous = this.chunks[chunkIndex];
     const chunk: Chunk<T> = previous ? previous.slice() : [];
     this.chunks[chunkIndex] = chunk;
-    this.freshChunks.add(chunkIndex);
+    this.freshChunks[chunkIndex] = true;
     return chunk;
   }
 }
