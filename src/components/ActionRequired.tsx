@@ -27,8 +27,11 @@ function decisionsFor(action: ActionRecord): { approve: string; reject: string }
 
 const HIGH = new Set(['high', 'critical']);
 
+/** Props of `ActionRequired`; any other prop goes to its root element where it has one. */
 export interface ActionRequiredProps extends Omit<ComponentPropsWithoutRef<'article'>, 'children'> {
+  /** The action to render (its `actionId` in the events). */
   actionId: string;
+  /** Overrides for this component's strings by key; the provider's `labels` and the English defaults apply otherwise. */
   labels?: Labels;
   /** Clock for the deadline hint (stories and tests pin it). It never expires a request: only the runtime does. */
   now?: () => number;
@@ -153,8 +156,11 @@ export const ActionRequired = memo(
   }),
 );
 
+/** Props of `ActionList`; any other prop goes to its root element where it has one. */
 export interface ActionListProps extends ComponentPropsWithoutRef<'div'> {
+  /** Overrides for this component's strings by key; the provider's `labels` and the English defaults apply otherwise. */
   labels?: Labels;
+  /** The clock for elapsed times and deadlines (default `Date.now`); tests and stories pass a fixed one. */
   now?: () => number;
   /** Only requests not already shown inline in the conversation (e.g. hydrated from a snapshot). */
   detachedOnly?: boolean;

@@ -22,15 +22,21 @@ export type WorkbenchLane = 'tasks' | 'tools' | 'timeline' | 'artifacts' | 'evid
 
 const LANES: WorkbenchLane[] = ['tasks', 'tools', 'timeline', 'artifacts', 'evidence', 'team', 'diagnostics'];
 
+/** Props of `AgentWorkbench`; any other prop goes to its root element where it has one. */
 export interface AgentWorkbenchProps extends ComponentPropsWithoutRef<'div'> {
+  /** Overrides for this component's strings by key; the provider's `labels` and the English defaults apply otherwise. */
   labels?: Labels;
+  /** Loads the content behind a ref (`outputRef`, `previewRef`...) on demand; without it such content is `unavailable`. */
   loadRef?: RefLoader;
+  /** Called when the user opens a tool's full output; without it the ref is shown as text. */
   onOpenOutput?: ConversationProps['onOpenOutput'];
   /** The side lane shown first. */
   defaultLane?: WorkbenchLane;
   /** `light`, `dark`, or follow the system (default). */
   theme?: 'light' | 'dark' | 'system';
+  /** The clock for elapsed times and deadlines (default `Date.now`); tests and stories pass a fixed one. */
   now?: () => number;
+  /** Mount only the rows in view (default `true`). Pass `false` for server rendering or short lists: every row renders. */
   virtualize?: boolean;
 }
 

@@ -88,7 +88,9 @@ function Diff({ artifact, loader, budget, t }: { artifact: ArtifactRecord; loade
   return <FactBadge fact="unavailable" reason={artifact.diffRef} />;
 }
 
+/** Props of `ArtifactWorkspace`. */
 export interface ArtifactWorkspaceProps {
+  /** The artifact to render (its `artifactId` in the events). */
   artifactId: string;
   /** Where the dialog is portalled (the kit's root, so it keeps the theme). Defaults to the body. */
   container?: HTMLElement | null;
@@ -96,7 +98,9 @@ export interface ArtifactWorkspaceProps {
   onOpenChange: (open: boolean) => void;
   /** Loads preview and diff refs; without it they render `unavailable`. */
   loadRef?: RefLoader;
+  /** The most characters of a preview shown inline; longer content shows a cut preview and its ref. */
   previewBudget?: number;
+  /** Overrides for this component's strings by key; the provider's `labels` and the English defaults apply otherwise. */
   labels?: Labels;
 }
 
@@ -139,12 +143,17 @@ export function ArtifactWorkspace({ artifactId, open, onOpenChange, loadRef, pre
   );
 }
 
+/** Props of `ArtifactCard`; any other prop goes to its root element where it has one. */
 export interface ArtifactCardProps extends Omit<ComponentPropsWithoutRef<'article'>, 'children'> {
+  /** The artifact to render (its `artifactId` in the events). */
   artifactId: string;
   /** Opens the artifact somewhere of the app's choosing; by default the workspace dialog opens. */
   onOpen?: (artifactId: string) => void;
+  /** Loads the content behind a ref (`outputRef`, `previewRef`...) on demand; without it such content is `unavailable`. */
   loadRef?: RefLoader;
+  /** The most characters of a preview shown inline; longer content shows a cut preview and its ref. */
   previewBudget?: number;
+  /** Overrides for this component's strings by key; the provider's `labels` and the English defaults apply otherwise. */
   labels?: Labels;
 }
 
@@ -200,8 +209,11 @@ export const ArtifactCard = memo(
   }),
 );
 
+/** Props of `ArtifactList`; any other prop goes to its root element where it has one. */
 export interface ArtifactListProps extends ComponentPropsWithoutRef<'div'> {
+  /** Loads the content behind a ref (`outputRef`, `previewRef`...) on demand; without it such content is `unavailable`. */
   loadRef?: RefLoader;
+  /** Overrides for this component's strings by key; the provider's `labels` and the English defaults apply otherwise. */
   labels?: Labels;
 }
 

@@ -10,7 +10,9 @@ import { classes } from './format';
 import type { Labels } from './labels';
 import { useLabels } from './useLabels';
 
+/** Props of `Composer`; any other prop goes to its root element where it has one. */
 export interface ComposerProps extends Omit<ComponentPropsWithoutRef<'form'>, 'onSubmit'> {
+  /** Overrides for this component's strings by key; the provider's `labels` and the English defaults apply otherwise. */
   labels?: Labels;
 }
 

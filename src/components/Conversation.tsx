@@ -16,10 +16,15 @@ import type { RefLoader } from './useRefContent';
 import { useVirtualRows, virtualRowStyle } from './useVirtualRows';
 
 interface PartHandlers {
+  /** Called when the user opens a tool's full output (its ref and tool call id); without it the ref is shown as text. */
   onOpenOutput?: ToolCallProps['onOpenOutput'];
+  /** Called when the user opens the evidence a tool row links to. */
   onOpenEvidence?: ToolCallProps['onOpenEvidence'];
+  /** Loads the content behind a ref (`outputRef`, `previewRef`...) on demand; without it such content is `unavailable`. */
   loadRef?: RefLoader;
+  /** Overrides for this component's strings by key; the provider's `labels` and the English defaults apply otherwise. */
   labels?: Labels;
+  /** The clock for elapsed times (default `Date.now`). */
   now?: () => number;
 }
 
@@ -103,9 +108,11 @@ const MessageRow = memo(function MessageRow({ messageId, handlers }: { messageId
   );
 });
 
+/** Props of `Conversation`; any other prop goes to its root element where it has one. */
 export interface ConversationProps extends ComponentPropsWithoutRef<'div'>, PartHandlers {
   /** Render every row instead of the visible window (for comparison; slow on long sessions). */
   virtualize?: boolean;
+  /** The height in pixels assumed for a row until it is measured (default 140). */
   estimateRowHeight?: number;
 }
 

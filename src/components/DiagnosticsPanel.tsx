@@ -5,7 +5,9 @@ import { classes } from './format';
 import type { Labels } from './labels';
 import { useLabels } from './useLabels';
 
+/** Props of `DiagnosticsPanel`; any other prop goes to its root element where it has one. */
 export interface DiagnosticsPanelProps extends ComponentPropsWithoutRef<'div'> {
+  /** Overrides for this component's strings by key; the provider's `labels` and the English defaults apply otherwise. */
   labels?: Labels;
 }
 

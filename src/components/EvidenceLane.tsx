@@ -9,8 +9,10 @@ import { useLabels } from './useLabels';
 /** The DOM id of an evidence record inside one lane (`scope` from `useId`, so two lanes never collide). */
 export const evidenceDomId = (scope: string, evidenceId: string) => `${scope}-evidence-${evidenceId}`;
 
+/** Props of `EvidenceItem`; any other prop goes to its root element where it has one. */
 export interface EvidenceItemProps extends Omit<ComponentPropsWithoutRef<'li'>, 'children'> {
   evidenceId: string;
+  /** Overrides for this component's strings by key; the provider's `labels` and the English defaults apply otherwise. */
   labels?: Labels;
 }
 
@@ -55,7 +57,9 @@ export const EvidenceItem = memo(
   }),
 );
 
+/** Props of `EvidenceLane`; any other prop goes to its root element where it has one. */
 export interface EvidenceLaneProps extends ComponentPropsWithoutRef<'div'> {
+  /** Overrides for this component's strings by key; the provider's `labels` and the English defaults apply otherwise. */
   labels?: Labels;
   /** Scope of the records' DOM ids (see `evidenceDomId`); the lane's own `useId` when omitted. */
   idScope?: string;

@@ -16,10 +16,13 @@ const GLYPH: Record<FactState, string> = {
   disputed: '≠',
 };
 
+/** Props of `FactBadge`; any other prop goes to its root element where it has one. */
 export interface FactBadgeProps extends Omit<ComponentPropsWithoutRef<'span'>, 'children'> {
+  /** The state to show: `unknown`, `unavailable`, `blocked`, `stale`, `loading`, `needs-input`, `failed` or `disputed`. */
   fact: FactState;
   /** Why the fact is in this state (usually a diagnostic's message); the tooltip says it. */
   reason?: string;
+  /** Overrides for this component's strings by key; the provider's `labels` and the English defaults apply otherwise. */
   labels?: Labels;
 }
 

@@ -63,10 +63,13 @@ const TimelineRow = memo(function TimelineRow({ entryId }: { entryId: string }) 
   );
 });
 
+/** Props of `ProcessTimeline`; any other prop goes to its root element where it has one. */
 export interface ProcessTimelineProps extends ComponentPropsWithoutRef<'div'> {
+  /** Overrides for this component's strings by key; the provider's `labels` and the English defaults apply otherwise. */
   labels?: Labels;
   /** Only these kinds (all by default). */
   kinds?: readonly TimelineEntry['kind'][];
+  /** Mount only the rows in view (default `true`). Pass `false` for server rendering or short lists: every row renders. */
   virtualize?: boolean;
 }
 

@@ -81,8 +81,11 @@ const useStatus = () => {
   return value;
 };
 
+/** Props of `RuntimeStatusRoot`; any other prop goes to its root element where it has one. */
 export interface RuntimeStatusRootProps extends ComponentPropsWithoutRef<'div'> {
+  /** Overrides for this component's strings by key; the provider's `labels` and the English defaults apply otherwise. */
   labels?: Labels;
+  /** Render the part's behaviour onto its single child element instead of a wrapper (Radix `Slot`). */
   asChild?: boolean;
 }
 
@@ -205,6 +208,7 @@ function Connection() {
   );
 }
 
+/** Props of `RuntimeStatus`. */
 export interface RuntimeStatusProps extends RuntimeStatusRootProps {}
 
 /** The default composition: `<RuntimeStatus />`; or build your own from `RuntimeStatus.Root` and its parts. */

@@ -48,7 +48,9 @@ const SubagentRow = memo(function SubagentRow({ subagentId, labels }: { subagent
   );
 });
 
+/** Props of `SubagentRoster`; any other prop goes to its root element where it has one. */
 export interface SubagentRosterProps extends ComponentPropsWithoutRef<'div'> {
+  /** Overrides for this component's strings by key; the provider's `labels` and the English defaults apply otherwise. */
   labels?: Labels;
 }
 

@@ -2,12 +2,15 @@ import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { FactBadge } from './FactBadge';
 import { DEFAULT_LABELS } from './labels';
 
+/** Props of `SurfaceBoundary`. */
 export interface SurfaceBoundaryProps {
   /** The surface's name, for the message and data attribute. */
   surface: string;
+  /** What renders inside. */
   children?: ReactNode;
   /** Reports the error (e.g. to the store's diagnostics). */
   onError?: (error: Error, surface: string) => void;
+  /** The text shown when the surface fails; `{error}` is replaced by the error's message. */
   message?: string;
 }
 

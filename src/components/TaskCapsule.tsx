@@ -48,9 +48,11 @@ const capsuleEqual = (a: TaskCapsuleFacts, b: TaskCapsuleFacts) =>
   shallowEqual(a.pendingActions, b.pendingActions) &&
   shallowEqual(a.earlierAttempts, b.earlierAttempts);
 
+/** Props of `TaskCapsule`; any other prop goes to its root element where it has one. */
 export interface TaskCapsuleProps extends ComponentPropsWithoutRef<'div'> {
   /** `compact`: one line. `expanded`: attempts, queue and attention items listed. Default compact, toggleable. */
   variant?: 'compact' | 'expanded';
+  /** Overrides for this component's strings by key; the provider's `labels` and the English defaults apply otherwise. */
   labels?: Labels;
 }
 

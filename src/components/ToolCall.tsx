@@ -12,12 +12,15 @@ import { countRender } from './renderCount';
 import { revealBidi, SafeText } from './safeText';
 import { useLabels } from './useLabels';
 
+/** Props of `ToolCall`; any other prop goes to its root element where it has one. */
 export interface ToolCallProps extends Omit<ComponentPropsWithoutRef<'div'>, 'children'> {
+  /** The tool call to render (its `toolCallId` in the events). */
   toolCallId: string;
   /** Opens the full output behind its ref (the kit never inlines it). Without it the ref is shown as text. */
   onOpenOutput?: (outputRef: string, toolCallId: string) => void;
   /** Jumps to evidence linked to a failed tool. */
   onOpenEvidence?: (evidenceId: string) => void;
+  /** Overrides for this component's strings by key; the provider's `labels` and the English defaults apply otherwise. */
   labels?: Labels;
 }
 
@@ -140,13 +143,17 @@ export const ToolCall = memo(
   }),
 );
 
+/** Props of `ToolGroup`; any other prop goes to its root element where it has one. */
 export interface ToolGroupProps extends ComponentPropsWithoutRef<'div'> {
   /** The rows to show; all tool calls of the session when omitted. */
   toolCallIds?: readonly string[];
   /** Show only this turn's tools. */
   turnId?: string;
+  /** Called when the user opens a tool's full output (its ref and tool call id). */
   onOpenOutput?: ToolCallProps['onOpenOutput'];
+  /** Called when the user opens the evidence a tool row links to. */
   onOpenEvidence?: ToolCallProps['onOpenEvidence'];
+  /** Overrides for this component's strings by key; the provider's `labels` and the English defaults apply otherwise. */
   labels?: Labels;
 }
 

@@ -15,10 +15,12 @@ export interface DisplayPolicy {
 const DEFAULT_POLICY: DisplayPolicy = { redact: redactSecrets, imageOrigins: [] };
 const DisplayPolicyContext = createContext<DisplayPolicy>(DEFAULT_POLICY);
 
+/** Props of `DisplayPolicyProvider`. */
 export interface DisplayPolicyProviderProps {
   /** Extra key and value patterns added to the built-in ones, or a redactor of the app's own. */
   redact?: RedactOptions | Redactor;
   imageOrigins?: readonly string[];
+  /** What renders inside. */
   children?: ReactNode;
 }
 

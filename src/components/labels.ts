@@ -1,5 +1,6 @@
 // Every visible string and aria label of the kit, in English. An app overrides any of them through
 // <RuntimeProvider labels> or a component's `labels` prop; `{name}` placeholders are filled in.
+/** Every visible string and aria label the kit renders, in English, by key; `{name}` placeholders are filled in. */
 export const DEFAULT_LABELS = {
   'fact.unknown': 'Unknown',
   'fact.unavailable': 'Unavailable',
@@ -189,5 +190,12 @@ export const DEFAULT_LABELS = {
   'boundary.failed': 'This panel could not render: {error}',
 } as const;
 
+/** The key of one visible string or aria label (`'fact.unknown'`, `'composer.send'`, ...). */
 export type LabelKey = keyof typeof DEFAULT_LABELS;
+/**
+ * Overrides for any of the kit's strings, by key; keys not given keep their English default. Taken by
+ * `<RuntimeProvider labels>` and every component's `labels` prop; a typo'd key does not compile.
+ * @example
+ * const fr: Labels = { 'fact.unknown': 'Inconnu', 'composer.send': 'Envoyer' };
+ */
 export type Labels = Partial<Record<LabelKey, string>>;

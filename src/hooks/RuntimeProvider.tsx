@@ -7,6 +7,7 @@ import type { Labels } from '../components/labels';
 import { RuntimeContext, type RuntimeContextValue } from './RuntimeContext';
 import { createConnectionStore } from './useConnectionState';
 
+/** Props of `RuntimeProvider`. */
 export interface RuntimeProviderProps {
   /** The store to render; one is created when omitted. */
   store?: RuntimeStore;
@@ -16,6 +17,7 @@ export interface RuntimeProviderProps {
   labels?: Readonly<Labels>;
   /** Read when a write starts, so an inline object neither recreates the actions nor closes their turn streams. */
   actionsOptions?: RuntimeActionsOptions;
+  /** What renders inside. */
   children?: ReactNode;
 }
 

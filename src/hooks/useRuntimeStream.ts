@@ -18,17 +18,32 @@ export interface StreamEndpoint {
 /** A source object, an endpoint to connect to, an adapter turn (AsyncIterable), or nothing yet. */
 export type StreamInput = RuntimeEventSource | StreamEndpoint | AsyncIterable<unknown> | null | undefined;
 
+/** Imperative controls of the stream `useRuntimeStream` opened. */
 export interface RuntimeStreamControls {
+  /** Reconnects (or repairs) now instead of waiting for the backoff. */
   retry(): void;
+  /** Applies the events buffered for the next frame right away. */
   flush(): void;
+  /** Closes the stream; it stays closed until the input changes. */
   close(): void;
 }
 
+/**
+ * What `useRuntimeStream` returns: the connection as facts for the UI to show, and its controls.
+ * @example
+ * const stream = useRuntimeStream({ url: '/events' });
+ * if (stream.stale) // show the stale badge; the hook is already repairing from readThread
+ */
 export interface RuntimeStreamResult {
+  /** `idle` without input; then `connecting`, `open`, `reconnecting`, `repairing`, `closed` or `error`. */
   status: ConnectionState['status'] | 'idle';
+  /** True while a gap or a dropped connection waits for repair. */
   stale: boolean;
+  /** The last applied sequence per session: where a reconnect resumes. */
   cursor: ConnectionState['cursor'];
+  /** Why the connection is in `error` (or what the last failed attempt said). */
   error?: string;
+  /** How long the last repair took, in milliseconds. */
   lastRepairMs?: number;
   controls: RuntimeStreamControls;
 }

@@ -81,12 +81,31 @@ export interface RuntimeStoreActions {
   reset(): void;
 }
 
+/**
+ * What the store holds: the normalized projection (tables of turns, messages, tools, actions,
+ * artifacts, evidence, tasks, subagents, diagnostics) plus the actions that change it (`ingest`,
+ * `settle`, `hydrate`, ...). Read it with selectors; never mutate it.
+ * @example
+ * const { turns, ingest } = store.getState();
+ */
 export type RuntimeState = ProjectionData & RuntimeStoreActions;
+/** A zustand vanilla store of {@link RuntimeState}: `getState()`, `subscribe(listener)`, usable without React. */
 export type RuntimeStore = StoreApi<RuntimeState>;
 
 const DEFAULT_REORDER_WINDOW = 64;
 const DEFAULT_PREVIEW_BUDGET = 2_000;
 
+/**
+ * Creates the headless store that turns runtime events into facts. Works in Node, a worker, a test
+ * or React (pass it to `<RuntimeProvider store>`). `ingest` never throws: bad events become
+ * diagnostics. Options: `reorderWindow` (late events put back in order, default 64), `previewBudget`
+ * (characters of tool output kept inline, default 2,000), `now` (clock, default `Date.now`).
+ * @example
+ * const store = createRuntimeStore();
+ * const report = store.getState().ingest(events); // { received, applied, duplicates, ... }
+ * store.getState().settle();                      // end of a recorded stream: flush what waits on order
+ * summarize(store.getState()).status;             // 'completed'
+ */
 export function createRuntimeStore(options: RuntimeStoreOptions = {}): RuntimeStore {
   const applyOptions: ApplyOptions = { previewBudget: options.previewBudget ?? DEFAULT_PREVIEW_BUDGET };
   const now = options.now ?? Date.now;

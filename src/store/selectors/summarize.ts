@@ -3,24 +3,42 @@ import { tableRows } from '../table';
 import { selectMessageText } from './text';
 import { selectSessionStatus, selectTurnStatus, type TurnStatus } from './turnStatus';
 
+/**
+ * The projection as plain JSON: what `summarize(state)` and `agentui replay --json` print, and what
+ * fixture expect files compare. Every value is a reported fact or says it is missing (`null`, `unknown`).
+ */
 export interface RuntimeSummary {
+  /** The session the events belong to; `null` before any event named one. */
   sessionId: string | null;
+  /** The session's status from its latest turn (`submitted`, `running`, `needs-input`, `completed`, `failed`, ...). */
   status: TurnStatus;
+  /** True while a sequence gap or a broken stream waits for repair (the UI shows `stale`). */
   stale: boolean;
+  /** Ingest counters since the store was created: received, applied, duplicates, reordered, invalid, unknown types, late, pending. */
   counts: { received: number; applied: number; duplicates: number; reordered: number; invalid: number; unknownType: number; late: number; pending: number };
+  /** Every turn in order, with its own status. */
   turns: { turnId: string; status: TurnStatus }[];
   /** Messages with text (or a failure): a turn's tool-only message is not listed. */
   messages: { messageId: string; turnId: string | null; role: 'user' | 'assistant'; text: string; final: boolean; interrupted?: true }[];
+  /** Reasoning text per turn (process parts, never part of the answer). */
   reasoning: { turnId: string; text: string }[];
+  /** Tool calls: `running` until the runtime reports `tool.result` or `tool.failed`, with the failure category and output ref when sent. */
   tools: { toolCallId: string; name: string | null; status: 'running' | 'succeeded' | 'failed'; failureCategory?: string; outputRef?: string }[];
+  /** Requested actions; `responding` while an answer is on its way, `resolved` only once the runtime says so. */
   actions: { actionId: string; status: 'pending' | 'responding' | 'resolved' | 'cancelled' | 'expired'; decision?: string }[];
+  /** Artifacts with their reported kind and status (`unknown` when the runtime did not say). */
   artifacts: { artifactId: string; kind: string; status: string; versionId: string | null; toolCallId?: string }[];
+  /** Evidence records: the runtime's status (`unknown` when none was sent, `disputed` when review disagrees) and their refs. */
   evidence: { evidenceId: string; status: string; verdict?: string; packRef?: string; replayRef?: string; reviewRef?: string }[];
   /** Queued turns, or `unknown` when the runtime reported the queue in a form the kit cannot read. */
   queue: { turnId?: string; queueId?: string; preview?: string }[] | 'unknown';
+  /** Tasks with every attempt in order; a retry adds an attempt and never overwrites a failed one. */
   tasks: { taskId: string; status: string; attempts: { runId: string; status: string }[] }[];
+  /** Subagents with their role and lineage (parent task). */
   subagents: { subagentId: string; role: string | null; parentTaskId: string | null; status: string }[];
+  /** The routing decision as reported; `null` when the runtime sent none. */
   routing: { selectedModel: string | null; candidateCount: number | null; decisionSource: string | null } | null;
+  /** Diagnostics in the order recorded (invalid events, unknown types, mismatches...), with the event id or line. */
   diagnostics: { code: string; eventId?: string; line?: number }[];
 }
 
