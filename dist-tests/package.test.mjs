@@ -75,5 +75,5 @@ test('the tarball ships the license, the contract, the schemas and the fixtures 
   }
   assert.ok(![...files].some((f) => f.endsWith('.map') || f.startsWith('src/') || f.startsWith('test/')), 'no maps, sources or tests');
   // Every document the README links to is in the package.
-  for (const [, link] of readFileSync(`${root}/README.md`, 'utf8').matchAll(/\]\((?!https?:|#|\/\/|mailto:)([^)#\s]+)/g)) assert.ok(files.has(link), `README links ${link}, not shipped`);
+  for (const [, link] of readFileSync(`${root}/README.md`, 'utf8').matchAll(/\]\((?!https?:|#|\/\/|mailto:)([\w./-]+)(?:#[^)\s]*)?\)/g)) assert.ok(files.has(link), `README links ${link}, not shipped`);
 });
