@@ -22,6 +22,7 @@ const external = [
   // Framework adapters' optional peers: the app installs the framework it uses.
   /^ai($|\/)/,
   /^@ai-sdk\//,
+  /^@ag-ui\//,
 ];
 
 /** Modules that need a client (React state, context or hooks): components and hooks, not their plain helpers. */
@@ -47,7 +48,7 @@ export default defineConfig({
     minify: false,
     target: 'es2022',
     lib: {
-      entry: { index: 'src/index.ts', headless: 'src/headless.ts', cli: 'src/cli/main.ts', server: 'src/server/fixtureServer.ts', 'adapters/ai-sdk': 'src/adapters/ai-sdk/index.ts' },
+      entry: { index: 'src/index.ts', headless: 'src/headless.ts', cli: 'src/cli/main.ts', server: 'src/server/fixtureServer.ts', 'adapters/ai-sdk': 'src/adapters/ai-sdk/index.ts', 'adapters/ag-ui': 'src/adapters/ag-ui/index.ts' },
       formats: ['es'],
     },
     rollupOptions: {

@@ -27,3 +27,19 @@ for (const scenario of Object.values(SCENARIOS)) await record(scenario);
 // A cut connection: the client lost events 6 to 9 (deltas and tool input) and the stream went on;
 // the adapter's readThread snapshot repairs it.
 await record(SCENARIOS.multiStep, 'ai-sdk-cut-repair', (events) => events.filter((e) => e.sequence < 6 || e.sequence > 9));
+
+// AG-UI: a loopback AG-UI agent (node:http + @ag-ui/encoder) read by @ag-ui/client's HttpAgent.
+const agUi = (await runnerImport(fileURLToPath(new URL('../test/adapters/agUiScenarios.ts', import.meta.url)), { configFile: false, logLevel: 'silent' })).module;
+
+async function recordAgUi(scenario, name = scenario.name, deliver = (events) => events) {
+  const { adapter, events } = await agUi.runScenario(scenario);
+  const delivered = deliver(events);
+  writeFileSync(`${dir}${name}.jsonl`, jsonl(delivered));
+  writeFileSync(`${dir}${name}.snapshot.json`, JSON.stringify(await adapter.readThread({}), null, 2) + '\n');
+  console.log(`${name}: ${delivered.length} events`);
+}
+
+for (const scenario of Object.values(agUi.SCENARIOS)) await recordAgUi(scenario);
+// A cut connection on the client side: it lost the two text deltas (events 4 and 5); the adapter's
+// readThread snapshot repairs the text the agent did stream before its run broke.
+await recordAgUi(agUi.SCENARIOS.cut, 'ag-ui-cut-repair', (events) => events.filter((e) => e.sequence < 4 || e.sequence > 5));

@@ -1,6 +1,7 @@
 import type { RuntimeEventEnvelope } from '../../protocol/events';
 import type { ThreadReadModelSnapshot } from '../../protocol/snapshots';
 import { buildThreadReadModel } from '../../server/threadReadModel';
+import type { ReadThreadInput, RuntimeThreadReadModel } from '../types';
 
 /**
  * What an adapter emitted, kept so `readThread` can answer for a framework without a read model
@@ -22,5 +23,14 @@ export class EventRecorder {
   /** The ThreadReadModel of everything recorded (the current thread, cursor included). */
   readModel(): ThreadReadModelSnapshot {
     return buildThreadReadModel(this.recorded) as ThreadReadModelSnapshot;
+  }
+
+  /**
+   * `readThread` for a framework without a read model of its own: the current thread, or, for
+   * `before` (older history), an empty page, since the recorder serves the whole thread at once.
+   */
+  readThread(threadId: string, input: ReadThreadInput): RuntimeThreadReadModel {
+    if (input.before !== undefined) return { threadId, status: this.readModel().status, turns: [], messages: [] };
+    return this.readModel();
   }
 }

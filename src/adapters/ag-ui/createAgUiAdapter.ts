@@ -1,0 +1,136 @@
+import type { AbstractAgent } from '@ag-ui/client';
+import type { BaseEvent } from '@ag-ui/core';
+import type { RuntimeEventEnvelope } from '../../protocol/events';
+import type { RespondActionInput, RuntimeProviderAdapter } from '../types';
+import { createEnvelopeFactory } from '../core/envelopeFactory';
+import { CorrelationMap } from '../core/correlationMap';
+import { EventRecorder } from '../core/eventRecorder';
+import { OutputRefs } from '../core/outputRefs';
+import { PushQueue } from './eventStream';
+import { AgUiEventMapper } from './mapEvents';
+import { AG_UI_RUNTIME_ID, mapAgUiStream, type AgUiMappingOptions } from './toRuntimeEvents';
+
+export interface AgUiAdapterOptions extends AgUiMappingOptions {
+  /** The AG-UI agent: an `HttpAgent` pointed at an AG-UI endpoint, or any `AbstractAgent`. */
+  agent: AbstractAgent;
+  sessionId?: string;
+  threadId?: string;
+  runtimeId?: string;
+  /** The last sequence already used in this session. */
+  sequence?: number;
+  /**
+   * AG-UI has no standard approval message. An app that built one (a frontend tool, a CUSTOM
+   * event its agent understands) answers it here; the promise settles when the agent has
+   * accepted the decision, and only then does the adapter report `action.resolved`.
+   */
+  respondAction?: (input: RespondActionInput, agent: AbstractAgent) => Promise<void>;
+  /** Called with every event the adapter emits (a server persists or broadcasts them). */
+  onEvent?: (event: RuntimeEventEnvelope) => void;
+}
+
+export interface AgUiAdapter extends RuntimeProviderAdapter {
+  /** Loads a tool output the adapter kept as a ref (pass it as AgentWorkbench's `loadRef`). */
+  loadRef(ref: string): Promise<string>;
+  /** Every event emitted so far, in order. */
+  events(): readonly RuntimeEventEnvelope[];
+}
+
+interface ActiveTurn {
+  turnId: string;
+  aborted: boolean;
+  ended: Promise<RuntimeEventEnvelope | undefined>;
+}
+
+const TERMINAL = new Set(['turn.completed', 'turn.failed', 'turn.cancelled']);
+
+/**
+ * A `RuntimeProviderAdapter` over an AG-UI agent: each turn adds the prompt as a user message and
+ * runs the agent (`runAgent`, which applies AG-UI's own chunk expansion and event verification);
+ * its events map to profile events. `cancelTurn` aborts the run; `readThread` returns what the
+ * adapter recorded; `respondAction` answers only through the app's own handler.
+ */
+export function createAgUiAdapter(options: AgUiAdapterOptions): AgUiAdapter {
+  const { agent } = options;
+  const sessionId = options.sessionId ?? 'ag-ui-session';
+  const threadId = options.threadId ?? agent.threadId;
+  const prefix = options.idPrefix ?? 'agui';
+  const factory = createEnvelopeFactory({
+    runtimeId: options.runtimeId ?? AG_UI_RUNTIME_ID,
+    sessionId,
+    threadId,
+    sequence: options.sequence,
+    idPrefix: `${sessionId}-${prefix}`,
+    ...(options.clock !== undefined && { clock: options.clock }),
+  });
+  const ids = new CorrelationMap(prefix);
+  const recorder = new EventRecorder();
+  const refs = new OutputRefs('ag-ui-output', sessionId);
+  const spill = options.spill ?? refs.spill;
+  let active: ActiveTurn | undefined;
+  let lastTurnId: string | undefined;
+
+  function record(event: RuntimeEventEnvelope): RuntimeEventEnvelope {
+    recorder.record(event);
+    options.onEvent?.(event);
+    return event;
+  }
+
+  return {
+    startTurn(input) {
+      const turnId = ids.turn();
+      lastTurnId = turnId;
+      const mapper = new AgUiEventMapper({ factory, ids, turnId, previewBudget: options.previewBudget, spill });
+      let ended!: (event: RuntimeEventEnvelope | undefined) => void;
+      const turn: ActiveTurn = { turnId, aborted: false, ended: new Promise((resolve) => (ended = resolve)) };
+      active = turn;
+      return (async function* () {
+        let terminal: RuntimeEventEnvelope | undefined;
+        try {
+          yield record(factory.event('turn.submitted', { turnId }, { text: input.prompt }));
+          agent.addMessage({ id: `${turnId}:user`, role: 'user', content: input.prompt });
+          const events = new PushQueue<BaseEvent>();
+          // The run id is the turn id, so the agent's logs and the kit's turn name the same thing.
+          agent.runAgent({ runId: turnId }, { onEvent: ({ event }) => events.push(event) }).then(
+            () => events.close(),
+            (error: unknown) => events.fail(error),
+          );
+          for await (const event of mapAgUiStream(events, mapper, () => turn.aborted)) {
+            if (TERMINAL.has(event.type)) terminal = event;
+            yield record(event);
+          }
+          // The turn is over: the read model `readThread` serves is current up to here.
+          yield record(factory.event('snapshot.updated', { turnId }, { snapshotRef: `ag-ui-thread://${sessionId}/${threadId}` }));
+        } finally {
+          if (active === turn) active = undefined;
+          ended(terminal);
+        }
+      })();
+    },
+
+    async cancelTurn(input) {
+      const turn = active;
+      if (turn === undefined || (input.turnId !== undefined && input.turnId !== turn.turnId)) {
+        throw new Error(`no running turn${input.turnId !== undefined ? ` ${input.turnId}` : ''} to cancel`);
+      }
+      turn.aborted = true;
+      agent.abortRun();
+      const terminal = await turn.ended;
+      if (terminal === undefined) throw new Error(`turn ${turn.turnId} ended without a terminal event`);
+      return terminal;
+    },
+
+    async respondAction(input) {
+      if (options.respondAction === undefined) {
+        throw new Error('AG-UI has no standard approval: pass createAgUiAdapter({ respondAction }) to answer your agent’s own approval mechanism');
+      }
+      await options.respondAction(input, agent);
+      const turnId = active?.turnId ?? lastTurnId;
+      return record(factory.event('action.resolved', { ...(turnId !== undefined && { turnId }), actionId: input.actionId }, { decision: input.decision }));
+    },
+
+    readThread: async (input) => recorder.readThread(threadId, input),
+    loadRef: (ref) => refs.load(ref),
+
+    events: () => recorder.events(),
+  };
+}

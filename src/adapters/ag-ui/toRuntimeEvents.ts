@@ -1,0 +1,62 @@
+import type { BaseEvent } from '@ag-ui/core';
+import type { RuntimeEventEnvelope } from '../../protocol/events';
+import { createEnvelopeFactory } from '../core/envelopeFactory';
+import { CorrelationMap } from '../core/correlationMap';
+import type { AdapterContext } from '../types';
+import { agUiEvents, type AgUiEventSource } from './eventStream';
+import { AgUiEventMapper, type AgUiMapperOptions } from './mapEvents';
+
+export const AG_UI_RUNTIME_ID = 'ag-ui';
+
+/**
+ * Runs AG-UI events through a run's mapper, yielding profile events as events arrive. A stream
+ * that ends without RUN_FINISHED or RUN_ERROR (or throws) fails the turn as `stream_interrupted`;
+ * an abort (`aborted()` true, or an AbortError) cancels it.
+ */
+export async function* mapAgUiStream(source: AgUiEventSource, mapper: AgUiEventMapper, aborted: () => boolean = () => false): AsyncGenerator<RuntimeEventEnvelope> {
+  const out: RuntimeEventEnvelope[] = [];
+  try {
+    for await (const event of agUiEvents(source)) {
+      // @ag-ui/client reports its own abort as a RUN_ERROR (code `abort`): a run the app
+      // cancelled is cancelled, not failed.
+      if ((event.type as string) === 'RUN_ERROR' && aborted()) mapper.cancel(out, 'aborted');
+      else mapper.map(event as BaseEvent & Record<string, unknown>, out);
+      if (out.length > 0) {
+        yield* out;
+        out.length = 0;
+      }
+    }
+  } catch (error) {
+    if (aborted() || (error instanceof Error && error.name === 'AbortError')) mapper.cancel(out, 'aborted');
+    else mapper.cut(out, error);
+  }
+  // An aborted run's stream just ends (the client swallows the abort): that is the cancel, not a cut.
+  if (mapper.end === 'open' && aborted()) mapper.cancel(out, 'aborted');
+  if (mapper.end === 'open') mapper.cut(out);
+  yield* out;
+}
+
+export interface AgUiMappingOptions extends Pick<AgUiMapperOptions, 'previewBudget' | 'spill'> {
+  /** The event clock (a fixed one records byte-stable fixtures). */
+  clock?: (sequence: number) => number | Date | string;
+  idPrefix?: string;
+}
+
+/**
+ * The AG-UI mapping: an `AsyncIterable` or rxjs-style `Observable` of AG-UI events (one run) to
+ * Lime profile events, sequences starting after `context.sequence ?? 0`. The turn id is
+ * `context.turnId`, else named after the run's `runId`.
+ */
+export function toRuntimeEvents(source: AgUiEventSource, context: AdapterContext, options: AgUiMappingOptions = {}): AsyncIterable<RuntimeEventEnvelope> {
+  const factory = createEnvelopeFactory({
+    runtimeId: context.runtimeId ?? AG_UI_RUNTIME_ID,
+    sessionId: context.sessionId,
+    threadId: context.threadId,
+    sequence: context.sequence,
+    idPrefix: options.idPrefix ?? `${context.sessionId}-agui`,
+    ...(options.clock !== undefined && { clock: options.clock }),
+  });
+  const ids = new CorrelationMap(options.idPrefix ?? 'agui');
+  const mapper = new AgUiEventMapper({ factory, ids, turnId: context.turnId, previewBudget: options.previewBudget, spill: options.spill });
+  return mapAgUiStream(source, mapper);
+}
