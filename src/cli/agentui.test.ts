@@ -1,37 +1,37 @@
 import { EventEmitter } from 'node:events';
-import { readFileSync } from 'node:fs';
+import { createReadStream, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FIXTURES, PROFILE_FIXTURES } from '../../test/referenceData';
 import { runCli, type CliIo } from './agentui';
 
-function run(argv: string[], files: Record<string, string> = {}, stdin = '') {
+async function run(argv: string[], files: Record<string, string> = {}, stdin = '') {
   const out: string[] = [];
   const err: string[] = [];
-  const io: CliIo = {
-    readFile: (path) => {
-      if (path in files) return files[path]!;
-      return readFileSync(path, 'utf8');
-    },
-    readStdin: () => stdin,
+  const code = await runCli(argv, memoryIo(files, stdin, out, err));
+  return { code, out: out.join('\n'), err: err.join('\n') };
+}
+
+/** Files given as text, anything else read from disk; standard input as text. */
+function memoryIo(files: Record<string, string>, stdin: string, out: string[], err: string[]): CliIo {
+  return {
+    input: (path) => (path === '-' ? [stdin] : path in files ? [files[path]!] : createReadStream(path)),
     out: (t) => out.push(t),
     err: (t) => err.push(t),
   };
-  const code = runCli(argv, io) as number;
-  return { code, out: out.join('\n'), err: err.join('\n') };
 }
 
 const fixture = (name: string) => join(FIXTURES, `${name}.jsonl`);
 
 describe('agentui validate', () => {
-  it('exits 0 on a valid fixture', () => {
-    const result = run(['validate', fixture('tool-success')]);
+  it('exits 0 on a valid fixture', async () => {
+    const result = await run(['validate', fixture('tool-success')]);
     expect(result.code).toBe(0);
     expect(result.out).toBe('valid: 16 checked (jsonl)');
   });
 
-  it('lists line-numbered issues and exits 1', () => {
-    const result = run(['validate', fixture('degraded-facts')]);
+  it('lists line-numbered issues and exits 1', async () => {
+    const result = await run(['validate', fixture('degraded-facts')]);
     expect(result.code).toBe(1);
     expect(result.out.split('\n').slice(0, 6)).toEqual([
       'line 3: error missing_correlation: tool.started: stepId is missing [df-0003]',
@@ -44,38 +44,38 @@ describe('agentui validate', () => {
     expect(result.out).toMatch(/invalid: 6 issue\(s\) on 5 line\(s\) of 10 checked/);
   });
 
-  it('reads a single JSON event, a snapshot and an evidence pack', () => {
-    expect(run(['validate', join(PROFILE_FIXTURES, 'submit-turn-event.json')])).toMatchObject({ code: 0, out: 'valid: 1 checked (event)' });
-    expect(run(['validate', join(PROFILE_FIXTURES, 'thread-read-snapshot.json')])).toMatchObject({ code: 0, out: 'valid: 1 checked (session snapshot)' });
-    expect(run(['validate', join(PROFILE_FIXTURES, 'benchmark-trial-pack.json')]).code).toBe(0);
+  it('reads a single JSON event, a snapshot and an evidence pack', async () => {
+    expect(await run(['validate', join(PROFILE_FIXTURES, 'submit-turn-event.json')])).toMatchObject({ code: 0, out: 'valid: 1 checked (event)' });
+    expect(await run(['validate', join(PROFILE_FIXTURES, 'thread-read-snapshot.json')])).toMatchObject({ code: 0, out: 'valid: 1 checked (session snapshot)' });
+    expect((await run(['validate', join(PROFILE_FIXTURES, 'benchmark-trial-pack.json')])).code).toBe(0);
     const broken = JSON.stringify({ schemaVersion: 'lime-profile-0.4.0', sessionId: 's', threads: [] });
-    const result = run(['validate', 'snap.json'], { 'snap.json': broken });
+    const result = await run(['validate', 'snap.json'], { 'snap.json': broken });
     expect(result.code).toBe(1);
     expect(result.out).toMatch(/invalid_snapshot: threads: threads must be a non-empty array/);
   });
 
-  it('reads standard input with -', () => {
+  it('reads standard input with -', async () => {
     const line = readFileSync(fixture('text-basic'), 'utf8').split('\n')[0]!;
-    expect(run(['validate', '-'], {}, `${line}\n{oops\n`)).toMatchObject({ code: 1 });
+    expect(await run(['validate', '-'], {}, `${line}\n{oops\n`)).toMatchObject({ code: 1 });
   });
 });
 
 describe('agentui replay', () => {
-  it('prints the summary as JSON with --json', () => {
-    const result = run(['replay', fixture('hitl-action'), '--json']);
+  it('prints the summary as JSON with --json', async () => {
+    const result = await run(['replay', fixture('hitl-action'), '--json']);
     expect(result.code).toBe(0);
     const summary = JSON.parse(result.out);
     expect(summary.actions).toEqual([{ actionId: 'action-write-1', status: 'resolved', decision: 'allow' }, { actionId: 'action-input-2', status: 'expired' }]);
   });
 
-  it('prints a readable report by default', () => {
-    const result = run(['replay', fixture('stream-repair')]);
+  it('prints a readable report by default', async () => {
+    const result = await run(['replay', fixture('stream-repair')]);
     expect(result.out.split('\n')[0]).toBe('session sess-stream-repair · status running · STALE (waiting for repair)');
     expect(result.out).toContain('  sequence_gap');
   });
 
-  it('hydrates a snapshot file', () => {
-    const result = run(['replay', join(FIXTURES, 'stream-repair.snapshot.json'), '--json']);
+  it('hydrates a snapshot file', async () => {
+    const result = await run(['replay', join(FIXTURES, 'stream-repair.snapshot.json'), '--json']);
     expect(JSON.parse(result.out)).toMatchObject({ status: 'completed', stale: false });
   });
 });
@@ -86,32 +86,82 @@ describe('bad input gives a clear message and a non-zero exit, never a stack tra
     [['validate'], 2, /usage:/],
     [['frobnicate', 'x'], 2, /unexpected arguments/],
     [['validate', 'x.jsonl', '--json'], 2, /unexpected arguments/],
-  ])('%j', (argv, code, message) => {
-    const result = run(argv as string[]);
+  ])('%j', async (argv, code, message) => {
+    const result = await run(argv as string[]);
     expect(result.code).toBe(code);
     expect(result.err).toMatch(message);
     expect(result.err).not.toMatch(/\n\s+at /);
   });
 
-  it('an empty file', () => {
-    expect(run(['replay', 'empty.jsonl'], { 'empty.jsonl': '  \n' })).toMatchObject({ code: 1, err: 'agentui: empty.jsonl is empty' });
+  it('an empty file', async () => {
+    expect(await run(['replay', 'empty.jsonl'], { 'empty.jsonl': '  \n' })).toMatchObject({ code: 1, err: 'agentui: empty.jsonl is empty' });
   });
 
-  it('a document that is neither events nor a snapshot', () => {
-    expect(run(['replay', 'x.json'], { 'x.json': '{"hello": "world"}' })).toMatchObject({ code: 1, err: 'agentui: the input is not events, a snapshot or an evidence pack' });
+  it('a document that is neither events nor a snapshot', async () => {
+    expect(await run(['replay', 'x.json'], { 'x.json': '{"hello": "world"}' })).toMatchObject({ code: 1, err: 'agentui: the input is not events, a snapshot or an evidence pack' });
   });
 
-  it('a file of garbage lines replays into diagnostics with line numbers', () => {
-    const result = run(['replay', 'g.jsonl', '--json'], { 'g.jsonl': 'nope\n{"type":1}\n' });
-    expect(result.code).toBe(0);
+  it('a file of garbage lines replays into diagnostics with line numbers, and exits 1: it was malformed', async () => {
+    const result = await run(['replay', 'g.jsonl', '--json'], { 'g.jsonl': 'nope\n{"type":1}\n' });
+    expect(result.code).toBe(1);
+    expect(result.err).toBe('agentui: g.jsonl is malformed: 1 unreadable line(s), 1 invalid event(s), 0 of unknown type, 0 invalid snapshot(s)');
     expect(JSON.parse(result.out).diagnostics).toEqual([{ code: 'invalid_json', line: 1 }, { code: 'invalid_event', line: 2 }]);
+  });
+});
+
+describe('validate and replay read inputs alike', () => {
+  const events = () => readFileSync(fixture('stream-repair'), 'utf8').trim().split('\n');
+  const readModelLine = () => JSON.stringify(JSON.parse(readFileSync(join(FIXTURES, 'stream-repair.snapshot.json'), 'utf8')));
+
+  it('a read-model line in JSON Lines is accepted by validate, as replay hydrates it', async () => {
+    const lines = events();
+    const text = [...lines.slice(0, 3), readModelLine(), ...lines.slice(3)].join('\n');
+    const validated = await run(['validate', 'mixed.jsonl'], { 'mixed.jsonl': text });
+    expect(validated).toMatchObject({ code: 0, out: `valid: ${lines.length + 1} checked (jsonl)` });
+    const replayed = await run(['replay', 'mixed.jsonl', '--json'], { 'mixed.jsonl': text });
+    expect(replayed.code).toBe(0);
+    expect(JSON.parse(replayed.out)).toMatchObject({ status: 'completed', stale: false });
+  });
+
+  it('a session-snapshot line is checked as a snapshot by validate and counted as malformed by replay', async () => {
+    const broken = JSON.stringify({ schemaVersion: 'lime-profile-0.4.0', sessionId: 's', threads: [] });
+    const text = [events()[0], broken].join('\n');
+    const validated = await run(['validate', 'x.jsonl'], { 'x.jsonl': text });
+    expect(validated.code).toBe(1);
+    expect(validated.out).toMatch(/^line 2: error invalid_snapshot: threads: threads must be a non-empty array$/m);
+    const replayed = await run(['replay', 'x.jsonl'], { 'x.jsonl': text });
+    expect(replayed.code).toBe(1);
+    expect(replayed.err).toMatch(/1 invalid snapshot\(s\)$/);
+  });
+
+  it('a pretty-printed document, a one-line array and a one-line event are documents; a line 5,000 deep is too_deep', async () => {
+    const event = JSON.parse(events()[0]!);
+    expect(await run(['validate', 'p.json'], { 'p.json': JSON.stringify([event], null, 2) })).toMatchObject({ code: 0, out: 'valid: 1 checked (json-array)' });
+    expect(await run(['validate', 'a.json'], { 'a.json': `\n\n${JSON.stringify([event, event])}\n\n` })).toMatchObject({ code: 0, out: 'valid: 2 checked (json-array)' });
+    expect(await run(['validate', 'e.json'], { 'e.json': JSON.stringify(event) })).toMatchObject({ code: 0, out: 'valid: 1 checked (event)' });
+    const deep = JSON.stringify({ ...event, payload: 'DEEP' }).replace('"DEEP"', `${'['.repeat(5_000)}${']'.repeat(5_000)}`);
+    const text = `${events()[0]}\n${deep}\n`;
+    const validated = await run(['validate', 'd.jsonl'], { 'd.jsonl': text });
+    expect(validated.out.split('\n')[0]).toBe('line 2: error too_deep: line 2 nests deeper than 64 levels');
+    expect(validated.code).toBe(1);
+    const replayed = await run(['replay', 'd.jsonl', '--json'], { 'd.jsonl': text });
+    expect(replayed.code).toBe(1);
+    expect(JSON.parse(replayed.out).diagnostics).toEqual([{ code: 'too_deep', line: 2 }]);
+  });
+
+  it('binary input stops reading at its line with a clear message', async () => {
+    const text = `${events()[0]}\n\u0000\u0001garbage\n${events()[1]}\n`;
+    const validated = await run(['validate', 'b.jsonl'], { 'b.jsonl': text });
+    expect(validated.code).toBe(1);
+    expect(validated.out).toBe('line 2: error binary_input: line 2 is not UTF-8 text (binary input): reading stopped there\ninvalid: 1 issue(s) on 1 line(s) of 2 checked (jsonl)');
+    expect((await run(['replay', 'b.jsonl'], { 'b.jsonl': text })).code).toBe(1);
   });
 });
 
 describe('agentui serve', () => {
   it('rejects bad flags with a message', async () => {
     const err: string[] = [];
-    const io: CliIo = { readFile: () => '', readStdin: () => '', out: () => undefined, err: (t) => err.push(t) };
+    const io = memoryIo({ 'x.jsonl': '' }, '', [], err);
     expect(await runCli(['serve', 'x.jsonl', '--duplicate-rate', '3'], io)).toBe(2);
     expect(await runCli(['serve', 'x.jsonl', '--gap', 'a,b'], io)).toBe(2);
     expect(await runCli(['serve'], io)).toBe(2);
@@ -124,7 +174,7 @@ describe('agentui serve', () => {
 
   it('rejects a speed of 0 (it would wake every millisecond forever) and origins that are not one origin', async () => {
     const err: string[] = [];
-    const io: CliIo = { readFile: () => '', readStdin: () => '', out: () => undefined, err: (t) => err.push(t) };
+    const io = memoryIo({ 'x.jsonl': '' }, '', [], err);
     expect(await runCli(['serve', 'x.jsonl', '--speed', '0'], io)).toBe(2);
     expect(await runCli(['serve', 'x.jsonl', '--allow-origin', '*'], io)).toBe(2);
     expect(await runCli(['serve', 'x.jsonl', '--allow-origin', 'http://127.0.0.1:6006/iframe.html'], io)).toBe(2);
@@ -137,10 +187,24 @@ describe('agentui serve', () => {
     ]);
   });
 
+  it('skips a line nested too deep with a message, and serves the rest', async () => {
+    const lines = readFileSync(fixture('tool-success'), 'utf8').trim().split('\n');
+    const deep = JSON.stringify({ ...JSON.parse(lines[3]!), eventId: 'deep', payload: 'DEEP' }).replace('"DEEP"', `${'['.repeat(5_000)}${']'.repeat(5_000)}`);
+    const out: string[] = [];
+    const err: string[] = [];
+    const signals = new EventEmitter();
+    const running = runCli(['serve', 'deep.jsonl', '--port', '0'], memoryIo({ 'deep.jsonl': [...lines.slice(0, 4), deep, ...lines.slice(4)].join('\n') }, '', out, err), signals);
+    while (out.length < 1) await new Promise((r) => setTimeout(r, 5));
+    signals.emit('SIGTERM');
+    expect(await running).toBe(0);
+    expect(err).toEqual(['agentui serve: line 5 nests deeper than 64 levels; skipped']);
+    expect(out[0]).toMatch(new RegExp(`^serving ${lines.length} events from deep.jsonl at http://127\\.0\\.0\\.1:\\d+ `));
+  });
+
   it('prints the per-run write token and the allowed origins at start', async () => {
     const out: string[] = [];
     const signals = new EventEmitter();
-    const io: CliIo = { readFile: (p) => readFileSync(p, 'utf8'), readStdin: () => '', out: (t) => out.push(t), err: () => undefined };
+    const io = memoryIo({}, '', out, []);
     const running = runCli(['serve', fixture('hitl-action'), '--port', '0', '--allow-origin', 'http://127.0.0.1:6006'], io, signals);
     while (out.length < 3) await new Promise((r) => setTimeout(r, 5));
     signals.emit('SIGTERM');

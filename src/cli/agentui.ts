@@ -1,10 +1,16 @@
 // The `agentui` command: validate and replay recorded runtime events. Plain Node, no framework.
-import { readFileSync } from 'node:fs';
+// Input is read as a stream of lines: `validate` runs in constant memory whatever the input's
+// size, `replay` in what the projection holds.
+import { createReadStream } from 'node:fs';
+import { classifyDocument } from '../protocol/snapshots';
+import { validateSnapshot } from '../protocol/validateSnapshot';
+import { createRuntimeStore } from '../store/createRuntimeStore';
 import { summarize } from '../store/selectors/summarize';
-import { replayText } from '../stream/replayText';
+import { lineReplay, replayDocument } from '../stream/replayText';
 import { formatReport } from './formatReport';
+import { readInput, type InputItem } from './readInput';
 import { serveCommand } from './serveCommand';
-import { validateText } from './validateText';
+import { validateDocument, validateRecord, type ValidationLine } from './validateInput';
 
 export const USAGE = `usage:
   agentui validate <file|->          check events (JSONL, a JSON event or array) or a snapshot against the public schemas
@@ -15,24 +21,36 @@ export const USAGE = `usage:
                                      writes need the printed token; other origins are refused unless allowed
 
 A file may be JSON Lines of events, a single JSON event, a JSON array of events, or a snapshot.
-Exit codes: 0 valid / replayed, 1 invalid input, 2 usage or read error.`;
+Lines are read one at a time (at most 16 MiB each); binary input or an over-long line stops reading.
+Exit codes: 0 well formed, 1 anything malformed (replay still prints its report; validate also on warnings), 2 usage or read error.`;
 
 export interface CliIo {
-  readFile(path: string): string;
-  readStdin(): string;
+  /** The input in chunks: a path, or `-` for standard input. Iterating fails with the reason it cannot be read. */
+  input(path: string): AsyncIterable<string | Uint8Array> | Iterable<string | Uint8Array>;
   out(text: string): void;
   err(text: string): void;
+  /** True once standard output is gone (`agentui validate … | head`): stop reading, exit quietly. */
+  outputClosed?(): boolean;
 }
 
-const nodeIo: CliIo = {
-  readFile: (path) => readFileSync(path, 'utf8'),
-  readStdin: () => readFileSync(0, 'utf8'),
-  out: (text) => process.stdout.write(`${text}\n`),
-  err: (text) => process.stderr.write(`${text}\n`),
-};
+function nodeIo(): CliIo {
+  let closed = false;
+  // A reader that stops early (head) closes the pipe: that ends the output, not with a stack trace.
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+    closed = true;
+  });
+  return {
+    input: (path) => (path === '-' ? process.stdin : createReadStream(path)),
+    out: (text) => void (closed || process.stdout.write(`${text}\n`)),
+    err: (text) => process.stderr.write(`${text}\n`),
+    // A failed write destroys stdout at once; its error event comes a tick later.
+    outputClosed: () => closed || process.stdout.destroyed,
+  };
+}
 
-/** Runs the CLI and returns its exit code (`serve` resolves when the server stops). Never throws. */
-export function runCli(argv: readonly string[], io: CliIo = nodeIo, signals?: NodeJS.EventEmitter): number | Promise<number> {
+/** Runs the CLI and resolves to its exit code (`serve` when the server stops). Never rejects. */
+export async function runCli(argv: readonly string[], io: CliIo = nodeIo(), signals?: NodeJS.EventEmitter): Promise<number> {
   const [command, ...rest] = argv;
   if (command === 'serve') return serveCommand(rest, io, signals);
   const json = rest.includes('--json');
@@ -46,44 +64,98 @@ export function runCli(argv: readonly string[], io: CliIo = nodeIo, signals?: No
     return 2;
   }
   const file = files[0]!;
-  let text: string;
+  const name = file === '-' ? 'standard input' : file;
   try {
-    text = file === '-' ? io.readStdin() : io.readFile(file);
+    const items = readInput(io.input(file));
+    return await (command === 'validate' ? validate(items, name, io) : replay(items, name, json, io));
   } catch (error) {
-    const reason = error instanceof Error && 'code' in error ? String((error as NodeJS.ErrnoException).code) : String(error);
-    io.err(`agentui: cannot read ${file === '-' ? 'standard input' : file}: ${reason}`);
+    if (error instanceof Error && 'syscall' in error) {
+      io.err(`agentui: cannot read ${name}: ${(error as NodeJS.ErrnoException).code ?? error.message}`);
+    } else {
+      io.err(`agentui: internal error while reading ${name}: ${error instanceof Error ? error.message : String(error)}`);
+    }
     return 2;
   }
-  if (text.trim() === '') {
-    io.err(`agentui: ${file === '-' ? 'standard input' : file} is empty`);
+}
+
+const formatIssue = (issue: ValidationLine) =>
+  `${issue.line !== undefined ? `line ${issue.line}: ` : ''}${issue.severity} ${issue.code}: ${issue.message}${issue.eventId ? ` [${issue.eventId}]` : ''}`;
+
+async function validate(items: AsyncIterable<InputItem>, name: string, io: CliIo): Promise<number> {
+  let input: string | undefined;
+  let checked = 0;
+  let issueCount = 0;
+  let badLines = 0;
+  let lastBadLine: number | undefined;
+  const report = (issues: readonly ValidationLine[]) => {
+    for (const issue of issues) {
+      io.out(formatIssue(issue));
+      issueCount += 1;
+      if (issue.line === undefined || issue.line !== lastBadLine) badLines += 1;
+      lastBadLine = issue.line;
+    }
+  };
+  for await (const item of items) {
+    if (io.outputClosed?.()) break;
+    if (item.kind === 'document') {
+      const result = validateDocument(item.value);
+      input = result.input;
+      checked = result.checked;
+      report(result.issues);
+      if (result.note) io.out(`${result.input}: ${result.note}`);
+      continue;
+    }
+    input = 'jsonl';
+    checked += 1;
+    if (item.kind === 'issue') report([{ line: item.issue.line, code: item.issue.code, severity: 'error', message: item.issue.message }]);
+    else report(validateRecord(item.value, item.line));
+  }
+  if (input === undefined) {
+    io.err(`agentui: ${name} is empty`);
     return 1;
   }
-  try {
-    return command === 'validate' ? validate(text, io) : replay(text, json, io);
-  } catch (error) {
-    io.err(`agentui: internal error while reading ${file}: ${error instanceof Error ? error.message : String(error)}`);
-    return 2;
-  }
+  io.out(issueCount === 0 ? `valid: ${checked} checked (${input})` : `invalid: ${issueCount} issue(s) on ${badLines} line(s) of ${checked} checked (${input})`);
+  return issueCount === 0 ? 0 : 1;
 }
 
-function validate(text: string, io: CliIo): number {
-  const result = validateText(text);
-  for (const issue of result.issues) {
-    io.out(`${issue.line !== undefined ? `line ${issue.line}: ` : ''}${issue.severity} ${issue.code}: ${issue.message}${issue.eventId ? ` [${issue.eventId}]` : ''}`);
+async function replay(items: AsyncIterable<InputItem>, name: string, json: boolean, io: CliIo): Promise<number> {
+  const store = createRuntimeStore();
+  const lines = lineReplay(store);
+  let input: string | undefined;
+  let unreadable = 0;
+  let invalidSnapshots = 0;
+  const checkSnapshot = (value: unknown) => {
+    if (classifyDocument(value) === 'session-snapshot' && validateSnapshot(value).length > 0) invalidSnapshots += 1;
+  };
+  for await (const item of items) {
+    if (item.kind === 'document') {
+      input = replayDocument(item.value as object, store);
+      checkSnapshot(item.value);
+    } else if (item.kind === 'issue') {
+      input = 'jsonl';
+      unreadable += 1;
+      lines.issue(item.issue);
+      if (item.issue.code === 'line_too_long' || item.issue.code === 'binary_input') io.err(`agentui: ${item.issue.message}`);
+    } else {
+      input = 'jsonl';
+      checkSnapshot(item.value);
+      lines.record(item);
+    }
   }
-  const lines = new Set(result.issues.map((i) => i.line)).size;
-  if (result.note) io.out(`${result.input}: ${result.note}`);
-  io.out(result.issues.length === 0 ? `valid: ${result.checked} checked (${result.input})` : `invalid: ${result.issues.length} issue(s) on ${lines} line(s) of ${result.checked} checked (${result.input})`);
-  return result.issues.length === 0 ? 0 : 1;
-}
-
-function replay(text: string, json: boolean, io: CliIo): number {
-  const { store, input } = replayText(text);
-  const summary = summarize(store.getState());
+  lines.end();
+  store.getState().settle();
+  if (input === undefined) {
+    io.err(`agentui: ${name} is empty`);
+    return 1;
+  }
   if (input === 'unknown') {
     io.err('agentui: the input is not events, a snapshot or an evidence pack');
     return 1;
   }
-  io.out(json ? JSON.stringify(summary, null, 2) : formatReport(summary));
-  return 0;
+  io.out(json ? JSON.stringify(summarize(store.getState()), null, 2) : formatReport(summarize(store.getState())));
+  // The report shows what could be projected; the exit code says whether all of it was well formed.
+  const { invalid, unknownType } = store.getState().counts;
+  if (unreadable + invalid + unknownType + invalidSnapshots === 0) return 0;
+  io.err(`agentui: ${name} is malformed: ${unreadable} unreadable line(s), ${invalid} invalid event(s), ${unknownType} of unknown type, ${invalidSnapshots} invalid snapshot(s)`);
+  return 1;
 }

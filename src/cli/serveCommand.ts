@@ -1,9 +1,8 @@
-import { readFileSync } from 'node:fs';
 import type { JsonObject } from '../protocol/events';
-import { parseJsonl } from '../protocol/parseJsonl';
 import { parseOrigin } from '../server/requestGuard';
 import { startFixtureServer, type FixtureServer, type FixtureServerOptions } from '../server/fixtureServer';
 import type { CliIo } from './agentui';
+import { readInput } from './readInput';
 
 const NUMBER_FLAGS: Record<string, keyof FixtureServerOptions> = {
   '--port': 'port',
@@ -61,16 +60,18 @@ export async function serveCommand(args: readonly string[], io: CliIo, signals: 
     io.err(`agentui serve: ${parsed.error}`);
     return 2;
   }
-  let text: string;
+  const events: JsonObject[] = [];
+  const isObject = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v);
   try {
-    text = io.readFile(parsed.file);
+    for await (const item of readInput(io.input(parsed.file))) {
+      if (item.kind === 'issue') io.err(`agentui serve: ${item.issue.message}; skipped`);
+      else if (item.kind === 'record' && isObject(item.value)) events.push(item.value);
+      else if (item.kind === 'document') events.push(...(Array.isArray(item.value) ? item.value : [item.value]).filter(isObject));
+    }
   } catch (error) {
     io.err(`agentui: cannot read ${parsed.file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
     return 2;
   }
-  const { records, issues } = parseJsonl(text);
-  for (const issue of issues) io.err(`agentui serve: ${issue.message}; skipped`);
-  const events = records.map((r) => r.value).filter((v): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v));
   let server: FixtureServer;
   try {
     server = await startFixtureServer(events, { ...parsed.options, onError: (message) => io.err(`agentui serve: ${message}`) });

@@ -7,8 +7,11 @@ export interface JsonlRecord {
 }
 
 export interface JsonlIssue {
-  /** `invalid_json`: not JSON. `too_deep`: nested beyond MAX_JSON_DEPTH, kept out of the records. */
-  code: 'invalid_json' | 'too_deep';
+  /**
+   * `invalid_json`: not JSON. `too_deep`: nested beyond MAX_JSON_DEPTH, kept out of the records.
+   * From streamed readers: `line_too_long` and `binary_input`, where reading stopped.
+   */
+  code: 'invalid_json' | 'too_deep' | 'line_too_long' | 'binary_input';
   line: number;
   message: string;
 }

@@ -1,4 +1,4 @@
-import { parseJsonl, tryParseJson } from '../protocol/parseJsonl';
+import { parseJsonl, tryParseJson, type JsonlIssue, type JsonlRecord } from '../protocol/parseJsonl';
 import { classifyDocument, type RuntimeDocumentKind } from '../protocol/snapshots';
 import { createRuntimeStore, type RuntimeStore } from '../store/createRuntimeStore';
 
@@ -15,47 +15,76 @@ export interface ReplayTextResult {
  * because a recording that ends cannot fill them. Never throws.
  */
 export function replayText(text: string, store: RuntimeStore = createRuntimeStore()): ReplayTextResult {
-  const state = () => store.getState();
   const whole = tryParseJson(text);
-  if (whole.ok && Array.isArray(whole.value)) {
-    state().ingest(whole.value);
-    state().settle();
-    return { store, input: 'json-array' };
-  }
   if (whole.ok && typeof whole.value === 'object' && whole.value !== null) {
-    const kind = classifyDocument(whole.value);
-    if (kind === 'event') state().ingest([whole.value], { lines: [1] });
-    else state().hydrate(whole.value);
-    state().settle();
-    return { store, input: kind };
+    const input = replayDocument(whole.value, store);
+    store.getState().settle();
+    return { store, input };
   }
   const { records, issues } = parseJsonl(text);
-  let r = 0;
-  let i = 0;
-  // Walk records and parse issues in line order, so diagnostics read top to bottom.
-  while (r < records.length || i < issues.length) {
-    const issue = issues[i];
-    if (issue && (r >= records.length || issue.line < records[r]!.line)) {
-      state().recordDiagnostic({ code: issue.code, severity: 'error', message: issue.message, line: issue.line });
-      i += 1;
-      continue;
-    }
-    const batch: unknown[] = [];
-    const lines: number[] = [];
-    while (r < records.length && (issue === undefined || records[r]!.line < issue.line)) {
-      const record = records[r]!;
-      const kind = classifyDocument(record.value);
-      if (kind === 'session-snapshot' || kind === 'thread-read-model') {
-        if (batch.length > 0) state().ingest(batch.splice(0), { lines: lines.splice(0) });
-        state().hydrate(record.value);
-      } else {
-        batch.push(record.value);
-        lines.push(record.line);
-      }
-      r += 1;
-    }
-    if (batch.length > 0) state().ingest(batch, { lines });
+  const replay = lineReplay(store);
+  // Records and parse issues in line order, so diagnostics read top to bottom.
+  for (let r = 0, i = 0; r < records.length || i < issues.length; ) {
+    if (i < issues.length && (r >= records.length || issues[i]!.line < records[r]!.line)) replay.issue(issues[i++]!);
+    else replay.record(records[r++]!);
   }
-  state().settle();
+  replay.end();
+  store.getState().settle();
   return { store, input: 'jsonl' };
+}
+
+/** Replays one whole JSON document: an array of events, an event, a snapshot / read model, or a pack. */
+export function replayDocument(value: object, store: RuntimeStore): ReplayTextResult['input'] {
+  const state = store.getState();
+  if (Array.isArray(value)) {
+    state.ingest(value);
+    return 'json-array';
+  }
+  const kind = classifyDocument(value);
+  if (kind === 'event') state.ingest([value], { lines: [1] });
+  else state.hydrate(value);
+  return kind;
+}
+
+export interface LineReplay {
+  record(record: JsonlRecord): void;
+  issue(issue: JsonlIssue): void;
+  /** Applies what is still batched; the caller settles. */
+  end(): void;
+}
+
+const BATCH = 1_024;
+
+/**
+ * Replays JSON Lines one line at a time, in line order, for inputs too large to hold: events are
+ * ingested in bounded batches, a snapshot or read-model line hydrates in place, and a line that
+ * could not be read becomes a diagnostic at its line.
+ */
+export function lineReplay(store: RuntimeStore): LineReplay {
+  let batch: unknown[] = [];
+  let lines: number[] = [];
+  const flush = () => {
+    if (batch.length === 0) return;
+    store.getState().ingest(batch, { lines });
+    batch = [];
+    lines = [];
+  };
+  return {
+    record({ line, value }) {
+      const kind = classifyDocument(value);
+      if (kind === 'session-snapshot' || kind === 'thread-read-model') {
+        flush();
+        store.getState().hydrate(value);
+        return;
+      }
+      batch.push(value);
+      lines.push(line);
+      if (batch.length >= BATCH) flush();
+    },
+    issue(issue) {
+      flush();
+      store.getState().recordDiagnostic({ code: issue.code, severity: 'error', message: issue.message, line: issue.line });
+    },
+    end: flush,
+  };
 }

@@ -1,0 +1,191 @@
+// The CLI as a real process against inputs that broke it: garbage, binary, endless and large input,
+// a reader that closes the pipe early. Inputs are generated into a temp folder; every child is
+// killed after a time limit, so no case can run away. AGENTUI_CLI_BUNDLE=<file.mjs> runs the cases
+// against another build (e.g. an older one, to see them fail).
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { build } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+let dir = '';
+let cli = '';
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'agentui-cli-'));
+  cli = process.env.AGENTUI_CLI_BUNDLE ?? join(dir, 'agentui.mjs');
+  if (process.env.AGENTUI_CLI_BUNDLE) return;
+  await build({
+    configFile: false,
+    logLevel: 'silent',
+    ssr: { noExternal: true },
+    build: { ssr: 'src/cli/main.ts', outDir: dir, emptyOutDir: false, minify: false, rollupOptions: { output: { format: 'es', entryFileNames: 'agentui.mjs' } } },
+  });
+}, 60_000);
+
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+interface Run {
+  code: number | null;
+  signal: string | null;
+  stdout: string;
+  stderr: string;
+  peakMb: number;
+}
+
+interface RunOptions {
+  /** Standard input: a file, or a feeder called with the child's stdin. */
+  stdin?: string | ((stdin: NodeJS.WritableStream, running: () => boolean) => void);
+  /** Close our end of stdout after the first output. */
+  closeStdoutEarly?: boolean;
+  limitMs?: number;
+}
+
+/** Runs the CLI, sampling its peak resident memory, and kills it at the time limit. */
+function runCli(args: string[], options: RunOptions = {}): Promise<Run> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [cli, ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    let peakMb = 0;
+    let running = true;
+    child.stdout.on('data', (chunk: Buffer) => {
+      if (stdout.length < 100_000) stdout += chunk.toString('utf8');
+      if (options.closeStdoutEarly) child.stdout.destroy();
+    });
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    child.stdin.on('error', () => undefined);
+    if (typeof options.stdin === 'string') child.stdin.end(readFileSync(options.stdin));
+    else if (options.stdin) options.stdin(child.stdin, () => running);
+    else child.stdin.end();
+    const sample = setInterval(() => {
+      try {
+        const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+        peakMb = Math.max(peakMb, Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
+        if (peakMb > MEMORY_LIMIT_MB) child.kill('SIGKILL'); // a runaway, whatever build is under test
+      } catch {
+        // exited between samples
+      }
+    }, 20);
+    const limit = setTimeout(() => child.kill('SIGKILL'), options.limitMs ?? 20_000);
+    child.on('close', (code, signal) => {
+      running = false;
+      clearInterval(sample);
+      clearTimeout(limit);
+      resolve({ code, signal, stdout, stderr, peakMb: Math.round(peakMb) });
+    });
+  });
+}
+
+/** Deterministic pseudo-random bytes. */
+function noise(size: number, seed = 13): Buffer {
+  const bytes = Buffer.alloc(size);
+  let state = seed;
+  for (let i = 0; i < size; i++) {
+    state = (state * 1_103_515_245 + 12_345) >>> 0;
+    bytes[i] = state >>> 24;
+  }
+  return bytes;
+}
+
+const STACK = /\n\s+at /;
+const MEMORY_LIMIT_MB = 1_024;
+
+function eventLines(count: number, from = 1): string {
+  let text = '';
+  for (let seq = from; seq < from + count; seq++) {
+    text += `${JSON.stringify({
+      schemaVersion: 'lime-profile-0.4.0',
+      runtimeId: 'rt',
+      sessionId: 's',
+      threadId: 't',
+      turnId: 'turn-1',
+      eventId: `e-${seq}`,
+      sequence: seq,
+      timestamp: '2026-06-09T10:00:00.000Z',
+      type: 'model.delta',
+      payload: { delta: `word ${seq} ` },
+    })}\n`;
+  }
+  return text;
+}
+
+describe('the CLI process on hostile input', () => {
+  it('garbage text: replay and validate exit 1 with line numbers, never a stack trace', async () => {
+    const file = join(dir, 'garbage.txt');
+    writeFileSync(file, 'hello\nnot json at all\n{"type":\n');
+    const replayed = await runCli(['replay', file]);
+    expect(replayed.code).toBe(1);
+    expect(replayed.stderr).toMatch(/is malformed: 3 unreadable line\(s\)/);
+    const validated = await runCli(['validate', file]);
+    expect(validated.code).toBe(1);
+    expect(validated.stdout).toMatch(/^line 3: error invalid_json/m);
+    expect(replayed.stderr + validated.stderr).not.toMatch(STACK);
+  });
+
+  it('a 1 MB binary file: exit 1, reading stops at the first line that is not text', async () => {
+    const file = join(dir, 'noise.bin');
+    writeFileSync(file, noise(1_000_000));
+    for (const command of ['replay', 'validate']) {
+      const run = await runCli([command, file]);
+      expect(run.code, command).toBe(1);
+      expect(run.stdout + run.stderr, command).toMatch(/line \d+ is not UTF-8 text \(binary input\): reading stopped there/);
+      expect(run.stderr).not.toMatch(STACK);
+    }
+  });
+
+  it('/dev/zero, as a file and as standard input: exit 1 at once, in bounded memory', async () => {
+    const asFile = await runCli(['validate', '/dev/zero']);
+    expect(asFile).toMatchObject({ code: 1, signal: null });
+    expect(asFile.stdout).toMatch(/^line 1: error binary_input: /);
+    expect(asFile.peakMb).toBeLessThan(200);
+    const asStdin = await runCli(['replay', '-'], { stdin: (stdin, running) => feed(stdin, running, Buffer.alloc(1 << 16)) });
+    expect(asStdin).toMatchObject({ code: 1, signal: null });
+    expect(asStdin.peakMb).toBeLessThan(200);
+  }, 60_000);
+
+  it('an endless line of text on standard input: exit 1 naming the line, in bounded memory', async () => {
+    const chunk = Buffer.from(`${eventLines(3)}${'a'.repeat(1 << 16)}`);
+    const run = await runCli(['validate', '-'], { stdin: (stdin, running) => feed(stdin, running, chunk, Buffer.from('a'.repeat(1 << 16))) });
+    expect(run).toMatchObject({ code: 1, signal: null });
+    expect(run.stdout).toMatch(/^line 4: error line_too_long: line 4 is longer than 16,777,216 characters: reading stopped there$/m);
+    expect(run.peakMb).toBeLessThan(300);
+  }, 60_000);
+
+  it('validate runs in constant memory: 200,000 lines need no more than 20,000', async () => {
+    const small = join(dir, 'small.jsonl');
+    const large = join(dir, 'large.jsonl');
+    writeFileSync(small, eventLines(20_000));
+    writeFileSync(large, eventLines(200_000));
+    const a = await runCli(['validate', small], { limitMs: 60_000 });
+    const b = await runCli(['validate', large], { limitMs: 60_000 });
+    expect(a.stdout.trim()).toBe('valid: 20000 checked (jsonl)');
+    expect(b.stdout.trim()).toBe('valid: 200000 checked (jsonl)');
+    // The large file is 10 times the small one (about 45 MB); its run may not need 10 times the memory.
+    expect(b.peakMb - a.peakMb).toBeLessThan(30);
+  }, 120_000);
+
+  it('a reader that stops early (| head) ends the run quietly', async () => {
+    const file = join(dir, 'many-bad.jsonl');
+    writeFileSync(file, 'nope\n'.repeat(200_000));
+    const run = await runCli(['validate', file], { closeStdoutEarly: true });
+    expect(run.signal).toBeNull();
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe('');
+  });
+});
+
+/** Writes `first`, then `rest` (or `first` again) for as long as the child runs, at most 256 MB. */
+function feed(stdin: NodeJS.WritableStream, running: () => boolean, first: Buffer, rest: Buffer = first): void {
+  let written = 0;
+  const pump = () => {
+    while (running() && written < 256 * 1024 * 1024) {
+      const chunk = written === 0 ? first : rest;
+      written += chunk.length;
+      if (!stdin.write(chunk)) return void stdin.once('drain', pump);
+    }
+    stdin.end();
+  };
+  pump();
+}

@@ -1,0 +1,92 @@
+// What the CLI reads: one JSON document (possibly pretty-printed over many lines) or JSON Lines,
+// told apart without holding more than one bounded document in memory.
+import { exceedsJsonDepth, MAX_JSON_DEPTH } from '../protocol/jsonDepth';
+import { parseJsonLine, tryParseJson, type JsonlIssue, type JsonlRecord } from '../protocol/parseJsonl';
+import { MAX_LINE_CHARS, splitLines, type InputLine } from './splitLines';
+
+/** The largest input still tried as one multi-line JSON document; beyond it, JSON Lines. */
+export const MAX_DOCUMENT_CHARS = 64 * 1024 * 1024;
+
+export type InputItem =
+  /** The whole input is one JSON document (an object or an array). */
+  | { kind: 'document'; value: unknown }
+  | ({ kind: 'record' } & JsonlRecord)
+  | { kind: 'issue'; issue: JsonlIssue };
+
+export interface InputLimits {
+  maxLineChars?: number;
+  maxDocumentChars?: number;
+}
+
+const STOP_MESSAGE: Record<'line_too_long' | 'binary_input', (line: number, limit: number) => string> = {
+  line_too_long: (line, limit) => `line ${line} is longer than ${limit.toLocaleString('en-US')} characters: reading stopped there`,
+  binary_input: (line) => `line ${line} is not UTF-8 text (binary input): reading stopped there`,
+};
+
+const isBlank = (entry: InputLine) => 'text' in entry && entry.text.trim() === '';
+
+/**
+ * Reads input chunks as items in input order. A first non-blank line that is JSON by itself and
+ * alone in the input is a document; a first line that opens an object or array but is not JSON
+ * by itself starts a multi-line document if the whole input (up to MAX_DOCUMENT_CHARS) parses as
+ * one; anything else is JSON Lines.
+ */
+export async function* readInput(chunks: AsyncIterable<string | Uint8Array> | Iterable<string | Uint8Array>, limits: InputLimits = {}): AsyncGenerator<InputItem> {
+  const maxLine = limits.maxLineChars ?? MAX_LINE_CHARS;
+  const maxDocument = limits.maxDocumentChars ?? MAX_DOCUMENT_CHARS;
+  const lines = splitLines(chunks, maxLine);
+  const toItem = (entry: InputLine): InputItem | undefined => {
+    if ('stop' in entry) return { kind: 'issue', issue: { code: entry.stop, line: entry.line, message: STOP_MESSAGE[entry.stop](entry.line, maxLine) } };
+    if (entry.text.trim() === '') return undefined;
+    const parsed = parseJsonLine(entry.text, entry.line);
+    return 'issue' in parsed ? { kind: 'issue', issue: parsed.issue } : { kind: 'record', ...parsed };
+  };
+  const asDocument = (value: unknown): InputItem =>
+    exceedsJsonDepth(value)
+      ? { kind: 'issue', issue: { code: 'too_deep', line: 1, message: `the document nests deeper than ${MAX_JSON_DEPTH} levels` } }
+      : { kind: 'document', value };
+
+  // Lines read ahead while deciding; blank ones are dropped.
+  const held: InputLine[] = [];
+  let heldChars = 0;
+  let ended = false;
+  const readAhead = async (): Promise<InputLine | undefined> => {
+    for (;;) {
+      const next = await lines.next();
+      if (next.done) {
+        ended = true;
+        return undefined;
+      }
+      if (isBlank(next.value)) continue;
+      held.push(next.value);
+      heldChars += 'text' in next.value ? next.value.text.length + 1 : 0;
+      return next.value;
+    }
+  };
+
+  const first = await readAhead();
+  if (first === undefined) return;
+  if ('text' in first) {
+    const alone = tryParseJson(first.text);
+    if (alone.ok && typeof alone.value === 'object' && alone.value !== null) {
+      // One JSON value on its line: a document if nothing follows it.
+      if ((await readAhead()) === undefined) return yield asDocument(alone.value);
+    } else if (!alone.ok && /^\s*[[{]/.test(first.text)) {
+      // Perhaps a pretty-printed document: hold lines while it may still be one.
+      while (!ended && heldChars <= maxDocument && !('stop' in held[held.length - 1]!)) await readAhead();
+      if (ended && heldChars <= maxDocument && held.every((entry) => 'text' in entry)) {
+        const whole = tryParseJson(held.map((entry) => (entry as { text: string }).text).join('\n'));
+        if (whole.ok && typeof whole.value === 'object' && whole.value !== null) return yield asDocument(whole.value);
+      }
+    }
+  }
+  for (const entry of held.splice(0)) {
+    const item = toItem(entry);
+    if (item) yield item;
+  }
+  if (ended) return;
+  for await (const entry of lines) {
+    const item = toItem(entry);
+    if (item) yield item;
+  }
+}

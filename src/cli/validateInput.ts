@@ -1,0 +1,59 @@
+import { classifyDocument } from '../protocol/snapshots';
+import { validateEvent } from '../protocol/validateEvent';
+import { validateSnapshot } from '../protocol/validateSnapshot';
+
+export interface ValidationLine {
+  line?: number;
+  code: string;
+  severity: 'error' | 'warning';
+  message: string;
+  eventId?: string;
+}
+
+export interface DocumentValidation {
+  /** What was checked: events (an array), one event, a snapshot, a read model, an evidence pack. */
+  input: string;
+  checked: number;
+  issues: ValidationLine[];
+  note?: string;
+}
+
+function eventIssues(value: unknown, line: number | undefined): ValidationLine[] {
+  const eventId = typeof value === 'object' && value !== null && typeof (value as { eventId?: unknown }).eventId === 'string'
+    ? (value as { eventId: string }).eventId
+    : undefined;
+  return validateEvent(value).issues.map((issue) => ({
+    ...(line !== undefined && { line }),
+    code: issue.code,
+    severity: issue.severity,
+    message: issue.message,
+    ...(eventId !== undefined && { eventId }),
+  }));
+}
+
+function snapshotIssues(value: unknown, line: number | undefined): ValidationLine[] {
+  return validateSnapshot(value).map((i) => ({ ...(line !== undefined && { line }), code: i.code, severity: 'error' as const, message: `${i.field}: ${i.message}` }));
+}
+
+/**
+ * Issues of one JSON Lines record, read as replay reads it: a session snapshot line is checked as
+ * a snapshot, a thread read model line is accepted (replay hydrates it), anything else is an event.
+ */
+export function validateRecord(value: unknown, line: number): ValidationLine[] {
+  const kind = classifyDocument(value);
+  if (kind === 'session-snapshot') return snapshotIssues(value, line);
+  if (kind === 'thread-read-model') return [];
+  return eventIssues(value, line);
+}
+
+/** Validates a whole JSON document against the public schemas. */
+export function validateDocument(value: unknown): DocumentValidation {
+  if (Array.isArray(value)) {
+    return { input: 'json-array', checked: value.length, issues: value.flatMap((event, i) => eventIssues(event, i + 1)) };
+  }
+  const kind = classifyDocument(value);
+  if (kind === 'session-snapshot') return { input: 'session snapshot', checked: 1, issues: snapshotIssues(value, undefined) };
+  if (kind === 'thread-read-model') return { input: 'thread read model', checked: 1, issues: [], note: 'a thread read model is accepted for hydration; the profile schema covers session snapshots' };
+  if (kind === 'benchmark-pack') return { input: 'benchmark evidence pack', checked: 1, issues: [], note: 'neither an event nor a snapshot: accepted as an evidence pack' };
+  return { input: 'event', checked: 1, issues: eventIssues(value, 1) };
+}
