@@ -320,7 +320,8 @@ describe('ordering, gaps and repair', () => {
     const state = store.getState();
     expect(state.actions.byId.get('a1')!.status).toBe('pending');
     expect(state.toolCalls.byId.get('tc-1')!.status).toBe('failed');
-    expect(summarize(state).diagnostics.map((d) => d.code)).toEqual(['snapshot_omits_pending_action', 'snapshot_conflict']);
+    // The snapshot also completes turn-1 while a1 is pending: that contradiction is named too (item 25).
+    expect(summarize(state).diagnostics.map((d) => d.code)).toEqual(['snapshot_omits_pending_action', 'turn_completed_with_pending_action', 'snapshot_conflict']);
   });
 
   it('markStale flags a broken stream until a snapshot repairs it', () => {

@@ -17,7 +17,7 @@ import { classifyDocument, type RuntimeDocumentKind } from '../protocol/snapshot
 import type { MessagePart, MessageRecord, TurnRecord } from './records';
 import type { ApplyContext } from './apply/context';
 import { ensureEvidence, mergeEvidence } from './apply/evidence';
-import { ensureThread, ensureTurn, setQueue, updateTurn } from './apply/lifecycle';
+import { ensureThread, ensureTurn, flagPendingActionsAtCompletion, setQueue, updateTurn } from './apply/lifecycle';
 import { ensureTask } from './apply/tasks';
 import { mergeAction, mergeArtifact, mergeIncidents, mergeSubagent, mergeTask, mergeToolCall, mergeTurn, type Merged } from './merge';
 
@@ -192,8 +192,19 @@ function applyThread(ctx: ApplyContext, model: ReadModel, thread: ReadModelThrea
     activeTurnId: thread.activeTurnId ?? record.activeTurnId,
     incidents: mergeIncidents(record.incidents, thread.incidents),
   });
+  const endedBefore = new Set(thread.turns.filter((t) => ctx.draft.get('turns', t.turnId)?.lifecycle === 'completed').map((t) => t.turnId));
   applyTurns(ctx, model, thread, 'latest', []);
   applyActions(ctx, model, thread);
+  // A snapshot that completes a turn while its action is still pending states a contradiction:
+  // the action stays pending and the diagnostic says so, as when the events say it (bug 25).
+  for (const { turnId } of thread.turns) {
+    const turn = ctx.draft.get('turns', turnId);
+    if (turn?.lifecycle !== 'completed' || endedBefore.has(turnId)) continue;
+    // Snapshot actions name their turn without joining its actionIds: link them before the check.
+    const linked = thread.pendingActions.filter((a) => a.turnId === turnId && !turn.actionIds.includes(a.actionId)).map((a) => a.actionId);
+    const withActions = linked.length > 0 ? updateTurn(ctx, turn, { actionIds: [...turn.actionIds, ...linked] }) : turn;
+    flagPendingActionsAtCompletion(ctx, withActions, { type: 'snapshot' });
+  }
   applyToolCalls(ctx, model, thread);
   applyMessages(ctx, model, thread.messages, thread.threadId, 'latest', []);
   for (const incoming of thread.artifacts) {
