@@ -318,7 +318,8 @@ export class EventPipeline {
       }
       const validation = validateEvent(raw);
       const sessionId = isPlainObject(raw) && typeof raw.sessionId === 'string' && raw.sessionId !== '' ? raw.sessionId : undefined;
-      if (eventId !== undefined) this.bind(sessionId);
+      // Only a valid event names the session to follow: a corrupt first event must not capture the store.
+      if (eventId !== undefined && validation.applicable) this.bind(sessionId);
       if (this.isForeign(sessionId)) {
         this.seen.set(key, UNPLACED);
         this.rejectForeign(ctx, counts, sessionId!, eventId, line);
