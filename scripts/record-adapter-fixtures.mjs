@@ -43,3 +43,21 @@ for (const scenario of Object.values(agUi.SCENARIOS)) await recordAgUi(scenario)
 // A cut connection on the client side: it lost the two text deltas (events 4 and 5); the adapter's
 // readThread snapshot repairs the text the agent did stream before its run broke.
 await recordAgUi(agUi.SCENARIOS.cut, 'ag-ui-cut-repair', (events) => events.filter((e) => e.sequence < 4 || e.sequence > 5));
+
+// OpenAI Agents SDK: real Agents, tools and handoffs run by the SDK's Runner on a scripted Model.
+const openAiAgents = (await runnerImport(fileURLToPath(new URL('../test/adapters/openaiAgentsScenarios.ts', import.meta.url)), { configFile: false, logLevel: 'silent' })).module;
+
+async function recordOpenAiAgents(scenario, name = scenario.name, deliver = (events) => events) {
+  const adapter = openAiAgents.scenarioAdapter({ ...scenario, name });
+  const { events, answers } = await openAiAgents.runScenario(adapter, scenario);
+  await Promise.all(answers);
+  const delivered = deliver(events);
+  writeFileSync(`${dir}${name}.jsonl`, jsonl(delivered));
+  writeFileSync(`${dir}${name}.snapshot.json`, JSON.stringify(await adapter.readThread({}), null, 2) + '\n');
+  console.log(`${name}: ${delivered.length} events`);
+}
+
+for (const scenario of Object.values(openAiAgents.SCENARIOS)) await recordOpenAiAgents(scenario);
+// A cut connection: the client lost events 9 to 13 (the transfer call, its result and the new
+// agent); the adapter's readThread snapshot repairs them.
+await recordOpenAiAgents(openAiAgents.SCENARIOS.handoff, 'openai-agents-cut-repair', (events) => events.filter((e) => e.sequence < 9 || e.sequence > 13));

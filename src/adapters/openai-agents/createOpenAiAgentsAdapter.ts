@@ -1,0 +1,172 @@
+import { Runner, type Agent, type AgentInputItem, type RunState, type RunToolApprovalItem, type StreamRunOptions } from '@openai/agents';
+import type { RuntimeEventEnvelope } from '../../protocol/events';
+import type { RuntimeProviderAdapter } from '../types';
+import { createEnvelopeFactory } from '../core/envelopeFactory';
+import { CorrelationMap } from '../core/correlationMap';
+import { EventRecorder } from '../core/eventRecorder';
+import { OutputRefs } from '../core/outputRefs';
+import { ActiveTurn, TurnSlot } from '../core/activeTurn';
+import { RunEventMapper, isApproval, isToolDecision } from './mapRunEvents';
+import { classifyRunError } from './runFailure';
+import { OPENAI_AGENTS_RUNTIME_ID, mapRun, type OpenAiAgentsMappingOptions, type StreamedRun } from './toRuntimeEvents';
+
+// The SDK's agents are generic over their context and output; the adapter runs any of them.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyAgent = Agent<any, any>;
+
+export interface OpenAiAgentsAdapterOptions extends OpenAiAgentsMappingOptions {
+  /** The agent each conversation starts with; after a handoff the next turn continues with the agent that answered. */
+  agent: AnyAgent;
+  /** The runner (its model provider, tracing and run config); a default `new Runner()` otherwise. */
+  runner?: Pick<Runner, 'run'>;
+  /** Options passed to every run (`maxTurns`, `context`, ...); `stream` and `signal` are the adapter's. */
+  runOptions?: Omit<StreamRunOptions<unknown>, 'stream' | 'signal'>;
+  sessionId?: string;
+  threadId?: string;
+  runtimeId?: string;
+  /** The last sequence already used in this session. */
+  sequence?: number;
+  /** Called with every event the adapter emits (a server persists or broadcasts them). */
+  onEvent?: (event: RuntimeEventEnvelope) => void;
+}
+
+export interface OpenAiAgentsAdapter extends RuntimeProviderAdapter {
+  /** Loads a tool output the adapter kept as a ref (pass it as AgentWorkbench's `loadRef`). */
+  loadRef(ref: string): Promise<string>;
+  /** Every event emitted so far, in order. */
+  events(): readonly RuntimeEventEnvelope[];
+  /** The conversation the next run receives (`result.history` of the last run). */
+  history(): readonly AgentInputItem[];
+}
+
+/** A running turn of this adapter: its mapper, and the approval answers its suspended run waits for. */
+class AgentsTurn extends ActiveTurn {
+  /** Answers given, by tool call id: the run resumes when every pending approval has one. */
+  readonly answers = new Map<string, { approve: boolean; message?: string }>();
+
+  constructor(readonly mapper: RunEventMapper) {
+    super(mapper.turnId);
+  }
+}
+
+/**
+ * A `RuntimeProviderAdapter` over the OpenAI Agents SDK: each turn runs the agent on the
+ * conversation so far, streamed, and maps the run to profile events. A tool that needs approval
+ * suspends the turn; `respondAction` approves or rejects it on the run's `RunState` and, once
+ * every pending approval has an answer, the run resumes from that state; the action resolves
+ * when the resumed run acts on it. `cancelTurn` aborts the run; `readThread` returns what the
+ * adapter recorded.
+ */
+export function createOpenAiAgentsAdapter(options: OpenAiAgentsAdapterOptions): OpenAiAgentsAdapter {
+  const sessionId = options.sessionId ?? 'openai-agents-session';
+  const threadId = options.threadId ?? 'thread-1';
+  const prefix = options.idPrefix ?? 'oa';
+  const factory = createEnvelopeFactory({
+    runtimeId: options.runtimeId ?? OPENAI_AGENTS_RUNTIME_ID,
+    sessionId,
+    threadId,
+    sequence: options.sequence,
+    idPrefix: `${sessionId}-${prefix}`,
+    ...(options.clock !== undefined && { clock: options.clock }),
+  });
+  const ids = new CorrelationMap(prefix);
+  const recorder = new EventRecorder();
+  const refs = new OutputRefs('openai-agents-output', sessionId);
+  const spill = options.spill ?? refs.spill;
+  const runner = options.runner ?? new Runner();
+  let agent = options.agent;
+  let conversation: AgentInputItem[] = [];
+  const turns = new TurnSlot<AgentsTurn>();
+
+  function record(turn: AgentsTurn, event: RuntimeEventEnvelope): RuntimeEventEnvelope {
+    recorder.record(event);
+    options.onEvent?.(event);
+    return turn.observe(event);
+  }
+
+  const stream = (input: AgentInputItem[] | RunState<unknown, AnyAgent>, turn: AgentsTurn) =>
+    runner.run(agent, input, { ...options.runOptions, stream: true, signal: turn.controller.signal }) as Promise<StreamedRun & { state: RunState<unknown, AnyAgent>; history: AgentInputItem[]; lastAgent?: AnyAgent }>;
+
+  async function* turnEvents(turn: AgentsTurn, prompt: string): AsyncGenerator<RuntimeEventEnvelope> {
+    yield record(turn, factory.event('turn.submitted', { turnId: turn.turnId }, { text: prompt }));
+    let input: AgentInputItem[] | RunState<unknown, AnyAgent> = [...conversation, { type: 'message', role: 'user', content: prompt }];
+    for (;;) {
+      let result: Awaited<ReturnType<typeof stream>>;
+      try {
+        result = await stream(input, turn);
+      } catch (error) {
+        const out: RuntimeEventEnvelope[] = [];
+        turn.mapper.begin(out, agent.name);
+        if (turn.aborted) turn.mapper.cancel(out, 'aborted');
+        else turn.mapper.fail(out, classifyRunError(error));
+        for (const event of out) yield record(turn, event);
+        return;
+      }
+      for await (const event of mapRun(result, turn.mapper)) yield record(turn, event);
+      if (result.lastAgent !== undefined) agent = result.lastAgent;
+      if (turn.mapper.end !== 'awaiting-approval') {
+        if (turn.mapper.end === 'completed') conversation = result.history;
+        return;
+      }
+      // Suspended: the turn waits for every pending approval's answer (or a cancel).
+      while (!turn.aborted && turn.mapper.pendingApprovalItems().some((item) => !turn.answers.has(callIdOf(item)))) await turn.sleep();
+      if (turn.aborted) {
+        const out: RuntimeEventEnvelope[] = [];
+        turn.mapper.cancel(out, 'cancelled while waiting for approval');
+        for (const event of out) yield record(turn, event);
+        return;
+      }
+      // Each answer is recorded on the suspended run's own state, and the run continues from it.
+      for (const item of (result.interruptions ?? []) as RunToolApprovalItem[]) {
+        const answer = turn.answers.get(callIdOf(item));
+        if (answer === undefined) continue;
+        if (answer.approve) result.state.approve(item);
+        else result.state.reject(item, answer.message === undefined ? {} : { message: answer.message });
+      }
+      turn.answers.clear();
+      turn.mapper.resume();
+      input = result.state;
+    }
+  }
+
+  return {
+    startTurn(input) {
+      const turn = new AgentsTurn(new RunEventMapper({ factory, ids, turnId: ids.turn(), previewBudget: options.previewBudget, spill }));
+      // After the turn, the read model `readThread` serves is current up to its snapshot point.
+      const snapshot = () => record(turn, factory.event('snapshot.updated', { turnId: turn.turnId }, { snapshotRef: `openai-agents-thread://${sessionId}/${threadId}` }));
+      return turns.run(turn, turnEvents(turn, input.prompt), snapshot);
+    },
+
+    cancelTurn: (input) => turns.cancel(input.turnId),
+
+    respondAction(input) {
+      const turn = turns.current();
+      const callId = ids.frameworkAction(input.actionId);
+      const item = turn?.mapper.pendingApprovalItems().find((pending) => callIdOf(pending) === callId);
+      if (turn === undefined || callId === undefined || item === undefined || turn.answers.has(callId)) {
+        return Promise.reject(new Error(`action ${input.actionId} is not waiting for an answer`));
+      }
+      if (!isToolDecision(input.decision)) {
+        return Promise.reject(new Error(`the OpenAI Agents SDK answers a tool approval with approve or reject, not "${input.decision}"`));
+      }
+      // The card resolves on the runtime's fact: the resumed run acting on this approval.
+      const resolved = turn.resolution(input.actionId);
+      // A rejection may carry the text the model receives instead of the tool's output.
+      const message = typeof input.payload?.message === 'string' ? input.payload.message : undefined;
+      turn.mapper.answer(callId, input.decision);
+      turn.answers.set(callId, { approve: isApproval(input.decision), ...(message !== undefined && { message }) });
+      turn.wake();
+      return resolved;
+    },
+
+    readThread: async (input) => recorder.readThread(threadId, input),
+    loadRef: (ref) => refs.load(ref),
+    events: () => recorder.events(),
+    history: () => conversation,
+  };
+}
+
+function callIdOf(item: { rawItem: unknown }): string {
+  const raw = item.rawItem as { callId?: string; id?: string };
+  return raw.callId ?? raw.id ?? '';
+}
