@@ -14,11 +14,13 @@ const isDigit = (value: string, i: number): boolean => {
   return c >= 48 && c <= 57;
 };
 
+const DIGIT_POSITIONS = [0, 1, 2, 3, 5, 6, 8, 9, 11, 12, 14, 15, 17, 18] as const;
+
 /** Fast path for the common `YYYY-MM-DDTHH:MM:SS[.fff]Z` shape; anything else takes the full check. */
 function isPlainUtcDateTime(value: string): boolean | undefined {
   const n = value.length;
   if (n < 20 || value.charCodeAt(n - 1) !== 90 /* Z */ || value[4] !== '-' || value[7] !== '-' || value[10] !== 'T' || value[13] !== ':' || value[16] !== ':') return undefined;
-  for (const i of [0, 1, 2, 3, 5, 6, 8, 9, 11, 12, 14, 15, 17, 18]) if (!isDigit(value, i)) return undefined;
+  for (const i of DIGIT_POSITIONS) if (!isDigit(value, i)) return undefined;
   if (n > 20) {
     if (value[19] !== '.' || n === 21) return undefined;
     for (let i = 20; i < n - 1; i++) if (!isDigit(value, i)) return undefined;
@@ -34,7 +36,17 @@ function isPlainUtcDateTime(value: string): boolean | undefined {
   return month >= 1 && month <= 12 && day >= 1 && day <= (maxDay ?? 0) && hour <= 23 && minute <= 59 && second <= 59;
 }
 
+/** The last value found valid: events of one stream share a timestamp per millisecond, often longer. */
+let lastValid = '';
+
 export function isRfc3339DateTime(value: string): boolean {
+  if (value === lastValid) return true;
+  const valid = checkRfc3339DateTime(value);
+  if (valid) lastValid = value;
+  return valid;
+}
+
+function checkRfc3339DateTime(value: string): boolean {
   const fast = isPlainUtcDateTime(value);
   if (fast !== undefined) return fast;
   const m = DATE_TIME.exec(value);

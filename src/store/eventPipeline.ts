@@ -23,10 +23,9 @@ export function markSessionStale(ctx: ApplyContext, reason: StaleReason): void {
   session.staleReason = reason;
 }
 
-/** The id an event is deduplicated by: its `eventId`, or (without a usable one) a key of its content. */
-function dedupeKey(raw: unknown): { key: string; eventId?: string } {
-  const eventId = isPlainObject(raw) && typeof raw.eventId === 'string' && raw.eventId !== '' ? raw.eventId : undefined;
-  return eventId !== undefined ? { key: `id:${eventId}`, eventId } : { key: `content:${contentKey(raw)}` };
+/** The event's own id, when it has a usable one (else it is deduplicated by a key of its content). */
+function eventIdOf(raw: unknown): string | undefined {
+  return isPlainObject(raw) && typeof raw.eventId === 'string' && raw.eventId !== '' ? raw.eventId : undefined;
 }
 
 /**
@@ -41,8 +40,14 @@ function dedupeKey(raw: unknown): { key: string; eventId?: string } {
  * a child session (its own `sessionId`, with `parentSessionId`) needs its own store.
  */
 export class EventPipeline {
-  /** Ids seen, with the sequence they hold (UNPLACED when none). Ids well below the cursor are forgotten. */
+  /**
+   * Event ids seen, with the sequence they hold (UNPLACED when none). Ids well below the cursor
+   * are forgotten. Keyed by the id itself (no per-event key string): events without an id are
+   * remembered by content in `seenContent`, a separate table, so no id can collide with a content key.
+   */
   private seen = new Map<string, number>();
+  /** Content keys of events without a usable id (they hold no place: never forgotten). */
+  private seenContent = new Set<string>();
   private pruneAt = MIN_PRUNE_SIZE;
   private sequencer = new SessionSequencer();
   private boundSession: string | undefined;
@@ -61,6 +66,7 @@ export class EventPipeline {
 
   reset(): void {
     this.seen = new Map();
+    this.seenContent = new Set();
     this.pruneAt = MIN_PRUNE_SIZE;
     this.sequencer = new SessionSequencer();
     this.boundSession = this.initialSession;
@@ -96,7 +102,7 @@ export class EventPipeline {
 
   /** How many event ids are remembered for dedupe. */
   rememberedEventIds(): number {
-    return this.seen.size;
+    return this.seen.size + this.seenContent.size;
   }
 
   /** The last sequence applied in order (where a resume starts after); undefined for another session. */
@@ -198,17 +204,17 @@ export class EventPipeline {
    * event stays a duplicate (same id, same fact), but its place is held so the order does not stall,
    * and the id is remembered at the later place so it is forgotten only when both places are old.
    */
-  private reusedId(ctx: ApplyContext, counts: IngestCounts, raw: unknown, key: string, seenAt: number, arrival: number, line: number | undefined): void {
-    const place = seenAt === UNPLACED ? undefined : EventPipeline.placeOf(raw);
-    if (!place || place.sequence <= seenAt || this.isForeign(place.sessionId)) return;
-    this.seen.set(key, place.sequence);
+  private reusedId(ctx: ApplyContext, counts: IngestCounts, raw: Record<string, unknown>, eventId: string, seenAt: number, arrival: number, line: number | undefined): void {
+    const sequence = seenAt === UNPLACED ? undefined : EventPipeline.sequenceOf(raw);
+    if (sequence === undefined || sequence <= seenAt || this.isForeign(raw.sessionId as string)) return;
+    this.seen.set(eventId, sequence);
     ctx.draft.diagnose({
       code: 'duplicate_event_id',
-      message: `session ${this.boundSession}: an event at sequence ${place.sequence} reuses an eventId first seen at sequence ${seenAt}; kept as a duplicate`,
-      eventId: key.slice(3),
+      message: `session ${this.boundSession}: an event at sequence ${sequence} reuses an eventId first seen at sequence ${seenAt}; kept as a duplicate`,
+      eventId,
       line,
     });
-    this.place(ctx, counts, place.sequence, { arrival }, line);
+    this.place(ctx, counts, sequence, { arrival }, line);
   }
 
   /** True when `sequence` is covered by a snapshot, or was consumed so long ago that its id was forgotten. */
@@ -270,10 +276,10 @@ export class EventPipeline {
     markSessionStale(ctx, 'late_event');
   }
 
-  /** The place an event claims in the order: a session's non-negative integer sequence. */
-  private static placeOf(raw: unknown): { sessionId: string; sequence: number } | undefined {
-    if (!isPlainObject(raw) || typeof raw.sessionId !== 'string' || !Number.isSafeInteger(raw.sequence) || (raw.sequence as number) < 0) return undefined;
-    return { sessionId: raw.sessionId, sequence: raw.sequence as number };
+  /** The place an event with an id claims in the order: a session's non-negative integer sequence (no object per event). */
+  private static sequenceOf(raw: Record<string, unknown>): number | undefined {
+    if (typeof raw.sessionId !== 'string' || !Number.isSafeInteger(raw.sequence) || (raw.sequence as number) < 0) return undefined;
+    return raw.sequence as number;
   }
 
   private diagnoseInvalid(ctx: ApplyContext, counts: IngestCounts, raw: unknown, issues: readonly ValidationIssue[], eventId: string | undefined, line: number | undefined): void {
@@ -309,35 +315,44 @@ export class EventPipeline {
       const line = lines?.[i];
       counts.received += 1;
       const arrival = this.arrivals++;
-      const { key, eventId } = dedupeKey(raw);
-      const seenAt = this.seen.get(key);
-      if (seenAt !== undefined) {
-        counts.duplicates += 1;
-        this.reusedId(ctx, counts, raw, key, seenAt, arrival, line);
-        continue;
+      const eventId = eventIdOf(raw);
+      let contentKeyOf: string | undefined;
+      if (eventId !== undefined) {
+        const seenAt = this.seen.get(eventId);
+        if (seenAt !== undefined) {
+          counts.duplicates += 1;
+          this.reusedId(ctx, counts, raw as Record<string, unknown>, eventId, seenAt, arrival, line);
+          continue;
+        }
+      } else {
+        contentKeyOf = contentKey(raw);
+        if (this.seenContent.has(contentKeyOf)) {
+          counts.duplicates += 1;
+          continue;
+        }
       }
       const validation = validateEvent(raw);
       const sessionId = isPlainObject(raw) && typeof raw.sessionId === 'string' && raw.sessionId !== '' ? raw.sessionId : undefined;
       // Only a valid event names the session to follow: a corrupt first event must not capture the store.
       if (eventId !== undefined && validation.applicable) this.bind(sessionId);
       if (this.isForeign(sessionId)) {
-        this.seen.set(key, UNPLACED);
+        this.remember(eventId, contentKeyOf, UNPLACED);
         this.rejectForeign(ctx, counts, sessionId!, eventId, line);
         continue;
       }
-      const place = eventId === undefined ? undefined : EventPipeline.placeOf(raw);
+      const place = eventId === undefined ? undefined : EventPipeline.sequenceOf(raw as Record<string, unknown>);
       // A re-send of an event whose place a snapshot covers, or whose id was forgotten long after
       // its place was consumed: a duplicate, diagnosed (if it was bad) the first time only.
-      if (place && this.heldBefore(place.sequence)) {
+      if (place !== undefined && this.heldBefore(place)) {
         counts.duplicates += 1;
         continue;
       }
       // An event without a usable id never claims a place in the order: it is diagnosed once per content.
-      this.seen.set(key, place?.sequence ?? UNPLACED);
+      this.remember(eventId, contentKeyOf, place ?? UNPLACED);
       if (!validation.applicable) {
         this.diagnoseInvalid(ctx, counts, raw, validation.issues, eventId, line);
         // It keeps its place in the order, so the events after it do not wait for it.
-        if (place) this.place(ctx, counts, place.sequence, { arrival }, line);
+        if (place !== undefined) this.place(ctx, counts, place, { arrival }, line);
         continue;
       }
       for (const issue of validation.issues) {
@@ -347,10 +362,29 @@ export class EventPipeline {
         }
       }
       const event = normalizeEvent(raw)!;
-      if (place) this.place(ctx, counts, place.sequence, { event, arrival }, line);
+      if (place !== undefined) this.placeEvent(ctx, counts, place, event, arrival, line);
       else this.apply(ctx, counts, event);
     }
     this.prune();
+  }
+
+  private remember(eventId: string | undefined, contentKeyOf: string | undefined, sequence: number): void {
+    if (eventId !== undefined) this.seen.set(eventId, sequence);
+    else this.seenContent.add(contentKeyOf!);
+  }
+
+  /**
+   * The common case without a slot object: the next event in order is applied at once. Anything
+   * else (ahead of a gap, late, before a baseline) takes the general path.
+   */
+  private placeEvent(ctx: ApplyContext, counts: IngestCounts, sequence: number, event: RuntimeEventEnvelope, arrival: number, line: number | undefined): void {
+    const sequencer = this.sequencer;
+    if (sequence === sequencer.expected && sequencer.pending.size === 0 && !sequencer.gapDeclared && (sequencer.coveredThrough === undefined || sequence > sequencer.coveredThrough)) {
+      sequencer.expected += 1;
+      this.apply(ctx, counts, event);
+      return;
+    }
+    this.place(ctx, counts, sequence, { event, arrival }, line);
   }
 
   /**
@@ -361,8 +395,8 @@ export class EventPipeline {
   private prune(): void {
     if (this.seen.size <= this.pruneAt || this.sequencer.expected === undefined) return;
     const below = this.sequencer.expected - this.reorderWindow;
-    for (const [key, sequence] of this.seen) {
-      if (sequence !== UNPLACED && sequence < below && this.sequencer.consumed(sequence)) this.seen.delete(key);
+    for (const [eventId, sequence] of this.seen) {
+      if (sequence !== UNPLACED && sequence < below && this.sequencer.consumed(sequence)) this.seen.delete(eventId);
     }
     this.pruneAt = Math.max(MIN_PRUNE_SIZE, this.seen.size * 2);
   }
@@ -387,7 +421,7 @@ export class EventPipeline {
   resumeAfterSnapshot(ctx: ApplyContext, counts: IngestCounts, cursor: number | undefined): number {
     const dropped = this.sequencer.resumeAfter(cursor);
     if (cursor === undefined) {
-      for (const slot of dropped) if (slot.event) this.seen.delete(`id:${slot.event.eventId}`);
+      for (const slot of dropped) if (slot.event) this.seen.delete(slot.event.eventId);
     }
     this.drain(ctx, counts, this.sequencer, -1);
     return dropped.length;

@@ -27,7 +27,7 @@ function requireAction(ctx: ApplyContext, event: RuntimeEventEnvelope, actionId:
   ctx.draft.record('action', actionId, event, facts.prompt);
   const turn = ensureTurn(ctx, event);
   if (turn) {
-    updateTurn(ctx, turn, { actionIds: [...turn.actionIds, actionId] });
+    ctx.draft.appendTo('turns', turn.turnId, 'actionIds', actionId);
     const message = ensureMessage(ctx, event);
     appendPart(ctx, event, message, 'action', { refId: actionId });
     ctx.draft.put('actions', actionId, { ...ctx.draft.get('actions', actionId)!, messageId: message.messageId });

@@ -38,8 +38,9 @@ export function ensureTurn(ctx: ApplyContext, event: RuntimeEventEnvelope): Turn
   return ctx.draft.put('turns', turnId, turn);
 }
 
+/** Patches a turn: a new record once per batch, then in place (a turn takes many events per batch). */
 export function updateTurn(ctx: ApplyContext, turn: TurnRecord, patch: Partial<TurnRecord>): TurnRecord {
-  return ctx.draft.put('turns', turn.turnId, { ...turn, ...patch });
+  return ctx.draft.update('turns', turn.turnId, turn, patch);
 }
 
 export function applySessionEvent(ctx: ApplyContext, event: RuntimeEventEnvelope): void {
@@ -165,7 +166,7 @@ function addUserMessage(ctx: ApplyContext, event: RuntimeEventEnvelope): void {
     final: true,
   });
   const turn = ctx.draft.get('turns', turnId);
-  if (turn) updateTurn(ctx, turn, { messageIds: [...turn.messageIds, messageId] });
+  if (turn) ctx.draft.appendTo('turns', turnId, 'messageIds', messageId);
 }
 
 export function applyRunStatus(ctx: ApplyContext, event: RuntimeEventEnvelope): void {

@@ -2,7 +2,7 @@ import type { RuntimeEventEnvelope } from '../../protocol/events';
 import { readFailure, readFinalText, readTextDelta } from '../../protocol/payloadReaders';
 import type { MessagePart, MessageRecord, PartKind } from '../records';
 import type { ApplyContext } from './context';
-import { ensureTurn, updateTurn } from './lifecycle';
+import { ensureTurn } from './lifecycle';
 
 /** Subagent content (an event with a subagentId outside the subagent.* family) stays in its own table. */
 export function isSubagentScoped(event: RuntimeEventEnvelope): boolean {
@@ -53,8 +53,8 @@ export function ensureMessage(ctx: ApplyContext, event: RuntimeEventEnvelope): M
   };
   ctx.draft.put(table, messageId, message);
   if (turn) {
-    const latest = ctx.draft.get('turns', turn.turnId) ?? turn;
-    updateTurn(ctx, latest, { messageIds: [...latest.messageIds, messageId], currentMessageId: messageId });
+    ctx.draft.appendTo('turns', turn.turnId, 'messageIds', messageId);
+    ctx.draft.edit('turns', turn.turnId)!.currentMessageId = messageId;
   }
   if (subagent && typeof event.subagentId === 'string' && ctx.draft.get('subagents', event.subagentId)) {
     ctx.draft.appendTo('subagents', event.subagentId, 'messageIds', messageId);

@@ -12,7 +12,7 @@ import {
 } from '../../protocol/payloadReaders';
 import type { ToolCallRecord } from '../records';
 import { capPreview, type ApplyContext } from './context';
-import { ensureTurn, updateTurn } from './lifecycle';
+import { ensureTurn } from './lifecycle';
 import { appendPart, ensureMessage, isSubagentScoped } from './messages';
 import { linkArtifact } from './artifacts';
 
@@ -39,7 +39,8 @@ function ensureToolCall(ctx: ApplyContext, event: RuntimeEventEnvelope): ToolCal
   appendPart(ctx, event, message, 'tool', { refId: toolCallId });
   if (!isSubagentScoped(event)) {
     const turn = ensureTurn(ctx, event);
-    if (turn) updateTurn(ctx, turn, { toolCallIds: [...turn.toolCallIds, toolCallId] });
+    // Appended to the batch's copy of the list: copying it per tool call is quadratic in a long turn.
+    if (turn) ctx.draft.appendTo('turns', turn.turnId, 'toolCallIds', toolCallId);
   }
   ctx.draft.put('toolCalls', toolCallId, record);
   ctx.draft.record('tool', toolCallId, event, readToolName(event));
