@@ -1,16 +1,20 @@
 // The Node ingest benchmark: the kit against the JSON.parse floor and the peers, on the same
 // logical workloads. Usage: npm run build && npm run bench [-- --smoke] [-- --runs 5]
-// Writes bench/results/latest.json and prints markdown tables.
+//   [-- --prev <dist dir of the previous release>] (or AGENTUI_BENCH_PREV): the previous release
+//   runs through the same harness, side by side, and every kit figure is also a ratio against it.
+// Writes bench/results/latest.json and prints markdown tables and issue 14's targets, met or not.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { expected, w1, w2, w3 } from './workloads.mjs';
-import { aguiLines, aiSdkLines, kitLines, runAgui, runAiSdkChat, runAiSdkReader, runFloor, runKit, runKitViaAiSdk } from './systems.mjs';
+import { aguiLines, aiSdkLines, kitLines, loadKit, runAgui, runAiSdkChat, runAiSdkReader, runFloor, runKit, runKitViaAiSdk } from './systems.mjs';
 
 const args = process.argv.slice(2);
 const smoke = args.includes('--smoke');
 const runs = Number(args[args.indexOf('--runs') + 1]) || (smoke ? 1 : 3);
 const capMs = Number(args[args.indexOf('--cap-s') + 1]) * 1000 || (smoke ? 30_000 : 120_000);
 const gc = globalThis.gc ?? (() => undefined);
+const prevDir = (args.includes('--prev') ? args[args.indexOf('--prev') + 1] : undefined) ?? process.env.AGENTUI_BENCH_PREV;
+const prevKit = prevDir ? await loadKit(prevDir) : undefined;
 process.env.SUPPRESS_TRANSFORMATION_WARNINGS = 'true';
 
 const size = smoke ? { w1: 2_000, w2: 40, w3: 10 } : { w1: 100_000, w2: 2_000, w3: 500 };
@@ -66,6 +70,69 @@ async function measure(fn) {
   return { ms: times[Math.floor(times.length / 2)], peakHeapBytes: peak };
 }
 
+/**
+ * Issue 14's first target: the kit's own work (normalize + validate + reduce + commit, `ingest`)
+ * against JSON.parse of the same lines, both timed inside the same 64-per-macrotask run. Median
+ * of the per-run ratios after a warm-up.
+ */
+async function split(lines, kit) {
+  await runKit(lines, { kit });
+  const samples = [];
+  for (let i = 0; i < runs; i++) {
+    gc();
+    const timing = { parseMs: 0, ingestMs: 0 };
+    await runKit(lines, { kit, timing });
+    samples.push(timing);
+  }
+  samples.sort((a, b) => a.ingestMs / a.parseMs - b.ingestMs / b.parseMs);
+  const m = samples[Math.floor(samples.length / 2)];
+  return { parseMs: Number(m.parseMs.toFixed(1)), ingestMs: Number(m.ingestMs.toFixed(1)), ratio: Number((m.ingestMs / m.parseMs).toFixed(2)) };
+}
+
+/**
+ * W1 at one size for the scaling target: ingest time alone (parse timed apart), and the heap the
+ * store retains after a full GC against the text it keeps (bytes per kept character).
+ */
+async function scaleRun(n, kit) {
+  const lines = kitLines(w1(n));
+  const textChars = lines.length * 8;
+  await runKitStore(lines, kit, { parseMs: 0, ingestMs: 0 }); // warm-up
+  const times = [];
+  let retained = 0;
+  for (let i = 0; i < Math.max(1, runs); i++) {
+    const timing = { parseMs: 0, ingestMs: 0 };
+    let store = await runKitStore(lines, kit, timing);
+    gc();
+    const withStore = process.memoryUsage().heapUsed;
+    if (store.getState().messages.ids.length !== 1) throw new Error('W1 keeps one message');
+    store = undefined;
+    gc();
+    retained = withStore - process.memoryUsage().heapUsed;
+    times.push(timing.ingestMs);
+  }
+  times.sort((a, b) => a - b);
+  return { ingestMs: Number(times[Math.floor(times.length / 2)].toFixed(1)), retainedMB: Number((retained / 2 ** 20).toFixed(1)), bytesPerTextChar: Number((retained / textChars).toFixed(1)) };
+}
+
+/** Like runKit, but returns the store itself (kept alive for the heap reading). */
+async function runKitStore(lines, kit, timing) {
+  let store;
+  const { createRuntimeStore } = kit ?? (await import('../../dist/headless.js'));
+  store = createRuntimeStore();
+  for (let i = 0; i < lines.length; i += 64) {
+    const t0 = performance.now();
+    const events = [];
+    for (let j = i; j < Math.min(lines.length, i + 64); j++) events.push(JSON.parse(lines[j]));
+    const t1 = performance.now();
+    store.getState().ingest(events);
+    timing.parseMs += t1 - t0;
+    timing.ingestMs += performance.now() - t1;
+    if (i % 4096 === 0) await new Promise((resolve) => setImmediate(resolve));
+  }
+  store.getState().settle();
+  return store;
+}
+
 /** Runs a peer with a deadline; a run cut by it (its stream errored, its state partial) is a timeout. */
 async function capped(fn) {
   const deadline = performance.now() + capMs;
@@ -87,6 +154,7 @@ for (const [name, ops] of Object.entries(workloads)) {
   const systems = {
     'JSON.parse floor': { lines: kit, run: () => runFloor(kit) },
     'kit, 64/macrotask': { lines: kit, run: () => runKit(kit), check: true },
+    ...(prevKit && { 'previous release, 64/macrotask': { lines: kit, run: () => runKit(kit, { kit: prevKit }), check: true } }),
     'kit, one batch': { lines: kit, run: () => runKit(kit, { batch: kit.length, macrotasks: false }), check: true },
     'kit via its AI SDK adapter': { lines: aiSdkLines(ops), run: (l) => runKitViaAiSdk(l), check: true },
     'AI SDK readUIMessageStream': { lines: aiSdkLines(ops), run: (l) => capped((d) => runAiSdkReader(l, d)), check: true },
@@ -106,6 +174,9 @@ for (const [name, ops] of Object.entries(workloads)) {
     results[name].systems[system] = entry;
     process.stderr.write(`${name} ${system}: ${JSON.stringify(entry)}\n`);
   }
+  results[name].split = await split(kit);
+  if (prevKit) results[name].splitPrevious = await split(kit, prevKit);
+  process.stderr.write(`${name} ingest vs parse: ${JSON.stringify(results[name].split)} previous ${JSON.stringify(results[name].splitPrevious)}\n`);
 }
 
 // W4: W3 with 5% duplicates and shuffles inside the reorder window (the peers cannot dedupe or reorder).
@@ -124,27 +195,35 @@ for (const [name, ops] of Object.entries(workloads)) {
   };
 }
 
-// Scaling: W1 at 10k / 30k / 100k text deltas.
+// Scaling: W1 at 10k / 100k / 1M text deltas (ingest time alone; heap retained with the store).
 const scaling = {};
-for (const n of smoke ? [500, 1_500, 5_000] : [10_000, 30_000, 100_000]) {
-  const lines = kitLines(w1(n));
-  scaling[n] = Number((await measure(() => runKit(lines))).ms.toFixed(1));
+const scalingPrevious = {};
+for (const n of smoke ? [1_000, 10_000, 100_000] : [10_000, 100_000, 1_000_000]) {
+  scaling[n] = await scaleRun(n);
+  if (prevKit) scalingPrevious[n] = await scaleRun(n, prevKit);
+  process.stderr.write(`scaling ${n}: ${JSON.stringify(scaling[n])} previous ${JSON.stringify(scalingPrevious[n])}\n`);
 }
-const [small, , large] = Object.values(scaling);
-results.scaling = { w1Ms: scaling, ratioLargestToSmallest: Number((large / small).toFixed(2)) };
+const sizes = Object.keys(scaling).map(Number);
+const ratioOf = (table) => (table[sizes[2]] ? Number((table[sizes[2]].ingestMs / table[sizes[1]].ingestMs).toFixed(2)) : undefined);
+results.scaling = { w1: scaling, largestToMiddle: ratioOf(scaling), ...(prevKit && { w1Previous: scalingPrevious, previousLargestToMiddle: ratioOf(scalingPrevious) }) };
 
 // Tables.
 const fmt = (n) => n.toLocaleString('en-US');
 for (const [name, r] of Object.entries(results)) {
-  if (name === 'scaling' || name === 'aiSdkAdapterOverheadPercent') continue;
+  if (name === 'scaling' || name === 'aiSdkAdapterOverheadPercent' || name === 'targets') continue;
   const floor = r.systems['JSON.parse floor'].ms;
   const kit = r.systems['kit, 64/macrotask'].ms;
   rows.push(`\n### ${name} (${fmt(r.events)} events${r.jsonlBytes ? `, ${(r.jsonlBytes / 2 ** 20).toFixed(1)} MB JSONL` : ''})\n`);
-  rows.push('| system | ms | events/s | × floor | kit speed-up | peak heap MB |');
-  rows.push('| --- | ---: | ---: | ---: | ---: | ---: |');
+  const prev = r.systems['previous release, 64/macrotask']?.ms;
+  rows.push(`| system | ms | events/s | × floor | kit speed-up | peak heap MB |${prev ? ' × previous release |' : ''}`);
+  rows.push(`| --- | ---: | ---: | ---: | ---: | ---: |${prev ? ' ---: |' : ''}`);
   for (const [system, s] of Object.entries(r.systems)) {
-    if (s.error) rows.push(`| ${system} | ${s.error} | | | | |`);
-    else rows.push(`| ${system} | ${fmt(s.ms)} | ${fmt(s.eventsPerSecond)} | ${(s.ms / floor).toFixed(2)} | ${system.startsWith('kit') || system.startsWith('JSON') ? '' : `${(s.ms / kit).toFixed(1)}×`} | ${s.peakHeapMB ?? ''} |`);
+    const own = system.startsWith('kit') || system.startsWith('JSON') || system.startsWith('previous');
+    if (s.error) rows.push(`| ${system} | ${s.error} | | | | |${prev ? ' |' : ''}`);
+    else rows.push(`| ${system} | ${fmt(s.ms)} | ${fmt(s.eventsPerSecond)} | ${(s.ms / floor).toFixed(2)} | ${own ? '' : `${(s.ms / kit).toFixed(1)}×`} | ${s.peakHeapMB ?? ''} |${prev ? ` ${system.startsWith('kit') ? (s.ms / prev).toFixed(2) : ''} |` : ''}`);
+  }
+  if (r.split) {
+    rows.push(`\nIngest alone (normalize + validate + reduce + commit) ${r.split.ingestMs} ms vs JSON.parse of the same lines ${r.split.parseMs} ms in the same run: ${r.split.ratio}×${r.splitPrevious ? ` (previous release ${r.splitPrevious.ingestMs} ms, ${r.splitPrevious.ratio}×; now ${(r.split.ingestMs / r.splitPrevious.ingestMs).toFixed(2)}× its time)` : ''}`);
   }
 }
 // Issue 11: the adapter layer adds at most 50% to the kit's own ingest of the equivalent profile events.
@@ -156,8 +235,40 @@ for (const name of ['W1', 'W2', 'W3']) {
 }
 results.aiSdkAdapterOverheadPercent = overhead;
 rows.push(`\nAI SDK adapter overhead over the kit's own ingest (target at most 50%): ${Object.entries(overhead).map(([n, p]) => `${n} ${p > 0 ? '+' : ''}${p}%`).join(', ')}`);
-rows.push(`\nScaling (kit, W1): ${Object.entries(scaling).map(([n, ms]) => `${fmt(Number(n))} deltas ${ms} ms`).join(', ')}; largest/smallest = ${results.scaling.ratioLargestToSmallest}× for ${(Number(Object.keys(scaling).at(-1)) / Number(Object.keys(scaling)[0])).toFixed(0)}× the input`);
-const report = { date: new Date().toISOString(), node: process.version, runs, smoke, results };
+rows.push('\n### W1 scaling (ingest alone, parse timed apart; heap retained by the store after a full GC)\n');
+rows.push(`| deltas | ingest ms | µs/event | retained MB | bytes per kept text char |${prevKit ? ' previous ingest ms | previous retained MB | × previous (time) |' : ''}`);
+rows.push(`| ---: | ---: | ---: | ---: | ---: |${prevKit ? ' ---: | ---: | ---: |' : ''}`);
+for (const n of sizes) {
+  const r = scaling[n];
+  const p = scalingPrevious[n];
+  rows.push(`| ${fmt(n)} | ${fmt(r.ingestMs)} | ${((r.ingestMs * 1000) / n).toFixed(2)} | ${r.retainedMB} | ${r.bytesPerTextChar} |${p ? ` ${fmt(p.ingestMs)} | ${p.retainedMB} | ${(r.ingestMs / p.ingestMs).toFixed(2)} |` : ''}`);
+}
+
+// Issue 14's targets, each met or not (and the previous release's figure beside it).
+const targets = [];
+const target = (name, value, limit, met, previous) => targets.push({ name, value, limit, met, ...(previous !== undefined && { previous }) });
+for (const name of ['W1', 'W2', 'W3']) {
+  const r = results[name];
+  target(`${name} ingest ÷ JSON.parse of the same lines`, r.split.ratio, '≤ 1.0', r.split.ratio <= 1.0, r.splitPrevious?.ratio);
+}
+const [, mid, large] = sizes;
+target(`W1 ${fmt(large)}/${fmt(mid)} ingest time`, results.scaling.largestToMiddle, '≤ 10.5', results.scaling.largestToMiddle <= 10.5, results.scaling.previousLargestToMiddle);
+const perChar = sizes.map((n) => scaling[n].bytesPerTextChar);
+const spread = Number((Math.max(...perChar.slice(1)) / Math.min(...perChar.slice(1))).toFixed(2));
+target(`W1 retained heap per kept text char, ${fmt(mid)} vs ${fmt(large)} (linear: spread)`, spread, '≤ 1.5×', spread <= 1.5);
+for (const [name, want] of [['W1', 3], ['W2', 20], ['W3', 20]]) {
+  const chat = results[name].systems['AI SDK Chat (useChat state)'];
+  const kitMs = results[name].systems['kit, 64/macrotask'].ms;
+  const prevMs = results[name].systems['previous release, 64/macrotask']?.ms;
+  const speedup = chat?.ms ? Number((chat.ms / kitMs).toFixed(1)) : undefined;
+  target(`${name} speed-up over the AI SDK Chat path`, speedup ?? chat?.error, `≥ ${want}×`, speedup !== undefined && speedup >= want, chat?.ms && prevMs ? Number((chat.ms / prevMs).toFixed(1)) : undefined);
+}
+results.targets = targets;
+rows.push('\n### Issue 14 targets (Node)\n');
+rows.push(`| target | now | limit | met |${prevKit ? ' previous release |' : ''}`);
+rows.push(`| --- | ---: | ---: | --- |${prevKit ? ' ---: |' : ''}`);
+for (const t of targets) rows.push(`| ${t.name} | ${t.value} | ${t.limit} | ${t.met ? 'met' : 'not met'} |${prevKit ? ` ${t.previous ?? ''} |` : ''}`);
+const report = { date: new Date().toISOString(), node: process.version, runs, smoke, ...(prevDir && { previous: prevDir }), results };
 mkdirSync(new URL('../results/', import.meta.url), { recursive: true });
 writeFileSync(new URL(`../results/${smoke ? 'smoke' : 'latest'}.json`, import.meta.url), JSON.stringify(report, null, 2) + '\n');
 console.log(`# Ingest benchmark (median of ${runs} after a warm-up; every system fed 64 events per macrotask)`);

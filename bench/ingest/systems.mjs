@@ -4,8 +4,15 @@ import { readUIMessageStream } from 'ai';
 import { Chat } from '@ai-sdk/react';
 import { AbstractAgent } from '@ag-ui/client';
 import { Observable } from 'rxjs';
-import { createEnvelopeFactory, createRuntimeStore, selectMessageText } from '../../dist/headless.js';
+import * as currentKit from '../../dist/headless.js';
 import { toRuntimeEvents } from '../../dist/adapters/ai-sdk.js';
+
+const { createEnvelopeFactory, createRuntimeStore } = currentKit;
+
+/** Another build of the kit (the previous release's dist), run through the same harness. */
+export async function loadKit(distDir) {
+  return import(new URL('headless.js', `file://${distDir.replace(/\/?$/, '/')}`).href);
+}
 
 export const BATCH = 64;
 const tick = () => new Promise((resolve) => setImmediate(resolve));
@@ -52,15 +59,27 @@ export function kitLines(ops, { duplicates = 0, shuffle = 0, seed = 4 } = {}) {
   return out;
 }
 
-export async function runKit(lines, { batch = BATCH, macrotasks = true } = {}) {
-  const store = createRuntimeStore();
+/**
+ * Parses and ingests `lines`, `batch` per macrotask. With `timing`, adds the time spent in
+ * JSON.parse (`parseMs`) and in `ingest` alone (`ingestMs`: normalize + validate + reduce + commit)
+ * for the same batches, so the two compare on exactly the same lines in the same run.
+ */
+export async function runKit(lines, { batch = BATCH, macrotasks = true, kit = currentKit, timing } = {}) {
+  const store = kit.createRuntimeStore();
   for (let i = 0; i < lines.length; i += batch) {
+    const t0 = timing ? performance.now() : 0;
     const events = [];
     for (let j = i; j < Math.min(lines.length, i + batch); j++) events.push(JSON.parse(lines[j]));
+    const t1 = timing ? performance.now() : 0;
     store.getState().ingest(events);
+    if (timing) {
+      const t2 = performance.now();
+      timing.parseMs += t1 - t0;
+      timing.ingestMs += t2 - t1;
+    }
     if (macrotasks) await tick();
   }
-  return kitState(store);
+  return kitState(store, kit);
 }
 
 /**
@@ -84,11 +103,11 @@ export async function runKitViaAiSdk(lines) {
   return kitState(store);
 }
 
-function kitState(store) {
+function kitState(store, kit = currentKit) {
   store.getState().settle();
   const state = store.getState();
   const text = new Map();
-  for (const id of state.messages.ids) text.set(id, selectMessageText(state, state.messages.byId.get(id)));
+  for (const id of state.messages.ids) text.set(id, kit.selectMessageText(state, state.messages.byId.get(id)));
   const args = new Map();
   const results = new Map();
   for (const id of state.toolCalls.ids) {
