@@ -1,4 +1,5 @@
 export { createRuntimeStore } from './createRuntimeStore';
+export { hydrate, yieldToHost, type HydrateInput, type HydrateOptions, type HydrateProgress, type HydrateResult } from './hydrateBacklog';
 export type {
   HydrateReport,
   IngestOptions,

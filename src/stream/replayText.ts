@@ -1,4 +1,4 @@
-import { parseJsonl, tryParseJson, type JsonlIssue, type JsonlRecord } from '../protocol/parseJsonl';
+import { parseJsonl, tryParseJson, type JsonlIssue } from '../protocol/parseJsonl';
 import { classifyDocument, type RuntimeDocumentKind } from '../protocol/snapshots';
 import { createRuntimeStore, type RuntimeStore } from '../store/createRuntimeStore';
 
@@ -47,10 +47,18 @@ export function replayDocument(value: object, store: RuntimeStore): ReplayTextRe
 }
 
 export interface LineReplay {
-  record(record: JsonlRecord): void;
+  /** A value read from the input; `line` when it came from a line (an array item has none). */
+  record(record: { line?: number; value: unknown }): void;
   issue(issue: JsonlIssue): void;
   /** Applies what is still batched; the caller settles. */
   end(): void;
+  /** Values batched and not applied yet. */
+  batched(): number;
+}
+
+export interface LineReplayOptions {
+  /** Values batched before they are applied on their own. Default 1,024; Infinity: only `end` applies them. */
+  batch?: number;
 }
 
 const BATCH = 1_024;
@@ -60,9 +68,10 @@ const BATCH = 1_024;
  * ingested in bounded batches, a snapshot or read-model line hydrates in place, and a line that
  * could not be read becomes a diagnostic at its line.
  */
-export function lineReplay(store: RuntimeStore): LineReplay {
+export function lineReplay(store: RuntimeStore, options: LineReplayOptions = {}): LineReplay {
+  const limit = options.batch ?? BATCH;
   let batch: unknown[] = [];
-  let lines: number[] = [];
+  let lines: (number | undefined)[] = [];
   const flush = () => {
     if (batch.length === 0) return;
     store.getState().ingest(batch, { lines });
@@ -79,12 +88,13 @@ export function lineReplay(store: RuntimeStore): LineReplay {
       }
       batch.push(value);
       lines.push(line);
-      if (batch.length >= BATCH) flush();
+      if (batch.length >= limit) flush();
     },
     issue(issue) {
       flush();
       store.getState().recordDiagnostic({ code: issue.code, severity: 'error', message: issue.message, line: issue.line });
     },
     end: flush,
+    batched: () => batch.length,
   };
 }

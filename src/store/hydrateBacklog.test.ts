@@ -1,0 +1,201 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { eventBuilder, toolIds, turn } from '../../test/eventBuilder';
+import { replayText } from '../stream/replayText';
+import { createRuntimeStore, type RuntimeStore } from './createRuntimeStore';
+import { hydrate, utf8Length, type HydrateOptions, type HydrateProgress } from './hydrateBacklog';
+import { summarize } from './selectors/summarize';
+import { selectMessageText } from './selectors/text';
+
+/** A session of many short turns with tool calls, text in several scripts (multi-byte UTF-8). */
+function longSession(turns: number): unknown[] {
+  const ev = eventBuilder();
+  const events: unknown[] = [];
+  const words = ['naïve ', 'café ', '日本語 ', 'emoji 🚀 ', 'plain ', 'Ωmega '];
+  for (let t = 0; t < turns; t++) {
+    const ids = turn(`turn-${t}`);
+    events.push(ev('turn.started', ids));
+    for (let i = 0; i < 6; i++) events.push(ev('model.delta', ids, { delta: words[(t + i) % words.length] }));
+    events.push(ev('tool.started', toolIds(t, ids.turnId), { toolName: 'read_file' }));
+    events.push(ev('tool.result', toolIds(t, ids.turnId), { preview: `file ${t} ✓` }));
+    events.push(ev('turn.completed', ids));
+  }
+  return events;
+}
+
+const jsonl = (events: readonly unknown[]) => events.map((e) => JSON.stringify(e)).join('\n') + '\n';
+
+/** The facts a reader sees: the summary, every message's text, diagnostics by code and line. */
+function facts(store: RuntimeStore) {
+  const state = store.getState();
+  return {
+    summary: summarize(state),
+    text: state.messages.ids.map((id) => selectMessageText(state, state.messages.byId.get(id)!)),
+    diagnostics: [...state.diagnostics.byId.values()].map((d) => `${d.code}@${d.line ?? '-'}`),
+  };
+}
+
+function streamOf(bytes: Uint8Array, cuts: readonly number[]): ReadableStream<Uint8Array> {
+  const points = [0, ...cuts.filter((c) => c > 0 && c < bytes.length), bytes.length];
+  let i = 0;
+  return new ReadableStream({
+    pull(controller) {
+      if (i + 1 >= points.length) return controller.close();
+      controller.enqueue(bytes.slice(points[i], points[i + 1]));
+      i += 1;
+    },
+  });
+}
+
+/** Yields without timers, counting slices. */
+const immediate: HydrateOptions['yieldToHost'] = () => Promise.resolve();
+
+describe('hydrate(store, input): a backlog applied in slices, as the CLI replays it', () => {
+  const events = longSession(40);
+  const text = jsonl(events);
+  const expected = facts(replayText(text).store);
+
+  it('applies an array, a JSONL string, a Response and a ReadableStream to the same facts as `agentui replay`', async () => {
+    const inputs = {
+      array: () => events,
+      string: () => text,
+      response: () => new Response(text, { headers: { 'content-length': String(utf8Length(text)) } }),
+      stream: () => streamOf(new TextEncoder().encode(text), [1000, 5000, 5001]),
+    };
+    for (const [name, input] of Object.entries(inputs)) {
+      const store = createRuntimeStore();
+      const result = await hydrate(store, input(), { yieldToHost: immediate, sliceMs: 1 });
+      expect(facts(store), name).toEqual(expected);
+      expect(result.applied, name).toBe(events.length);
+      expect(result.slices, name).toBeGreaterThan(1);
+    }
+    expect(expected.summary.status).toBe('completed');
+    expect(expected.text[3]).toContain('🚀');
+  });
+
+  it('reads lines and multi-byte characters split across chunk boundaries anywhere', async () => {
+    const small = jsonl(longSession(3));
+    const bytes = new TextEncoder().encode(small);
+    const want = facts(replayText(small).store);
+    // Every cut position near a multi-byte character and a newline, one cut at a time, and a 1-byte drip.
+    const rocket = bytes.findIndex((b, i) => b === 0xf0 && i > 0);
+    const newline = bytes.indexOf(10);
+    const cuts = [rocket, rocket + 1, rocket + 2, rocket + 3, newline, newline + 1];
+    for (const cut of cuts) {
+      const store = createRuntimeStore();
+      const result = await hydrate(store, streamOf(bytes, [cut]), { yieldToHost: immediate });
+      expect(facts(store), `cut at ${cut}`).toEqual(want);
+      expect(result.malformed).toBe(0);
+    }
+    const drip = createRuntimeStore();
+    await hydrate(drip, streamOf(bytes, Array.from(bytes.keys())), { yieldToHost: immediate });
+    expect(facts(drip)).toEqual(want);
+  });
+
+  it('reports malformed lines as diagnostics at their line numbers, like the CLI, and applies the rest', async () => {
+    const lines = text.split('\n');
+    lines.splice(2, 0, '{"type": "turn.started", oops');
+    lines.splice(5, 0, 'not json at all');
+    const broken = lines.join('\n');
+    const store = createRuntimeStore();
+    const result = await hydrate(store, broken, { yieldToHost: immediate });
+    expect(result.malformed).toBe(2);
+    const state = store.getState();
+    const invalid = [...state.diagnostics.byId.values()].filter((d) => d.code === 'invalid_json').map((d) => d.line);
+    expect(invalid).toEqual([3, 6]);
+    expect(facts(store)).toEqual(facts(replayText(broken).store));
+    expect(summarize(state).status).toBe('completed');
+  });
+
+  it('rejects with an AbortError when aborted mid-way and leaves the store as its last slice committed it', async () => {
+    const controller = new AbortController();
+    const store = createRuntimeStore();
+    let commits = 0;
+    store.subscribe(() => (commits += 1));
+    const seen: HydrateProgress[] = [];
+    const run = hydrate(store, text, {
+      signal: controller.signal,
+      sliceMs: 1,
+      now: fakeClock(store, 0.4),
+      yieldToHost: immediate,
+      settle: false,
+      onProgress: (p) => {
+        seen.push(p);
+        if (seen.length === 2) controller.abort();
+      },
+    });
+    await expect(run).rejects.toMatchObject({ name: 'AbortError' });
+    const applied = seen.at(-1)!.applied;
+    expect(applied).toBeGreaterThan(0);
+    expect(applied).toBeLessThan(events.length);
+    // Exactly the events of the committed slices, in order, nothing half-applied.
+    expect(store.getState().counts.received).toBe(applied);
+    expect(commits).toBe(2);
+    // The rest, ingested afterwards, ends in the same facts: nothing was lost or duplicated.
+    store.getState().ingest(events.slice(applied));
+    store.getState().settle();
+    expect(facts(store)).toEqual(expected);
+  });
+
+  it('rejects at once when the signal is already aborted, touching nothing', async () => {
+    const store = createRuntimeStore();
+    const before = store.getState();
+    await expect(hydrate(store, events, { signal: AbortSignal.abort() })).rejects.toMatchObject({ name: 'AbortError' });
+    expect(store.getState()).toBe(before);
+  });
+
+  it('reports progress monotonically, ending at every value and every byte', async () => {
+    const seen: HydrateProgress[] = [];
+    const response = new Response(text, { headers: { 'content-length': String(utf8Length(text)) } });
+    await hydrate(createRuntimeStore(), response, { sliceMs: 1, now: fakeClock(undefined, 0), yieldToHost: immediate, onProgress: (p) => seen.push(p) });
+    expect(seen.length).toBeGreaterThan(2);
+    for (let i = 1; i < seen.length; i++) {
+      expect(seen[i]!.applied).toBeGreaterThanOrEqual(seen[i - 1]!.applied);
+      expect(seen[i]!.bytes).toBeGreaterThanOrEqual(seen[i - 1]!.bytes);
+    }
+    expect(seen.at(-1)).toMatchObject({ applied: events.length, bytes: utf8Length(text), totalBytes: utf8Length(text) });
+    expect(utf8Length(text)).toBe(new TextEncoder().encode(text).length);
+    const arraySeen: HydrateProgress[] = [];
+    await hydrate(createRuntimeStore(), events, { yieldToHost: immediate, onProgress: (p) => arraySeen.push(p) });
+    expect(arraySeen.every((p) => p.total === events.length)).toBe(true);
+  });
+
+  it('never plans a slice over the budget: counted with a clock that charges each applied event', async () => {
+    for (const costMs of [0.05, 0.1, 0.5, 3]) {
+      const store = createRuntimeStore();
+      const perSlice: number[] = [];
+      let inSlice = 0;
+      store.subscribe((state, prev) => (inSlice += state.counts.received - prev.counts.received));
+      await hydrate(store, events, {
+        sliceMs: 8,
+        now: fakeClock(store, costMs),
+        yieldToHost: async () => {
+          perSlice.push(inSlice);
+          inSlice = 0;
+        },
+      });
+      perSlice.push(inSlice);
+      expect(perSlice.reduce((a, b) => a + b, 0), `${costMs} ms/event`).toBe(events.length);
+      // Each slice's events times their cost stays within 8 ms (one event at least, whatever it costs).
+      for (const n of perSlice) expect(n * costMs <= 8 || n === 1, `${n} events at ${costMs} ms`).toBe(true);
+      expect(perSlice.length).toBeGreaterThanOrEqual(Math.ceil((events.length * costMs) / 8));
+    }
+  });
+
+  it('applies a snapshot line in place and a whole JSON document as the CLI does', async () => {
+    const codingSession = readFileSync(new URL('../../fixtures/coding-session.jsonl', import.meta.url), 'utf8');
+    const store = createRuntimeStore();
+    await hydrate(store, codingSession, { yieldToHost: immediate });
+    expect(facts(store)).toEqual(facts(replayText(codingSession).store));
+    const asArray = createRuntimeStore();
+    await hydrate(asArray, JSON.stringify(events), { yieldToHost: immediate });
+    expect(facts(asArray)).toEqual(expected);
+  });
+});
+
+/** A clock that advances by `costMs` per event the store receives (and never otherwise). */
+function fakeClock(store: RuntimeStore | undefined, costMs: number): () => number {
+  let time = 0;
+  store?.subscribe((state, prev) => (time += (state.counts.received - prev.counts.received) * costMs));
+  return () => time;
+}

@@ -1,0 +1,240 @@
+// Opening a backlog (yesterday's session, a recorded log) without freezing the page: the input is
+// read, parsed and applied in time slices, one store commit per slice, yielding to the host between
+// slices. The order of facts is the input's: the reducer's honesty rules (dedupe, reorder window,
+// gaps, final reconciliation) apply exactly as they do to a live stream.
+import { readInput, type InputItem } from '../cli/readInput';
+import { lineReplay, replayDocument } from '../stream/replayText';
+import type { RuntimeStore } from './createRuntimeStore';
+
+/** What `hydrate` reads: events, JSON Lines text, a fetch `Response`, or a stream of JSONL bytes (or text). */
+export type HydrateInput = readonly unknown[] | string | Response | ReadableStream<Uint8Array | string>;
+
+export interface HydrateProgress {
+  /** Input values (events, snapshot lines) handed to the store so far. */
+  applied: number;
+  /** How many values there are, when the input says (an array). */
+  total?: number;
+  /** UTF-8 bytes read so far (text and streams). */
+  bytes: number;
+  /** The input's size in bytes, when known (a `Response` with a Content-Length). */
+  totalBytes?: number;
+}
+
+export interface HydrateOptions {
+  /** Aborting rejects with an `AbortError` between slices; what was applied stays (each slice is one commit). */
+  signal?: AbortSignal;
+  /** Called after every slice with monotonic figures. */
+  onProgress?: (progress: HydrateProgress) => void;
+  /** The main-thread budget of one slice, in milliseconds. Default 8 (half a 60 Hz frame). */
+  sliceMs?: number;
+  /** Declare gaps still open when the input ends (a recording that ended cannot fill them). Default true. */
+  settle?: boolean;
+  /** The clock slices are measured with (tests inject one). Default `performance.now`. */
+  now?: () => number;
+  /** How to give the host the thread between slices. Default `scheduler.yield`, else a MessageChannel task, else `setTimeout`. */
+  yieldToHost?: () => Promise<void>;
+}
+
+export interface HydrateResult extends HydrateProgress {
+  /** Lines that could not be read (not JSON, too deep, too long, binary): each is a diagnostic at its line. */
+  malformed: number;
+  /** Slices the work took (commits of the store). */
+  slices: number;
+}
+
+const DEFAULT_SLICE_MS = 8;
+/**
+ * Values in the first slice, before a per-value cost is known: one, so even the first slice is
+ * planned (a value could cost more than the budget); the next slices grow by at most GROWTH.
+ */
+const FIRST_SLICE = 1;
+/** How much a slice may grow over the previous one: a cost measured on few values is rough. */
+const GROWTH = 4;
+/** A slice plans for this share of the budget, leaving room for a costlier value. */
+const PLANNED_SHARE = 0.8;
+/** Values per read chunk of a string input: progress in bytes moves with the chunks. */
+const STRING_CHUNK = 64 * 1024;
+
+/**
+ * Applies a backlog to a store without holding the main thread longer than one slice (~8 ms):
+ * values are parsed and applied in slices, each one store commit, and the host gets the thread
+ * between slices (`scheduler.yield`, a MessageChannel task, or `setTimeout`). A slice's size is
+ * planned from the previous slice's cost per value, so a slice stays within the budget while the
+ * cost per value holds (a single huge value, a large snapshot line, still takes what it takes).
+ *
+ * `input` is an array of events, a JSON Lines string, a `Response` or a `ReadableStream` of JSONL
+ * bytes. Text is read like `agentui replay` reads it (the CLI's line reader): a line that is not
+ * JSON, nests too deep, is too long or is binary becomes a diagnostic at its line number; a
+ * snapshot or read-model line hydrates in place; a whole-document input (one snapshot, one JSON
+ * array) is applied as the CLI applies it. Resolves when everything is applied (and, by default,
+ * open gaps are settled); rejects with an `AbortError` when `signal` aborts, leaving the store as
+ * the last completed slice left it.
+ *
+ * Separate from the store's own `hydrate(snapshot)` action, which applies one snapshot document at once.
+ * @example
+ * const controller = new AbortController();
+ * await hydrate(store, await fetch('/sessions/42.jsonl'), {
+ *   signal: controller.signal,
+ *   onProgress: ({ applied, bytes, totalBytes }) => setLoaded({ applied, bytes, totalBytes }),
+ * });
+ */
+export async function hydrate(store: RuntimeStore, input: HydrateInput, options: HydrateOptions = {}): Promise<HydrateResult> {
+  const { signal, onProgress, settle = true } = options;
+  const sliceMs = options.sliceMs ?? DEFAULT_SLICE_MS;
+  const now = options.now ?? (() => performance.now());
+  const yieldNow = options.yieldToHost ?? yieldToHost;
+  throwIfAborted(signal);
+  const meter: HydrateProgress = { applied: 0, bytes: 0, ...(Array.isArray(input) && { total: input.length }) };
+  const items = Array.isArray(input) ? arrayItems(input as readonly unknown[]) : readInput(chunksOf(input as Exclude<HydrateInput, readonly unknown[]>, meter, signal));
+  const replay = lineReplay(store, { batch: Infinity });
+  let malformed = 0;
+  let slices = 0;
+  let planned = FIRST_SLICE;
+  let done = false;
+  let queue: Iterator<InputItem> | undefined;
+  const take = (item: InputItem): void => {
+    if (item.kind === 'record') {
+      replay.record(item);
+      meter.applied += 1;
+    } else if (item.kind === 'issue') {
+      malformed += 1;
+      replay.issue(item.issue);
+    } else if (Array.isArray(item.value)) {
+      // A whole JSON array: its events, applied in slices like an array input.
+      queue = arrayItems(item.value);
+    } else {
+      replay.end();
+      replayDocument(item.value as object, store);
+      meter.applied += 1;
+    }
+  };
+  try {
+    while (!done) {
+      const start = now();
+      let taken = 0;
+      while (taken < planned) {
+        const next = queue ? queue.next() : await items.next();
+        if (next.done) {
+          if (queue) {
+            queue = undefined;
+            continue;
+          }
+          done = true;
+          break;
+        }
+        take(next.value);
+        taken += 1;
+        // Waiting for the network does not hold the thread, but parsing does: stop at the budget.
+        if (now() - start >= sliceMs) break;
+      }
+      replay.end();
+      slices += 1;
+      onProgress?.({ ...meter });
+      planned = nextSlice(now() - start, taken, planned, sliceMs);
+      if (!done) {
+        await yieldNow();
+        throwIfAborted(signal);
+      }
+    }
+    throwIfAborted(signal);
+    if (settle) store.getState().settle();
+    return { ...meter, malformed, slices };
+  } finally {
+    if (!done) void (items as AsyncGenerator<InputItem>).return?.(undefined);
+  }
+}
+
+/** Plans the next slice from this one's cost per value: within the budget, growing at most GROWTH times. */
+function nextSlice(elapsed: number, taken: number, planned: number, sliceMs: number): number {
+  if (taken === 0) return planned;
+  const perValue = elapsed / taken;
+  const fits = perValue > 0 ? Math.floor((sliceMs * PLANNED_SHARE) / perValue) : Infinity;
+  return Math.max(1, Math.min(fits, taken * GROWTH));
+}
+
+function* arrayItems(values: readonly unknown[]): Generator<InputItem> {
+  for (const value of values) yield { kind: 'record', value } as InputItem;
+}
+
+/** The input as chunks for the CLI's line reader, counting bytes as they are read. */
+async function* chunksOf(input: string | Response | ReadableStream<Uint8Array | string>, meter: HydrateProgress, signal: AbortSignal | undefined): AsyncGenerator<string | Uint8Array> {
+  if (typeof input === 'string') {
+    for (let start = 0; start < input.length; ) {
+      let end = Math.min(input.length, start + STRING_CHUNK);
+      // Never split a surrogate pair: the bytes of each chunk are counted as UTF-8.
+      const last = input.charCodeAt(end - 1);
+      if (end < input.length && last >= 0xd800 && last <= 0xdbff) end += 1;
+      const chunk = input.slice(start, end);
+      meter.bytes += utf8Length(chunk);
+      start = end;
+      yield chunk;
+    }
+    return;
+  }
+  let stream: ReadableStream<Uint8Array | string>;
+  if (isResponse(input)) {
+    if (!input.ok) throw new Error(`the backlog could not be read: HTTP ${input.status}`);
+    const length = Number(input.headers.get('content-length'));
+    if (Number.isFinite(length) && length > 0 && !input.headers.get('content-encoding')) meter.totalBytes = length;
+    if (!input.body) return;
+    stream = input.body;
+  } else stream = input;
+  const reader = stream.getReader();
+  const cancel = () => void reader.cancel().catch(() => undefined);
+  signal?.addEventListener('abort', cancel, { once: true });
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      meter.bytes += typeof value === 'string' ? utf8Length(value) : value.byteLength;
+      yield value;
+    }
+  } finally {
+    signal?.removeEventListener('abort', cancel);
+    cancel();
+  }
+}
+
+const isResponse = (input: object): input is Response => typeof (input as Response).headers === 'object' && 'bodyUsed' in input;
+
+const NON_ASCII = /[^\0-\x7f]/;
+
+/** UTF-8 length of a string (a lone surrogate counts as the 3 bytes of U+FFFD). */
+export function utf8Length(text: string): number {
+  // Most logs are ASCII: the engine's regex scan is far cheaper than a loop in script.
+  if (!NON_ASCII.test(text)) return text.length;
+  let bytes = text.length;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x80) continue;
+    if (c < 0x800) bytes += 1;
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      bytes += 2;
+      i += 1;
+    } else bytes += 2;
+  }
+  return bytes;
+}
+
+function throwIfAborted(signal: AbortSignal | undefined): void {
+  if (!signal?.aborted) return;
+  const reason: unknown = signal.reason;
+  throw reason instanceof Error && reason.name === 'AbortError' ? reason : new DOMException('hydrate was aborted', 'AbortError');
+}
+
+/** Gives the host the thread: `scheduler.yield` where there is one, else a MessageChannel task, else a timer. */
+export function yieldToHost(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  if (typeof scheduler?.yield === 'function') return scheduler.yield();
+  if (typeof MessageChannel === 'function') {
+    return new Promise((resolve) => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => {
+        channel.port1.close();
+        resolve();
+      };
+      channel.port2.postMessage(null);
+    });
+  }
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
