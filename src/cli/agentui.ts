@@ -8,7 +8,7 @@ import { createRuntimeStore } from '../store/createRuntimeStore';
 import { summarize } from '../store/selectors/summarize';
 import { lineReplay, replayDocument } from '../stream/replayText';
 import { formatReport } from './formatReport';
-import { readInput, type InputItem } from './readInput';
+import { readInput, type InputItem } from '../stream/readInput';
 import { serveCommand } from './serveCommand';
 import { validateDocument, validateRecord, type ValidationLine } from './validateInput';
 

@@ -2,7 +2,7 @@
 // read, parsed and applied in time slices, one store commit per slice, yielding to the host between
 // slices. The order of facts is the input's: the reducer's honesty rules (dedupe, reorder window,
 // gaps, final reconciliation) apply exactly as they do to a live stream.
-import { readInput, type InputItem } from '../cli/readInput';
+import { readInput, type InputItem } from '../stream/readInput';
 import { lineReplay, replayDocument } from '../stream/replayText';
 import type { RuntimeStore } from './createRuntimeStore';
 

@@ -1,4 +1,4 @@
-// What the CLI reads: one JSON document (possibly pretty-printed over many lines) or JSON Lines,
+// What the CLI (and hydrate) reads: one JSON document (possibly pretty-printed over many lines) or JSON Lines,
 // told apart without holding more than one bounded document in memory.
 import { exceedsJsonDepth, MAX_JSON_DEPTH } from '../protocol/jsonDepth';
 import { parseJsonLine, tryParseJson, type JsonlIssue, type JsonlRecord } from '../protocol/parseJsonl';
