@@ -23,6 +23,8 @@ const external = [
   /^ai($|\/)/,
   /^@ai-sdk\//,
   /^@ag-ui\//,
+  // LangGraph and LangChain core, deep imports included (`@langchain/langgraph/web`, `@langchain/core/messages`).
+  /^@langchain\//,
 ];
 
 /** Modules that need a client (React state, context or hooks): components and hooks, not their plain helpers. */
@@ -48,7 +50,7 @@ export default defineConfig({
     minify: false,
     target: 'es2022',
     lib: {
-      entry: { index: 'src/index.ts', headless: 'src/headless.ts', cli: 'src/cli/main.ts', server: 'src/server/fixtureServer.ts', 'adapters/ai-sdk': 'src/adapters/ai-sdk/index.ts', 'adapters/ag-ui': 'src/adapters/ag-ui/index.ts' },
+      entry: { index: 'src/index.ts', headless: 'src/headless.ts', cli: 'src/cli/main.ts', server: 'src/server/fixtureServer.ts', 'adapters/ai-sdk': 'src/adapters/ai-sdk/index.ts', 'adapters/ag-ui': 'src/adapters/ag-ui/index.ts', 'adapters/langgraph': 'src/adapters/langgraph/index.ts' },
       formats: ['es'],
     },
     rollupOptions: {

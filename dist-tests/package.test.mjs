@@ -38,6 +38,27 @@ test('the built headless graph imports no React', () => {
   assert.ok(seen.size >= 10, `only ${seen.size} modules reached`);
 });
 
+test('agentui-kit/adapters/langgraph resolves by name and reaches LangGraph only through its browser entry', async () => {
+  const langgraph = await import('agentui-kit/adapters/langgraph');
+  assert.equal(typeof langgraph.createLangGraphAdapter, 'function');
+  assert.equal(typeof langgraph.toRuntimeEvents, 'function');
+  const imports = new Set();
+  const seen = new Set();
+  const queue = [`${root}/dist/adapters/langgraph.js`];
+  while (queue.length) {
+    const file = queue.pop();
+    if (seen.has(file)) continue;
+    seen.add(file);
+    const source = readFileSync(file, 'utf8');
+    for (const m of source.matchAll(/from\s*["']([^"']+)["']/g)) {
+      if (m[1].startsWith('.')) queue.push(join(dirname(file), m[1]));
+      else imports.add(m[1]);
+    }
+  }
+  // The main `@langchain/langgraph` entry imports node:async_hooks; `/web` runs in a browser too.
+  assert.deepEqual([...imports].filter((s) => s.startsWith('@langchain/')), ['@langchain/langgraph/web']);
+});
+
 test('agentui replay --json prints the summary of a fixture', () => {
   const out = execFileSync(process.execPath, [`${root}/bin/agentui.js`, 'replay', 'fixtures/tool-failure.jsonl', '--json'], { cwd: root, encoding: 'utf8' });
   const summary = JSON.parse(out);

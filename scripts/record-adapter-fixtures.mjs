@@ -44,12 +44,10 @@ for (const scenario of Object.values(agUi.SCENARIOS)) await recordAgUi(scenario)
 // readThread snapshot repairs the text the agent did stream before its run broke.
 await recordAgUi(agUi.SCENARIOS.cut, 'ag-ui-cut-repair', (events) => events.filter((e) => e.sequence < 4 || e.sequence > 5));
 
-// OpenAI Agents SDK: real Agents, tools and handoffs run by the SDK's Runner on a scripted Model.
-const openAiAgents = (await runnerImport(fileURLToPath(new URL('../test/adapters/openaiAgentsScenarios.ts', import.meta.url)), { configFile: false, logLevel: 'silent' })).module;
-
-async function recordOpenAiAgents(scenario, name = scenario.name, deliver = (events) => events) {
-  const adapter = openAiAgents.scenarioAdapter({ ...scenario, name });
-  const { events, answers } = await openAiAgents.runScenario(adapter, scenario);
+// The adapters whose scenario modules export SCENARIOS, scenarioAdapter and runScenario: one recorder.
+async function recordRun(scenarios, scenario, name = scenario.name, deliver = (events) => events) {
+  const adapter = scenarios.scenarioAdapter({ ...scenario, name });
+  const { events, answers } = await scenarios.runScenario(adapter, scenario);
   await Promise.all(answers);
   const delivered = deliver(events);
   writeFileSync(`${dir}${name}.jsonl`, jsonl(delivered));
@@ -57,7 +55,19 @@ async function recordOpenAiAgents(scenario, name = scenario.name, deliver = (eve
   console.log(`${name}: ${delivered.length} events`);
 }
 
-for (const scenario of Object.values(openAiAgents.SCENARIOS)) await recordOpenAiAgents(scenario);
+// OpenAI Agents SDK: real Agents, tools and handoffs run by the SDK's Runner on a scripted Model.
+const openAiAgents = (await runnerImport(fileURLToPath(new URL('../test/adapters/openaiAgentsScenarios.ts', import.meta.url)), { configFile: false, logLevel: 'silent' })).module;
+
+for (const scenario of Object.values(openAiAgents.SCENARIOS)) await recordRun(openAiAgents, scenario);
 // A cut connection: the client lost events 9 to 13 (the transfer call, its result and the new
 // agent); the adapter's readThread snapshot repairs them.
-await recordOpenAiAgents(openAiAgents.SCENARIOS.handoff, 'openai-agents-cut-repair', (events) => events.filter((e) => e.sequence < 9 || e.sequence > 13));
+await recordRun(openAiAgents, openAiAgents.SCENARIOS.handoff, 'openai-agents-cut-repair', (events) => events.filter((e) => e.sequence < 9 || e.sequence > 13));
+
+// LangGraph: real compiled StateGraphs (MemorySaver, ToolNode, interrupt) with a scripted chat model
+// subclassed from @langchain/core's FakeListChatModel; the snapshot is readThread over the checkpoint.
+const langGraph = (await runnerImport(fileURLToPath(new URL('../test/adapters/langGraphScenarios.ts', import.meta.url)), { configFile: false, logLevel: 'silent' })).module;
+
+for (const scenario of Object.values(langGraph.SCENARIOS)) await recordRun(langGraph, scenario);
+// A cut connection: the client lost events 6 to 9 (the tool call's start and arguments); the
+// checkpoint-backed readThread snapshot repairs it.
+await recordRun(langGraph, langGraph.SCENARIOS.tool, 'langgraph-cut-repair', (events) => events.filter((e) => e.sequence < 6 || e.sequence > 9));

@@ -1,0 +1,244 @@
+import { Command } from '@langchain/langgraph/web';
+import type { RuntimeEventEnvelope } from '../../protocol/events';
+import type { RespondActionInput, RuntimeProviderAdapter } from '../types';
+import { createEnvelopeFactory } from '../core/envelopeFactory';
+import { CorrelationMap } from '../core/correlationMap';
+import { EventRecorder } from '../core/eventRecorder';
+import { OutputRefs } from '../core/outputRefs';
+import { checkpointReadModel, type LangGraphStateView } from './checkpointReadModel';
+import { isAbort } from './failures';
+import { LangGraphChunkMapper } from './mapChunks';
+import { LANGGRAPH_STREAM_MODES, type LangGraphChunkSource } from './streamChunks';
+import { LANGGRAPH_RUNTIME_ID, mapStream, type LangGraphMappingOptions } from './toRuntimeEvents';
+
+/**
+ * The part of a compiled LangGraph graph (`StateGraph(...).compile({ checkpointer })`, a
+ * `createReactAgent`, a `RemoteGraph`) the adapter uses.
+ */
+export interface LangGraphRunnable {
+  stream(input: unknown, options: LangGraphRunConfig): Promise<LangGraphChunkSource>;
+  getState?(config: { configurable: { thread_id: string } }): Promise<LangGraphStateView>;
+  /** The graph's checkpointer: `readThread` reads the checkpoint when there is one. */
+  checkpointer?: unknown;
+}
+
+/** The run config the adapter passes to `graph.stream`: the thread, the stream modes, the abort signal, and `config`. */
+export interface LangGraphRunConfig {
+  configurable: Record<string, unknown> & { thread_id: string };
+  streamMode: (typeof LANGGRAPH_STREAM_MODES)[number][];
+  signal: AbortSignal;
+  [key: string]: unknown;
+}
+
+export interface LangGraphAdapterOptions extends LangGraphMappingOptions {
+  graph: LangGraphRunnable;
+  sessionId?: string;
+  /** The profile thread id; also the graph's `thread_id` unless `langGraphThreadId` says otherwise. */
+  threadId?: string;
+  /** The checkpointer's `thread_id` for this thread. */
+  langGraphThreadId?: string;
+  runtimeId?: string;
+  /** The last sequence already used in this session (a restarted server continues its order). */
+  sequence?: number;
+  /**
+   * The graph's input for a prompt. Default: `{ messages: [{ role: 'user', content: prompt, id: '<turnId>:user' }] }`
+   * (MessagesAnnotation state), the message id being the one the kit gives the turn's user message.
+   */
+  input?(prompt: string, turnId: string): unknown;
+  /** More run config for every `graph.stream` call: `recursionLimit`, `context`, callbacks, `configurable` keys. */
+  config?: Record<string, unknown>;
+  /**
+   * The value an answer resumes the graph with (`new Command({ resume })`): what the graph's
+   * `interrupt()` returns. Default: `{ decision, ...payload }`.
+   */
+  resumeValue?(answer: RespondActionInput): unknown;
+  /** Events this session emitted before (a restarted server's log): `readThread` keeps serving them. */
+  history?: readonly RuntimeEventEnvelope[];
+  /** Called with every event the adapter emits (a server persists or broadcasts them). */
+  onEvent?: (event: RuntimeEventEnvelope) => void;
+}
+
+export interface LangGraphAdapter extends RuntimeProviderAdapter {
+  /** Loads a tool output the adapter kept as a ref (pass it as AgentWorkbench's `loadRef`). */
+  loadRef(ref: string): Promise<string>;
+  /** Every event emitted so far, in order. */
+  events(): readonly RuntimeEventEnvelope[];
+}
+
+interface ActiveTurn {
+  turnId: string;
+  mapper: LangGraphChunkMapper;
+  controller: AbortController;
+  /** Wakes the turn while it waits for answers (or a cancel). */
+  wake?: () => void;
+  /** The resume value of each answered action. */
+  answers: Map<string, unknown>;
+  waiters: Map<string, { resolve(event: RuntimeEventEnvelope): void; reject(error: Error): void }>;
+  ended: Promise<RuntimeEventEnvelope | undefined>;
+}
+
+const TERMINAL = new Set(['turn.completed', 'turn.failed', 'turn.cancelled']);
+
+const defaultResume = (answer: RespondActionInput): unknown => ({ decision: answer.decision, ...answer.payload });
+
+/**
+ * A `RuntimeProviderAdapter` over a compiled LangGraph graph: each turn streams the graph with
+ * `streamMode: ['messages', 'updates', 'custom']` on the thread's `thread_id`; an `interrupt()`
+ * suspends the turn until `respondAction` answers and the graph, resumed with
+ * `new Command({ resume })` on the same thread, acts on the answer; `cancelTurn` aborts the run
+ * through its AbortSignal; `readThread` reads the checkpoint when the graph has a checkpointer.
+ */
+export function createLangGraphAdapter(options: LangGraphAdapterOptions): LangGraphAdapter {
+  const { graph } = options;
+  const sessionId = options.sessionId ?? 'langgraph-session';
+  const threadId = options.threadId ?? 'thread-1';
+  const langGraphThreadId = options.langGraphThreadId ?? threadId;
+  const prefix = options.idPrefix ?? 'lg';
+  const factory = createEnvelopeFactory({
+    runtimeId: options.runtimeId ?? LANGGRAPH_RUNTIME_ID,
+    sessionId,
+    threadId,
+    sequence: options.sequence,
+    idPrefix: `${sessionId}-${prefix}`,
+    ...(options.clock !== undefined && { clock: options.clock }),
+  });
+  const ids = new CorrelationMap(prefix);
+  const recorder = new EventRecorder();
+  for (const event of options.history ?? []) recorder.record(event);
+  const refs = new OutputRefs('langgraph-output', sessionId);
+  const spill = options.spill ?? refs.spill;
+  const messageIds = new Map<string, string>();
+  const resumeValue = options.resumeValue ?? defaultResume;
+  const hasCheckpointer = graph.checkpointer !== undefined && graph.checkpointer !== false && typeof graph.getState === 'function';
+  const runConfig = (signal: AbortSignal): LangGraphRunConfig => {
+    const extra = options.config ?? {};
+    const configurable = typeof extra.configurable === 'object' && extra.configurable !== null ? (extra.configurable as Record<string, unknown>) : {};
+    return { ...extra, configurable: { ...configurable, thread_id: langGraphThreadId }, streamMode: [...LANGGRAPH_STREAM_MODES], signal };
+  };
+  let active: ActiveTurn | undefined;
+
+  function record(turn: ActiveTurn, event: RuntimeEventEnvelope): RuntimeEventEnvelope {
+    recorder.record(event);
+    options.onEvent?.(event);
+    if (event.type === 'action.resolved' && typeof event.actionId === 'string') {
+      turn.waiters.get(event.actionId)?.resolve(event);
+      turn.waiters.delete(event.actionId);
+    }
+    return event;
+  }
+
+  /** The resume for every pending action: one value, or a map by interrupt id when several wait. */
+  function resumeCommand(turn: ActiveTurn): Command {
+    const pending = turn.mapper.pendingActionIds();
+    if (pending.length === 1) return new Command({ resume: turn.answers.get(pending[0]!) });
+    const byInterrupt: Record<string, unknown> = {};
+    for (const actionId of pending) byInterrupt[turn.mapper.interruptIdOf(actionId)!] = turn.answers.get(actionId);
+    return new Command({ resume: byInterrupt });
+  }
+
+  async function* turnEvents(turn: ActiveTurn, prompt: string): AsyncGenerator<RuntimeEventEnvelope> {
+    yield record(turn, factory.event('turn.submitted', { turnId: turn.turnId }, { text: prompt }));
+    let input: unknown = options.input?.(prompt, turn.turnId) ?? { messages: [{ role: 'user', content: prompt, id: `${turn.turnId}:user` }] };
+    for (;;) {
+      const signal = turn.controller.signal;
+      let source: LangGraphChunkSource;
+      try {
+        source = await graph.stream(input, runConfig(signal));
+      } catch (error) {
+        const out: RuntimeEventEnvelope[] = [];
+        turn.mapper.begin(out);
+        if (signal.aborted || isAbort(error)) turn.mapper.cancel(out, 'aborted');
+        else turn.mapper.error(out, error);
+        for (const event of out) yield record(turn, event);
+        return;
+      }
+      for await (const event of mapStream(source, turn.mapper, signal)) yield record(turn, event);
+      if (turn.mapper.end !== 'interrupted') return;
+      // Suspended: the turn waits for every pending action's answer (or a cancel).
+      while (!signal.aborted && turn.mapper.pendingActionIds().some((id) => !turn.answers.has(id))) {
+        await new Promise<void>((resolve) => (turn.wake = resolve));
+      }
+      if (signal.aborted) {
+        const out: RuntimeEventEnvelope[] = [];
+        turn.mapper.cancel(out, 'cancelled while waiting for an answer');
+        for (const event of out) yield record(turn, event);
+        return;
+      }
+      input = resumeCommand(turn);
+      turn.answers.clear();
+      turn.mapper.resume();
+    }
+  }
+
+  return {
+    startTurn(input) {
+      const turnId = ids.turn();
+      const mapper = new LangGraphChunkMapper({ factory, ids, turnId, previewBudget: options.previewBudget, spill, messageIds });
+      let ended!: (event: RuntimeEventEnvelope | undefined) => void;
+      const turn: ActiveTurn = {
+        turnId,
+        mapper,
+        controller: new AbortController(),
+        answers: new Map(),
+        waiters: new Map(),
+        ended: new Promise((resolve) => (ended = resolve)),
+      };
+      active = turn;
+      return (async function* () {
+        let terminal: RuntimeEventEnvelope | undefined;
+        try {
+          for await (const event of turnEvents(turn, input.prompt)) {
+            if (TERMINAL.has(event.type)) terminal = event;
+            yield event;
+          }
+          // The turn is over: the read model `readThread` serves is current up to here.
+          yield record(turn, factory.event('snapshot.updated', { turnId }, { snapshotRef: `langgraph-thread://${sessionId}/${threadId}` }));
+        } finally {
+          for (const waiter of turn.waiters.values()) waiter.reject(new Error(`turn ${turnId} ended before the graph acted on the answer`));
+          turn.waiters.clear();
+          if (active === turn) active = undefined;
+          ended(terminal);
+        }
+      })();
+    },
+
+    async cancelTurn(input) {
+      const turn = active;
+      if (turn === undefined || (input.turnId !== undefined && input.turnId !== turn.turnId)) {
+        throw new Error(`no running turn${input.turnId !== undefined ? ` ${input.turnId}` : ''} to cancel`);
+      }
+      turn.controller.abort();
+      turn.wake?.();
+      const terminal = await turn.ended;
+      if (terminal === undefined) throw new Error(`turn ${turn.turnId} ended without a terminal event`);
+      return terminal;
+    },
+
+    respondAction(input) {
+      const turn = active;
+      if (turn === undefined || !turn.mapper.pendingActionIds().includes(input.actionId) || turn.mapper.answered(input.actionId)) {
+        return Promise.reject(new Error(`action ${input.actionId} is not waiting for an answer`));
+      }
+      // The card resolves on the runtime's fact: the resumed graph acting on this answer.
+      const resolved = new Promise<RuntimeEventEnvelope>((resolve, reject) => turn.waiters.set(input.actionId, { resolve, reject }));
+      turn.mapper.answer(input.actionId, input.decision);
+      turn.answers.set(input.actionId, resumeValue(input));
+      turn.wake?.();
+      return resolved;
+    },
+
+    async readThread(input) {
+      const recorded = recorder.readModel();
+      if (input.before !== undefined) {
+        // The thread is served whole on the first read: nothing older exists.
+        return { threadId, status: recorded.status, turns: [], messages: [] };
+      }
+      if (!hasCheckpointer) return recorded;
+      const state = await graph.getState!({ configurable: { thread_id: langGraphThreadId } });
+      return checkpointReadModel(recorded, state, messageIds);
+    },
+
+    loadRef: (ref) => refs.load(ref),
+    events: () => recorder.events(),
+  };
+}

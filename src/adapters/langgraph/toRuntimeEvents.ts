@@ -1,0 +1,68 @@
+import type { RuntimeEventEnvelope } from '../../protocol/events';
+import { createEnvelopeFactory } from '../core/envelopeFactory';
+import { CorrelationMap } from '../core/correlationMap';
+import type { AdapterContext } from '../types';
+import { errorMessage, isAbort, streamInterrupted } from './failures';
+import { LangGraphChunkMapper, type LangGraphMapperOptions } from './mapChunks';
+import { langGraphChunks, type LangGraphChunkSource } from './streamChunks';
+
+export const LANGGRAPH_RUNTIME_ID = 'langgraph';
+
+/** Errors a reader raises when the connection under a remote stream breaks (not the graph's own errors). */
+const TRANSPORT_ERRORS = new Set(['TypeError', 'NetworkError', 'ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET']);
+
+function isTransportError(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { name, code } = error as { name?: unknown; code?: unknown };
+  return (typeof code === 'string' && TRANSPORT_ERRORS.has(code)) || (name === 'TypeError' && /fetch|network|socket|terminated/i.test(errorMessage(error)));
+}
+
+/**
+ * Runs one `graph.stream` through a turn's mapper, yielding profile events as chunks arrive.
+ * A run error fails the turn with its category; an abort cancels it; a stream that ends while a
+ * node is still running fails it as `stream_interrupted`; an `interrupt()` suspends it.
+ */
+export async function* mapStream(source: LangGraphChunkSource, mapper: LangGraphChunkMapper, signal?: AbortSignal): AsyncGenerator<RuntimeEventEnvelope> {
+  const out: RuntimeEventEnvelope[] = [];
+  mapper.begin(out);
+  try {
+    for await (const chunk of langGraphChunks(source)) {
+      mapper.map(chunk, out);
+      if (out.length > 0) {
+        for (const event of out) yield event;
+        out.length = 0;
+      }
+    }
+    mapper.finish(out);
+  } catch (error) {
+    if (signal?.aborted === true || isAbort(error)) mapper.cancel(out, 'aborted');
+    else if (isTransportError(error)) mapper.fail(out, streamInterrupted(errorMessage(error)));
+    else mapper.error(out, error);
+  }
+  yield* out;
+}
+
+export interface LangGraphMappingOptions extends Pick<LangGraphMapperOptions, 'previewBudget' | 'spill'> {
+  /** The event clock (a fixed one records byte-stable fixtures). */
+  clock?: (sequence: number) => number | Date | string;
+  idPrefix?: string;
+}
+
+/**
+ * The LangGraph mapping: the chunks of `graph.stream(input, { streamMode: ['messages', 'updates',
+ * 'custom'] })` to Lime profile events, sequences starting after `context.sequence ?? 0`.
+ */
+export function toRuntimeEvents(source: LangGraphChunkSource, context: AdapterContext, options: LangGraphMappingOptions = {}): AsyncIterable<RuntimeEventEnvelope> {
+  const prefix = options.idPrefix ?? 'lg';
+  const factory = createEnvelopeFactory({
+    runtimeId: context.runtimeId ?? LANGGRAPH_RUNTIME_ID,
+    sessionId: context.sessionId,
+    threadId: context.threadId,
+    sequence: context.sequence,
+    idPrefix: `${context.sessionId}-${prefix}`,
+    ...(options.clock !== undefined && { clock: options.clock }),
+  });
+  const ids = new CorrelationMap(prefix);
+  const mapper = new LangGraphChunkMapper({ factory, ids, turnId: context.turnId ?? ids.turn(), previewBudget: options.previewBudget, spill: options.spill });
+  return mapStream(source, mapper);
+}
