@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { createUIMessageStream, createUIMessageStreamResponse, simulateReadableStream, streamText } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
-import { parseJsonl } from '../../src/protocol/parseJsonl';
 import type { RuntimeEventEnvelope } from '../../src/protocol/events';
 import { validateEvent } from '../../src/protocol/validateEvent';
 import { createRuntimeStore } from '../../src/store/createRuntimeStore';
@@ -13,14 +10,11 @@ import { iterableSource } from '../../src/stream/iterableSource';
 import { createRuntimeActions } from '../../src/stream/runtimeActions';
 import { runConformance } from '../../src/adapters/core/conformance';
 import { toRuntimeEvents } from '../../src/adapters/ai-sdk';
+import { conformanceOf, expectOf, readFixture, recorded, recordedNames, types } from './recordedRuns';
 import { LARGE_LOG, SCENARIOS, runScenario, scenarioAdapter, scriptedModel } from './aiSdkScenarios';
 
-const DIR = join(process.cwd(), 'fixtures', 'adapters');
-const names = readdirSync(DIR).filter((f) => f.startsWith('ai-sdk-') && f.endsWith('.jsonl')).map((f) => f.slice(0, -6)).sort();
-const read = (file: string) => readFileSync(join(DIR, file), 'utf8');
-const recorded = (name: string) => parseJsonl(read(`${name}.jsonl`)).records.map((r) => r.value as RuntimeEventEnvelope);
-const expectOf = (name: string) => JSON.parse(read(`${name}.expect.json`)) as Record<string, unknown>;
-const types = (events: RuntimeEventEnvelope[]) => events.map((e) => e.type);
+const names = recordedNames('ai-sdk-');
+const read = readFixture;
 const until = async (check: () => boolean, what: string) => {
   for (let i = 0; i < 400 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 5));
   if (!check()) throw new Error(`timed out waiting for ${what}`);
@@ -33,7 +27,7 @@ describe('AI SDK adapter: recorded runs conform (seed 003 minimum acceptance)', 
 
   for (const name of names) {
     it(`${name}: every event valid, the summary as expected, idempotent, and readThread restores it`, () => {
-      const result = runConformance({ name, events: recorded(name), expected: expectOf(name), snapshot: JSON.parse(read(`${name}.snapshot.json`)) });
+      const result = conformanceOf(name);
       expect(result.invalid).toEqual([]);
       expect(result.mismatches).toEqual([]);
       expect(result.idempotent).toBe(true);

@@ -1,21 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { HttpAgent } from '@ag-ui/client';
 import { EventType, type BaseEvent } from '@ag-ui/core';
-import { parseJsonl } from '../../protocol/parseJsonl';
 import type { RuntimeEventEnvelope } from '../../protocol/events';
 import { validateEvent } from '../../protocol/validateEvent';
-import { runConformance } from '../core/conformance';
 import { createAgUiAdapter, toRuntimeEvents } from './index';
+import { expectConformant, readFixture, recorded, recordedNames, types } from '../../../test/adapters/recordedRuns';
 import { LARGE_LOG, SCENARIOS, runScenario, serveAgent } from '../../../test/adapters/agUiScenarios';
 
-const DIR = join(process.cwd(), 'fixtures', 'adapters');
-const names = readdirSync(DIR).filter((f) => f.startsWith('ag-ui-') && f.endsWith('.jsonl')).map((f) => f.slice(0, -6)).sort();
-const read = (file: string) => readFileSync(join(DIR, file), 'utf8');
-const recorded = (name: string) => parseJsonl(read(`${name}.jsonl`)).records.map((r) => r.value as RuntimeEventEnvelope);
-const expectOf = (name: string) => JSON.parse(read(`${name}.expect.json`)) as Record<string, unknown>;
-const types = (events: RuntimeEventEnvelope[]) => events.map((e) => e.type);
+const names = recordedNames('ag-ui-');
+const read = readFixture;
 const collect = async (events: AsyncIterable<RuntimeEventEnvelope>) => {
   const out: RuntimeEventEnvelope[] = [];
   for await (const event of events) out.push(event);
@@ -29,15 +22,7 @@ describe('AG-UI adapter: recorded runs conform (over loopback HTTP with HttpAgen
 
   for (const name of names) {
     it(`${name}: every event valid, the summary as expected, idempotent, and readThread restores it`, () => {
-      const result = runConformance({ name, events: recorded(name), expected: expectOf(name), snapshot: JSON.parse(read(`${name}.snapshot.json`)) });
-      // messages.snapshot is the kit's hydrate event (accepted, not a Lime profile type): its one
-      // issue is that warning, nothing else.
-      for (const bad of result.invalid) {
-        expect(bad.type).toBe('messages.snapshot');
-        expect(bad.issues.map((i) => [i.code, i.severity])).toEqual([['not_in_profile', 'warning']]);
-      }
-      expect(result.mismatches).toEqual([]);
-      expect(result.idempotent).toBe(true);
+      expectConformant(name, ['messages.snapshot']);
     });
   }
 

@@ -2,10 +2,8 @@ import type { AbstractAgent } from '@ag-ui/client';
 import type { BaseEvent } from '@ag-ui/core';
 import type { RuntimeEventEnvelope } from '../../protocol/events';
 import type { RespondActionInput, RuntimeProviderAdapter } from '../types';
-import { createEnvelopeFactory } from '../core/envelopeFactory';
-import { CorrelationMap } from '../core/correlationMap';
-import { EventRecorder } from '../core/eventRecorder';
-import { OutputRefs } from '../core/outputRefs';
+import { adapterSessionFor } from '../core/adapterSession';
+import { TurnSlot } from '../core/turnSlot';
 import { PushQueue } from './eventStream';
 import { AgUiEventMapper } from './mapEvents';
 import { AG_UI_RUNTIME_ID, mapAgUiStream, type AgUiMappingOptions } from './toRuntimeEvents';
@@ -38,10 +36,7 @@ export interface AgUiAdapter extends RuntimeProviderAdapter {
 interface ActiveTurn {
   turnId: string;
   aborted: boolean;
-  ended: Promise<RuntimeEventEnvelope | undefined>;
 }
-
-const TERMINAL = new Set(['turn.completed', 'turn.failed', 'turn.cancelled']);
 
 /**
  * A `RuntimeProviderAdapter` over an AG-UI agent: each turn adds the prompt as a user message and
@@ -51,41 +46,22 @@ const TERMINAL = new Set(['turn.completed', 'turn.failed', 'turn.cancelled']);
  */
 export function createAgUiAdapter(options: AgUiAdapterOptions): AgUiAdapter {
   const { agent } = options;
-  const sessionId = options.sessionId ?? 'ag-ui-session';
-  const threadId = options.threadId ?? agent.threadId;
-  const prefix = options.idPrefix ?? 'agui';
-  const factory = createEnvelopeFactory({
-    runtimeId: options.runtimeId ?? AG_UI_RUNTIME_ID,
-    sessionId,
-    threadId,
-    sequence: options.sequence,
-    idPrefix: `${sessionId}-${prefix}`,
-    ...(options.clock !== undefined && { clock: options.clock }),
-  });
-  const ids = new CorrelationMap(prefix);
-  const recorder = new EventRecorder();
-  const refs = new OutputRefs('ag-ui-output', sessionId);
+  const session = adapterSessionFor(options, { runtimeId: AG_UI_RUNTIME_ID, prefix: 'agui', sessionId: 'ag-ui-session', threadId: agent.threadId, outputScheme: 'ag-ui-output' });
+  const { sessionId, threadId } = session;
+  const { factory, ids, refs, record } = session;
   const spill = options.spill ?? refs.spill;
-  let active: ActiveTurn | undefined;
+  const turns = new TurnSlot<ActiveTurn>();
   let lastTurnId: string | undefined;
-
-  function record(event: RuntimeEventEnvelope): RuntimeEventEnvelope {
-    recorder.record(event);
-    options.onEvent?.(event);
-    return event;
-  }
 
   return {
     startTurn(input) {
       const turnId = ids.turn();
       lastTurnId = turnId;
       const mapper = new AgUiEventMapper({ factory, ids, turnId, previewBudget: options.previewBudget, spill });
-      let ended!: (event: RuntimeEventEnvelope | undefined) => void;
-      const turn: ActiveTurn = { turnId, aborted: false, ended: new Promise((resolve) => (ended = resolve)) };
-      active = turn;
-      return (async function* () {
-        let terminal: RuntimeEventEnvelope | undefined;
-        try {
+      const turn: ActiveTurn = { turnId, aborted: false };
+      return turns.start(
+        turn,
+        (async function* () {
           yield record(factory.event('turn.submitted', { turnId }, { text: input.prompt }));
           agent.addMessage({ id: `${turnId}:user`, role: 'user', content: input.prompt });
           const events = new PushQueue<BaseEvent>();
@@ -94,43 +70,31 @@ export function createAgUiAdapter(options: AgUiAdapterOptions): AgUiAdapter {
             () => events.close(),
             (error: unknown) => events.fail(error),
           );
-          for await (const event of mapAgUiStream(events, mapper, () => turn.aborted)) {
-            if (TERMINAL.has(event.type)) terminal = event;
-            yield record(event);
-          }
+          for await (const event of mapAgUiStream(events, mapper, () => turn.aborted)) yield record(event);
           // The turn is over: the read model `readThread` serves is current up to here.
           yield record(factory.event('snapshot.updated', { turnId }, { snapshotRef: `ag-ui-thread://${sessionId}/${threadId}` }));
-        } finally {
-          if (active === turn) active = undefined;
-          ended(terminal);
-        }
-      })();
+        })(),
+      );
     },
 
-    async cancelTurn(input) {
-      const turn = active;
-      if (turn === undefined || (input.turnId !== undefined && input.turnId !== turn.turnId)) {
-        throw new Error(`no running turn${input.turnId !== undefined ? ` ${input.turnId}` : ''} to cancel`);
-      }
-      turn.aborted = true;
-      agent.abortRun();
-      const terminal = await turn.ended;
-      if (terminal === undefined) throw new Error(`turn ${turn.turnId} ended without a terminal event`);
-      return terminal;
-    },
+    cancelTurn: (input) =>
+      turns.cancel(input, (turn) => {
+        turn.aborted = true;
+        agent.abortRun();
+      }),
 
     async respondAction(input) {
       if (options.respondAction === undefined) {
         throw new Error('AG-UI has no standard approval: pass createAgUiAdapter({ respondAction }) to answer your agent’s own approval mechanism');
       }
       await options.respondAction(input, agent);
-      const turnId = active?.turnId ?? lastTurnId;
+      const turnId = turns.current?.turnId ?? lastTurnId;
       return record(factory.event('action.resolved', { ...(turnId !== undefined && { turnId }), actionId: input.actionId }, { decision: input.decision }));
     },
 
-    readThread: async (input) => recorder.readThread(threadId, input),
+    readThread: (input) => session.readThread(input),
     loadRef: (ref) => refs.load(ref),
 
-    events: () => recorder.events(),
+    events: () => session.recorder.events(),
   };
 }

@@ -3,9 +3,9 @@ import type { JsonObject, RuntimeEventEnvelope } from '../../protocol/events';
 import { redactSecrets } from '../../protocol/redactSecrets';
 import type { EnvelopeFactory } from '../core/envelopeFactory';
 import type { CorrelationMap } from '../core/correlationMap';
+import { DEFAULT_PREVIEW_BUDGET, toolOutputPayload, type SpillOutput } from '../core/toolOutput';
 
-/** Characters of tool output kept inline; longer output becomes an `outputRef` plus this much preview. */
-export const DEFAULT_PREVIEW_BUDGET = 2_000;
+export { DEFAULT_PREVIEW_BUDGET };
 
 export interface AgUiMapperOptions {
   factory: EnvelopeFactory;
@@ -14,7 +14,7 @@ export interface AgUiMapperOptions {
   turnId?: string;
   previewBudget?: number;
   /** Keeps a tool output too large to inline, and returns the ref it can be loaded from. */
-  spill?: (toolCallId: string, text: string) => string;
+  spill?: SpillOutput;
 }
 
 /** How the AG-UI run ended, for the adapter that drives the turn. */
@@ -144,9 +144,7 @@ export class AgUiEventMapper {
 
   /** Tool output: inline when small, else an `outputRef` and a capped preview (never the whole payload). */
   private output(toolCallId: string, text: string): JsonObject {
-    if (text.length <= this.budget) return { preview: text };
-    const capped = { preview: text.slice(0, this.budget), truncated: true, size: text.length };
-    return this.spill === undefined ? capped : { ...capped, outputRef: this.spill(toolCallId, text) };
+    return toolOutputPayload(toolCallId, text, this.budget, this.spill);
   }
 
   /** Maps one AG-UI event; the events it produces are appended to `out`. */

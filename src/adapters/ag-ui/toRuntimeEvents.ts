@@ -1,7 +1,6 @@
 import type { BaseEvent } from '@ag-ui/core';
 import type { RuntimeEventEnvelope } from '../../protocol/events';
-import { createEnvelopeFactory } from '../core/envelopeFactory';
-import { CorrelationMap } from '../core/correlationMap';
+import { scopeFromContext } from '../core/adapterScope';
 import type { AdapterContext } from '../types';
 import { agUiEvents, type AgUiEventSource } from './eventStream';
 import { AgUiEventMapper, type AgUiMapperOptions } from './mapEvents';
@@ -48,15 +47,7 @@ export interface AgUiMappingOptions extends Pick<AgUiMapperOptions, 'previewBudg
  * `context.turnId`, else named after the run's `runId`.
  */
 export function toRuntimeEvents(source: AgUiEventSource, context: AdapterContext, options: AgUiMappingOptions = {}): AsyncIterable<RuntimeEventEnvelope> {
-  const factory = createEnvelopeFactory({
-    runtimeId: context.runtimeId ?? AG_UI_RUNTIME_ID,
-    sessionId: context.sessionId,
-    threadId: context.threadId,
-    sequence: context.sequence,
-    idPrefix: options.idPrefix ?? `${context.sessionId}-agui`,
-    ...(options.clock !== undefined && { clock: options.clock }),
-  });
-  const ids = new CorrelationMap(options.idPrefix ?? 'agui');
+  const { factory, ids } = scopeFromContext(context, { runtimeId: AG_UI_RUNTIME_ID, prefix: 'agui' }, options);
   const mapper = new AgUiEventMapper({ factory, ids, turnId: context.turnId, previewBudget: options.previewBudget, spill: options.spill });
   return mapAgUiStream(source, mapper);
 }

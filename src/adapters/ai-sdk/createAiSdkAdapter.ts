@@ -1,9 +1,8 @@
 import { readUIMessageStream, type UIMessage, type UIMessageChunk } from 'ai';
 import type { RuntimeEventEnvelope } from '../../protocol/events';
 import type { RuntimeProviderAdapter } from '../types';
-import { createEnvelopeFactory } from '../core/envelopeFactory';
-import { CorrelationMap } from '../core/correlationMap';
-import { EventRecorder } from '../core/eventRecorder';
+import { adapterSessionFor } from '../core/adapterSession';
+import { TurnSlot } from '../core/turnSlot';
 import { uiMessageChunks, type UIMessageChunkSource } from './chunkStream';
 import { ChunkMapper } from './mapChunks';
 import { AI_SDK_RUNTIME_ID, mapStream, type AiSdkMappingOptions } from './toRuntimeEvents';
@@ -57,10 +56,7 @@ interface ActiveTurn {
   /** Answers given, by approval id: the turn resumes when every pending approval has one. */
   answers: Map<string, boolean>;
   waiters: Map<string, { resolve(event: RuntimeEventEnvelope): void; reject(error: Error): void }>;
-  ended: Promise<RuntimeEventEnvelope | undefined>;
 }
-
-const TERMINAL = new Set(['turn.completed', 'turn.failed', 'turn.cancelled']);
 
 /** Marks each tool part whose approval was answered, as `addToolApprovalResponse` does in `useChat`. */
 function answerApprovals(message: UIMessage | undefined, answers: Map<string, boolean>): void {
@@ -80,35 +76,15 @@ function answerApprovals(message: UIMessage | undefined, answers: Map<string, bo
  * run; `readThread` returns what the adapter recorded.
  */
 export function createAiSdkAdapter(options: AiSdkAdapterOptions): AiSdkAdapter {
-  const sessionId = options.sessionId ?? 'ai-sdk-session';
-  const threadId = options.threadId ?? 'thread-1';
-  const prefix = options.idPrefix ?? 'ai';
-  const factory = createEnvelopeFactory({
-    runtimeId: options.runtimeId ?? AI_SDK_RUNTIME_ID,
-    sessionId,
-    threadId,
-    sequence: options.sequence,
-    idPrefix: `${sessionId}-${prefix}`,
-    ...(options.clock !== undefined && { clock: options.clock }),
-  });
-  const ids = new CorrelationMap(prefix);
-  const recorder = new EventRecorder();
-  for (const event of options.history ?? []) recorder.record(event);
-  const outputs = new Map<string, string>();
+  const session = adapterSessionFor(options, { runtimeId: AI_SDK_RUNTIME_ID, prefix: 'ai', sessionId: 'ai-sdk-session', threadId: 'thread-1', outputScheme: 'ai-sdk-output' });
+  const { sessionId, threadId } = session;
+  const { factory, ids, refs } = session;
+  const spill = options.spill ?? refs.spill;
   const conversation: UIMessage[] = [];
-  let active: ActiveTurn | undefined;
-
-  const spill =
-    options.spill ??
-    ((toolCallId: string, text: string) => {
-      const ref = `ai-sdk-output://${sessionId}/${toolCallId}`;
-      outputs.set(ref, text);
-      return ref;
-    });
+  const turns = new TurnSlot<ActiveTurn>();
 
   function record(turn: ActiveTurn, event: RuntimeEventEnvelope): RuntimeEventEnvelope {
-    recorder.record(event);
-    options.onEvent?.(event);
+    session.record(event);
     if (event.type === 'action.resolved' && typeof event.actionId === 'string') {
       turn.waiters.get(event.actionId)?.resolve(event);
       turn.waiters.delete(event.actionId);
@@ -181,48 +157,29 @@ export function createAiSdkAdapter(options: AiSdkAdapterOptions): AiSdkAdapter {
     startTurn(input) {
       const turnId = ids.turn();
       const mapper = new ChunkMapper({ factory, ids, turnId, previewBudget: options.previewBudget, spill });
-      let ended!: (event: RuntimeEventEnvelope | undefined) => void;
-      const turn: ActiveTurn = {
-        turnId,
-        mapper,
-        controller: new AbortController(),
-        answers: new Map(),
-        waiters: new Map(),
-        ended: new Promise((resolve) => (ended = resolve)),
-      };
-      active = turn;
-      return (async function* () {
-        let terminal: RuntimeEventEnvelope | undefined;
-        try {
-          for await (const event of turnEvents(turn, input.prompt)) {
-            if (TERMINAL.has(event.type)) terminal = event;
-            yield event;
-          }
+      const turn: ActiveTurn = { turnId, mapper, controller: new AbortController(), answers: new Map(), waiters: new Map() };
+      return turns.start(
+        turn,
+        (async function* () {
+          yield* turnEvents(turn, input.prompt);
           // The turn is over: the read model `readThread` serves is current up to here.
           yield record(turn, factory.event('snapshot.updated', { turnId }, { snapshotRef: `ai-sdk-thread://${sessionId}/${threadId}` }));
-        } finally {
+        })(),
+        () => {
           for (const waiter of turn.waiters.values()) waiter.reject(new Error(`turn ${turnId} ended before the runtime acted on the answer`));
           turn.waiters.clear();
-          if (active === turn) active = undefined;
-          ended(terminal);
-        }
-      })();
+        },
+      );
     },
 
-    async cancelTurn(input) {
-      const turn = active;
-      if (turn === undefined || (input.turnId !== undefined && input.turnId !== turn.turnId)) {
-        throw new Error(`no running turn${input.turnId !== undefined ? ` ${input.turnId}` : ''} to cancel`);
-      }
-      turn.controller.abort();
-      turn.wake?.();
-      const terminal = await turn.ended;
-      if (terminal === undefined) throw new Error(`turn ${turn.turnId} ended without a terminal event`);
-      return terminal;
-    },
+    cancelTurn: (input) =>
+      turns.cancel(input, (turn) => {
+        turn.controller.abort();
+        turn.wake?.();
+      }),
 
     respondAction(input) {
-      const turn = active;
+      const turn = turns.current;
       const approvalId = ids.frameworkAction(input.actionId);
       if (turn === undefined || approvalId === undefined || !turn.mapper.pendingApprovalIds().includes(approvalId)) {
         return Promise.reject(new Error(`action ${input.actionId} is not waiting for an answer`));
@@ -239,21 +196,10 @@ export function createAiSdkAdapter(options: AiSdkAdapterOptions): AiSdkAdapter {
       return resolved;
     },
 
-    async readThread(input) {
-      if (input.before !== undefined) {
-        // The adapter serves the whole thread on the first read: nothing older exists.
-        return { threadId, status: recorder.readModel().status, turns: [], messages: [] };
-      }
-      return recorder.readModel();
-    },
+    readThread: (input) => session.readThread(input),
+    loadRef: (ref) => refs.load(ref),
 
-    async loadRef(ref) {
-      const text = outputs.get(ref);
-      if (text === undefined) throw new Error(`unknown ref ${ref}`);
-      return text;
-    },
-
-    events: () => recorder.events(),
+    events: () => session.recorder.events(),
     messages: () => conversation,
   };
 }

@@ -2,9 +2,9 @@ import type { UIMessageChunk } from 'ai';
 import type { JsonObject, RuntimeEventEnvelope } from '../../protocol/events';
 import type { EnvelopeFactory } from '../core/envelopeFactory';
 import type { CorrelationMap } from '../core/correlationMap';
+import { DEFAULT_PREVIEW_BUDGET, toolOutputPayload, type SpillOutput } from '../core/toolOutput';
 
-/** Characters of tool output kept inline; longer output becomes an `outputRef` plus this much preview. */
-export const DEFAULT_PREVIEW_BUDGET = 2_000;
+export { DEFAULT_PREVIEW_BUDGET };
 
 export interface ChunkMapperOptions {
   factory: EnvelopeFactory;
@@ -12,7 +12,7 @@ export interface ChunkMapperOptions {
   turnId: string;
   previewBudget?: number;
   /** Keeps a tool output too large to inline, and returns the ref it can be loaded from. */
-  spill?: (toolCallId: string, text: string) => string;
+  spill?: SpillOutput;
 }
 
 /** How a stream run ended, for the adapter that drives the turn. */
@@ -29,7 +29,7 @@ export class ChunkMapper {
   private readonly ids: CorrelationMap;
   readonly turnId: string;
   private readonly budget: number;
-  private readonly spill: ((toolCallId: string, text: string) => string) | undefined;
+  private readonly spill: SpillOutput | undefined;
   private started = false;
   private stepOpen = false;
   private stepMessage: string | undefined;
@@ -228,10 +228,7 @@ export class ChunkMapper {
   /** Tool output: inline when small, else an `outputRef` and a capped preview (never the whole payload). */
   private output(toolCallId: string, output: unknown): JsonObject {
     const text = isText(output) ? output : (JSON.stringify(output) ?? 'null');
-    if (text.length <= this.budget || this.spill === undefined) {
-      return text.length <= this.budget ? { preview: text } : { preview: text.slice(0, this.budget), truncated: true, size: text.length };
-    }
-    return { preview: text.slice(0, this.budget), outputRef: this.spill(toolCallId, text), truncated: true, size: text.length };
+    return toolOutputPayload(toolCallId, text, this.budget, this.spill);
   }
 
   private resolve(approvalId: string, decision: string, out: RuntimeEventEnvelope[]): void {

@@ -1,6 +1,5 @@
 import type { RuntimeEventEnvelope } from '../../protocol/events';
-import { createEnvelopeFactory } from '../core/envelopeFactory';
-import { CorrelationMap } from '../core/correlationMap';
+import { scopeFromContext } from '../core/adapterScope';
 import type { AdapterContext } from '../types';
 import { uiMessageChunks, type UIMessageChunkSource } from './chunkStream';
 import { ChunkMapper, type ChunkMapperOptions } from './mapChunks';
@@ -42,15 +41,7 @@ export interface AiSdkMappingOptions extends Pick<ChunkMapperOptions, 'previewBu
  * starting after `context.sequence ?? 0`.
  */
 export function toRuntimeEvents(source: UIMessageChunkSource, context: AdapterContext, options: AiSdkMappingOptions = {}): AsyncIterable<RuntimeEventEnvelope> {
-  const factory = createEnvelopeFactory({
-    runtimeId: context.runtimeId ?? AI_SDK_RUNTIME_ID,
-    sessionId: context.sessionId,
-    threadId: context.threadId,
-    sequence: context.sequence,
-    idPrefix: options.idPrefix ?? `${context.sessionId}-ai`,
-    ...(options.clock !== undefined && { clock: options.clock }),
-  });
-  const ids = new CorrelationMap(options.idPrefix ?? 'ai');
+  const { factory, ids } = scopeFromContext(context, { runtimeId: AI_SDK_RUNTIME_ID, prefix: 'ai' }, options);
   const mapper = new ChunkMapper({ factory, ids, turnId: context.turnId ?? ids.turn(), previewBudget: options.previewBudget, spill: options.spill });
   return mapStream(source, mapper);
 }

@@ -4,6 +4,9 @@ import { createEnvelopeFactory } from './envelopeFactory';
 import { CorrelationMap } from './correlationMap';
 import { adapterSource, iterate } from './adapterSource';
 import { diffSummary, runConformance } from './conformance';
+import { scopeFromContext } from './adapterScope';
+import { createAdapterSession } from './adapterSession';
+import { toolOutputPayload } from './toolOutput';
 import { summarize } from '../../store/selectors/summarize';
 import { createRuntimeStore } from '../../store/createRuntimeStore';
 import type { AdapterContext } from '../types';
@@ -128,5 +131,35 @@ describe('conformance runner', () => {
     const summary = summarize(store.getState());
     expect(diffSummary(summary, { routing: null, turns: [], schemaViolations: 3 })).toEqual([]);
     expect(diffSummary(summary, { turns: [{ turnId: 't', status: 'completed' }] })).toHaveLength(1);
+  });
+});
+
+describe('adapter scope and session (the one place adapters build their factory and correlation map)', () => {
+  it('event ids carry the session and prefix, turns the prefix; the session records, tells onEvent and serves readThread', async () => {
+    const seen: string[] = [];
+    const session = createAdapterSession({ runtimeId: 'fw', sessionId: 's', threadId: 'th', prefix: 'fw', sequence: 3, clock: fixedClock, outputScheme: 'fw-output', onEvent: (e) => seen.push(e.eventId) });
+    const turnId = session.ids.turn();
+    const event = session.record(session.factory.event('turn.submitted', { turnId }, { text: 'hi' }));
+    expect([turnId, event.eventId, event.sequence, event.runtimeId]).toEqual(['fw-turn-1', 's-fw-4', 4, 'fw']);
+    expect(seen).toEqual(['s-fw-4']);
+    expect(session.recorder.events()).toEqual([event]);
+    expect(await session.readThread({})).toMatchObject({ threadId: 'th' });
+    expect(await session.readThread({ before: 1 })).toMatchObject({ turns: [], messages: [] });
+    const ref = session.refs.spill('tc-1', 'long');
+    expect(ref).toBe('fw-output://s/tc-1');
+    expect(await session.refs.load(ref)).toBe('long');
+  });
+
+  it('scopeFromContext: the context wins over the framework defaults, sequences continue after it', () => {
+    const { factory, ids } = scopeFromContext({ sessionId: 's', threadId: 'th', sequence: 9, runtimeId: 'mine' }, { runtimeId: 'fw', prefix: 'fw' }, { idPrefix: 'p' });
+    expect(factory.event('turn.started', { turnId: ids.turn() })).toMatchObject({ runtimeId: 'mine', eventId: 's-p-10', sequence: 10, turnId: 'p-turn-1' });
+  });
+
+  it('toolOutputPayload: inline within the budget, else a capped preview, its size and (with a spill) a ref', () => {
+    const kept: string[] = [];
+    expect(toolOutputPayload('tc', 'abc', 3)).toEqual({ preview: 'abc' });
+    expect(toolOutputPayload('tc', 'abcd', 3)).toEqual({ preview: 'abc', truncated: true, size: 4 });
+    expect(toolOutputPayload('tc', 'abcd', 3, (id, text) => (kept.push(text), `ref://${id}`))).toEqual({ preview: 'abc', truncated: true, size: 4, outputRef: 'ref://tc' });
+    expect(kept).toEqual(['abcd']);
   });
 });
