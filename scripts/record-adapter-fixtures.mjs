@@ -71,3 +71,21 @@ for (const scenario of Object.values(langGraph.SCENARIOS)) await recordRun(langG
 // A cut connection: the client lost events 6 to 9 (the tool call's start and arguments); the
 // checkpoint-backed readThread snapshot repairs it.
 await recordRun(langGraph, langGraph.SCENARIOS.tool, 'langgraph-cut-repair', (events) => events.filter((e) => e.sequence < 6 || e.sequence > 9));
+
+// MCP: a real McpServer (and a low-level Server for a JSON-RPC error) and Client over the SDK's
+// InMemoryTransport; the app's agent loop is scripted, every MCP message is the SDK's own.
+const mcp = (await runnerImport(fileURLToPath(new URL('../test/adapters/mcpScenarios.ts', import.meta.url)), { configFile: false, logLevel: 'silent' })).module;
+
+async function recordMcp(scenario, name = scenario.name, deliver = (events) => events) {
+  const { adapter, events, close } = await mcp.runScenario(scenario);
+  const delivered = deliver(events);
+  writeFileSync(`${dir}${name}.jsonl`, jsonl(delivered));
+  writeFileSync(`${dir}${name}.snapshot.json`, JSON.stringify(await adapter.readThread({}), null, 2) + '\n');
+  await close();
+  console.log(`${name}: ${delivered.length} events`);
+}
+
+for (const scenario of Object.values(mcp.SCENARIOS)) await recordMcp(scenario);
+// A cut connection: the client lost the first two progress events (4 and 5); the adapter's
+// readThread snapshot repairs the tool row and the answer that came after the gap.
+await recordMcp(mcp.SCENARIOS.progress, 'mcp-cut-repair', (events) => events.filter((e) => e.sequence < 4 || e.sequence > 5));
