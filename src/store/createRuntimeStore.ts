@@ -124,9 +124,13 @@ export function createRuntimeStore(options: RuntimeStoreOptions = {}): RuntimeSt
       return result;
     }
 
-    /** A snapshot whose cursor is behind what was already applied in order would take facts back. */
+    /**
+     * A snapshot whose cursor is behind what was already applied in order would take facts back.
+     * Not when that order was merely inferred from a stream first seen mid-way: the runtime's
+     * snapshot is the authority there (its merge still never moves a fact backwards).
+     */
     function snapshotBehind(snapshot: unknown): { cursor: number; applied: number } | undefined {
-      if (!isPlainObject(snapshot)) return undefined;
+      if (!isPlainObject(snapshot) || pipeline.orderInferred()) return undefined;
       const cursor = readCursor(snapshot);
       const applied = pipeline.cursor();
       return cursor !== undefined && applied !== undefined && cursor < applied ? { cursor, applied } : undefined;

@@ -28,6 +28,17 @@ function eventIdOf(raw: unknown): string | undefined {
   return isPlainObject(raw) && typeof raw.eventId === 'string' && raw.eventId !== '' ? raw.eventId : undefined;
 }
 
+/** A place claimed by an invalid event before the store knew which session it follows. */
+interface UnboundPlace {
+  eventId: string;
+  sessionId: string;
+  sequence: number;
+  arrival: number;
+  line: number | undefined;
+}
+
+const sessionKey = (sessionId: string, id: string): string => `${sessionId}\u0000${id}`;
+
 /**
  * Dedupe, validation, ordering and application of raw events: the part of the store that is
  * not React, not zustand, and runs per event.
@@ -48,6 +59,14 @@ export class EventPipeline {
   private seen = new Map<string, number>();
   /** Content keys of events without a usable id (they hold no place: never forgotten). */
   private seenContent = new Set<string>();
+  /**
+   * Ids (or content keys) of other sessions' events, as `session NUL id`: ids are unique within a
+   * session, so a copy of our event naming another session is that session's event (kept out),
+   * never a duplicate of ours, whether or not our event's id is still remembered.
+   */
+  private seenForeign = new Set<string>();
+  /** Invalid events that claimed a place before the store knew its session, by `session NUL id`. */
+  private unbound = new Map<string, UnboundPlace>();
   private pruneAt = MIN_PRUNE_SIZE;
   private sequencer = new SessionSequencer();
   private boundSession: string | undefined;
@@ -67,6 +86,8 @@ export class EventPipeline {
   reset(): void {
     this.seen = new Map();
     this.seenContent = new Set();
+    this.seenForeign = new Set();
+    this.unbound = new Map();
     this.pruneAt = MIN_PRUNE_SIZE;
     this.sequencer = new SessionSequencer();
     this.boundSession = this.initialSession;
@@ -96,13 +117,41 @@ export class EventPipeline {
     this.boundSession ??= sessionId;
   }
 
+  /**
+   * Once the session is known, the places invalid events claimed before it was: the followed
+   * session's take their place in its order; another session's hold none and are remembered as
+   * that session's (a re-send stays a duplicate).
+   */
+  private placeUnbound(ctx: ApplyContext, counts: IngestCounts): void {
+    if (this.boundSession === undefined || this.unbound.size === 0) return;
+    const claimed = this.unbound;
+    this.unbound = new Map();
+    for (const [key, { eventId, sessionId, sequence, arrival, line }] of claimed) {
+      if (sessionId !== this.boundSession) {
+        this.seenForeign.add(key);
+        continue;
+      }
+      if (this.seen.has(eventId)) continue;
+      this.seen.set(eventId, sequence);
+      if (!this.heldBefore(sequence)) this.place(ctx, counts, sequence, { arrival }, line);
+    }
+  }
+
   pendingCount(): number {
     return this.sequencer.pending.size;
   }
 
   /** How many event ids are remembered for dedupe. */
   rememberedEventIds(): number {
-    return this.seen.size + this.seenContent.size;
+    return this.seen.size + this.seenContent.size + this.seenForeign.size + this.unbound.size;
+  }
+
+  /**
+   * True when the order was only inferred from the stream (first seen mid-way, no stream start and
+   * no snapshot cursor anchored it): a snapshot behind it is then the authority and is applied.
+   */
+  orderInferred(): boolean {
+    return this.sequencer.anchor === 'inferred';
   }
 
   /** The last sequence applied in order (where a resume starts after); undefined for another session. */
@@ -174,7 +223,7 @@ export class EventPipeline {
   private adoptBaseline(ctx: ApplyContext, counts: IngestCounts, sequencer: SessionSequencer): void {
     const lowest = sequencer.lowestPending();
     if (lowest === undefined) return;
-    sequencer.startAt(lowest);
+    sequencer.startAt(lowest, lowest > STREAM_START);
     if (lowest > STREAM_START) {
       ctx.draft.diagnose({
         code: 'stream_starts_mid_way',
@@ -232,7 +281,7 @@ export class EventPipeline {
       return;
     }
     const eventId = slot.event?.eventId;
-    if (sequencer.expected === undefined || sequence > sequencer.expected) {
+    if (sequencer.expected === undefined || (sequence > sequencer.expected && !sequencer.appliedAheadOf(sequence))) {
       if (sequencer.pending.has(sequence)) {
         counts.invalid += 1;
         ctx.draft.diagnose({
@@ -247,7 +296,7 @@ export class EventPipeline {
       sequencer.pending.set(sequence, slot);
       if (sequencer.expected === undefined) {
         if (sequence <= STREAM_START) {
-          sequencer.startAt(sequence);
+          sequencer.startAt(sequence, false);
           this.drain(ctx, counts, sequencer, slot.arrival);
         } else if (sequencer.pending.size > this.reorderWindow) {
           this.adoptBaseline(ctx, counts, sequencer);
@@ -258,7 +307,7 @@ export class EventPipeline {
       return;
     }
     if (sequence === sequencer.expected) {
-      sequencer.expected += 1;
+      sequencer.advance();
       if (slot.event) this.apply(ctx, counts, slot.event);
       this.drain(ctx, counts, sequencer, slot.arrival);
       return;
@@ -268,7 +317,7 @@ export class EventPipeline {
     ctx.draft.diagnose({
       code: 'late_event',
       severity: 'error',
-      message: `session ${this.boundSession}: event at sequence ${sequence} arrived after sequence ${sequencer.expected - 1} was applied; the view waits for repair`,
+      message: `session ${this.boundSession}: event at sequence ${sequence} arrived after that place was applied; the view waits for repair`,
       eventId,
       type: slot.event.type,
       line,
@@ -316,12 +365,21 @@ export class EventPipeline {
       counts.received += 1;
       const arrival = this.arrivals++;
       const eventId = eventIdOf(raw);
+      const sessionId = isPlainObject(raw) && typeof raw.sessionId === 'string' && raw.sessionId !== '' ? raw.sessionId : undefined;
+      if (this.isForeign(sessionId)) {
+        this.keepOutForeign(ctx, counts, raw, sessionId!, eventId, line);
+        continue;
+      }
       let contentKeyOf: string | undefined;
       if (eventId !== undefined) {
         const seenAt = this.seen.get(eventId);
         if (seenAt !== undefined) {
           counts.duplicates += 1;
           this.reusedId(ctx, counts, raw as Record<string, unknown>, eventId, seenAt, arrival, line);
+          continue;
+        }
+        if (this.unbound.size > 0 && sessionId !== undefined && this.unbound.has(sessionKey(sessionId, eventId))) {
+          counts.duplicates += 1;
           continue;
         }
       } else {
@@ -332,13 +390,10 @@ export class EventPipeline {
         }
       }
       const validation = validateEvent(raw);
-      const sessionId = isPlainObject(raw) && typeof raw.sessionId === 'string' && raw.sessionId !== '' ? raw.sessionId : undefined;
       // Only a valid event names the session to follow: a corrupt first event must not capture the store.
-      if (eventId !== undefined && validation.applicable) this.bind(sessionId);
-      if (this.isForeign(sessionId)) {
-        this.remember(eventId, contentKeyOf, UNPLACED);
-        this.rejectForeign(ctx, counts, sessionId!, eventId, line);
-        continue;
+      if (eventId !== undefined && validation.applicable && this.boundSession === undefined && sessionId !== undefined) {
+        this.bind(sessionId);
+        this.placeUnbound(ctx, counts);
       }
       const place = eventId === undefined ? undefined : EventPipeline.sequenceOf(raw as Record<string, unknown>);
       // A re-send of an event whose place a snapshot covers, or whose id was forgotten long after
@@ -347,14 +402,20 @@ export class EventPipeline {
         counts.duplicates += 1;
         continue;
       }
-      // An event without a usable id never claims a place in the order: it is diagnosed once per content.
-      this.remember(eventId, contentKeyOf, place ?? UNPLACED);
       if (!validation.applicable) {
         this.diagnoseInvalid(ctx, counts, raw, validation.issues, eventId, line);
-        // It keeps its place in the order, so the events after it do not wait for it.
+        // It keeps its place in the order, so the events after it do not wait for it; before the
+        // session is known, only once it is (another session's event holds no place in ours).
+        if (place !== undefined && this.boundSession === undefined && sessionId !== undefined) {
+          this.unbound.set(sessionKey(sessionId, eventId!), { eventId: eventId!, sessionId, sequence: place, arrival, line });
+          continue;
+        }
+        this.remember(eventId, contentKeyOf, place ?? UNPLACED);
         if (place !== undefined) this.place(ctx, counts, place, { arrival }, line);
         continue;
       }
+      // An event without a usable id never claims a place in the order: it is diagnosed once per content.
+      this.remember(eventId, contentKeyOf, place ?? UNPLACED);
       for (const issue of validation.issues) {
         if (issue.code === 'schema_version_unknown' && issue.schemaVersion && !this.knownVersions.has(issue.schemaVersion)) {
           this.knownVersions.add(issue.schemaVersion);
@@ -366,6 +427,17 @@ export class EventPipeline {
       else this.apply(ctx, counts, event);
     }
     this.prune();
+  }
+
+  /** Another session's event: kept out, counted once per id (or content) of that session. */
+  private keepOutForeign(ctx: ApplyContext, counts: IngestCounts, raw: unknown, sessionId: string, eventId: string | undefined, line: number | undefined): void {
+    const key = sessionKey(sessionId, eventId ?? `content:${contentKey(raw)}`);
+    if (this.seenForeign.has(key)) {
+      counts.duplicates += 1;
+      return;
+    }
+    this.seenForeign.add(key);
+    this.rejectForeign(ctx, counts, sessionId, eventId, line);
   }
 
   private remember(eventId: string | undefined, contentKeyOf: string | undefined, sequence: number): void {
@@ -380,7 +452,7 @@ export class EventPipeline {
   private placeEvent(ctx: ApplyContext, counts: IngestCounts, sequence: number, event: RuntimeEventEnvelope, arrival: number, line: number | undefined): void {
     const sequencer = this.sequencer;
     if (sequence === sequencer.expected && sequencer.pending.size === 0 && !sequencer.gapDeclared && (sequencer.coveredThrough === undefined || sequence > sequencer.coveredThrough)) {
-      sequencer.expected += 1;
+      sequencer.advance();
       this.apply(ctx, counts, event);
       return;
     }
@@ -424,6 +496,7 @@ export class EventPipeline {
       for (const slot of dropped) if (slot.event) this.seen.delete(slot.event.eventId);
     }
     this.drain(ctx, counts, this.sequencer, -1);
+    this.placeUnbound(ctx, counts);
     return dropped.length;
   }
 }

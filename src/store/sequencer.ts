@@ -28,6 +28,17 @@ export class SessionSequencer {
   floor: number | undefined;
   readonly pending = new Map<number, SequenceSlot>();
   gapDeclared = false;
+  /**
+   * How the order was anchored: at the stream's start (sequence 0 or 1), by a snapshot cursor, or
+   * inferred from the lowest sequence that arrived (a stream first seen mid-way). Only an inferred
+   * order yields to a snapshot behind it: the runtime's read model is the authority, not our guess.
+   */
+  anchor: 'start' | 'snapshot' | 'inferred' | undefined;
+  /**
+   * Places applied under an inferred order that a snapshot then re-anchored below: when the order
+   * reaches `from` it continues at `to`, so those events are never applied twice nor waited for.
+   */
+  private appliedAhead: { from: number; to: number } | undefined;
 
   /** The lowest waiting sequence, i.e. where the stream resumes after the gap. */
   lowestPending(): number | undefined {
@@ -42,19 +53,35 @@ export class SessionSequencer {
     const next = this.pending.get(this.expected);
     if (next === undefined) return undefined;
     this.pending.delete(this.expected);
-    this.expected += 1;
+    this.advance();
     return next;
   }
 
+  /** Moves past the next place (and past places already applied ahead of a re-anchored order). */
+  advance(): void {
+    this.expected! += 1;
+    if (this.appliedAhead !== undefined && this.expected === this.appliedAhead.from) {
+      this.expected = this.appliedAhead.to;
+      this.appliedAhead = undefined;
+    }
+  }
+
   /** Sets where ordering starts (once): the stream's first sequence, or the lowest that arrived. */
-  startAt(sequence: number): void {
+  startAt(sequence: number, inferred: boolean): void {
     this.expected = sequence;
     this.floor ??= sequence;
+    this.anchor = inferred ? 'inferred' : 'start';
   }
 
   /** True when `sequence` was consumed in order: applied, or held by an event kept out of the facts. */
   consumed(sequence: number): boolean {
+    if (this.appliedAhead !== undefined && sequence >= this.appliedAhead.from && sequence < this.appliedAhead.to) return true;
     return this.floor !== undefined && this.expected !== undefined && sequence >= this.floor && sequence < this.expected;
+  }
+
+  /** True when `sequence` lies ahead of the order in places already applied before a re-anchor. */
+  appliedAheadOf(sequence: number): boolean {
+    return this.appliedAhead !== undefined && sequence >= this.appliedAhead.from && sequence < this.appliedAhead.to;
   }
 
   /** After a snapshot: what it covers is done, ordering resumes after its cursor. */
@@ -74,10 +101,30 @@ export class SessionSequencer {
           this.pending.delete(sequence);
         }
       }
-      this.expected = cursor + 1;
-      this.floor ??= 0;
+      this.reanchor(cursor);
     }
     this.gapDeclared = false;
     return dropped;
+  }
+
+  /**
+   * Ordering resumes after a snapshot's cursor. Normally the cursor is at or past what was applied.
+   * Behind an inferred order (the store may accept it only then): what was applied after the cursor
+   * in order stays applied; a hole between the cursor and the first place seen is filled by the
+   * re-send, and the order then skips the places applied ahead.
+   */
+  private reanchor(cursor: number): void {
+    const { expected, floor } = this;
+    if (expected !== undefined && floor !== undefined && cursor + 1 < expected) {
+      if (cursor + 1 < floor) {
+        this.appliedAhead = { from: floor, to: expected };
+        this.expected = cursor + 1;
+      }
+      this.floor = 0;
+    } else {
+      this.expected = cursor + 1;
+      this.floor ??= 0;
+    }
+    this.anchor = 'snapshot';
   }
 }

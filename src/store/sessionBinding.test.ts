@@ -20,7 +20,9 @@ describe('only a valid event chooses the session a store follows', () => {
     store.getState().ingest([corrupt, first!, ...rest]);
     const summary = summarize(store.getState());
     expect(summary.sessionId).toBe('sess-a');
-    expect(summary.messages.map((m) => m.text)).toEqual(['Hello']);
+    // The corrupt event held no place in sess-a's order, so the real first event (the prompt) applies.
+    expect(summary.messages.map((m) => m.text)).toEqual(['hi', 'Hello']);
+    expect(summary.counts).toMatchObject({ late: 0, invalid: 1 });
     expect(summary.turns).toEqual([{ turnId: 'turn-1', status: 'completed' }]);
     expect(summary.diagnostics.map((d) => d.code)).not.toContain('foreign_session');
   });
