@@ -68,7 +68,7 @@ export const ToolCall = memo(
             </Collapsible.Trigger>
             <span className="aui-tool-call__name">{tool.name !== undefined ? <SafeText>{tool.name}</SafeText> : <FactBadge fact="unknown" reason={t('tool.unnamed')} />}</span>
             <span className="aui-tool-call__status" data-tool-status={tool.status}>
-              <span aria-hidden="true">{tool.status === 'running' ? '◌' : tool.status === 'succeeded' ? '✓' : '✕'}</span> {t(`tool.${tool.status}`)}
+              <span aria-hidden="true">{tool.status === 'running' ? '◌' : tool.status === 'succeeded' ? '✓' : tool.status === 'unknown' ? '?' : '✕'}</span> {t(`tool.${tool.status}`)}
             </span>
             {tool.durationMs !== undefined && <span className="aui-tool-call__duration">{formatDuration(tool.durationMs)}</span>}
             {!open && tool.status === 'failed' && (

@@ -67,6 +67,7 @@ export const DEFAULT_LABELS = {
 
   'tool.group': 'Tool calls',
   'tool.unnamed': 'Unnamed tool',
+  'tool.unknown': 'Status unknown',
   'tool.running': 'Running',
   'tool.succeeded': 'Succeeded',
   'tool.failed': 'Failed',

@@ -16,7 +16,7 @@ import {
 import { classifyDocument } from './snapshots';
 
 export type ReadModelTurnLifecycle = 'submitted' | 'running' | 'completed' | 'failed' | 'cancelled' | 'unknown';
-export type ReadModelToolStatus = 'running' | 'succeeded' | 'failed';
+export type ReadModelToolStatus = 'unknown' | 'running' | 'succeeded' | 'failed';
 export type ReadModelActionStatus = 'pending' | 'resolved' | 'cancelled' | 'expired';
 export type ReadModelPartKind = 'text' | 'reasoning' | 'tool' | 'action' | 'artifact';
 
@@ -192,6 +192,7 @@ const LIFECYCLE_BY_STATUS: ReadonlyMap<string, ReadModelTurnLifecycle> = new Map
 ]);
 
 const TOOL_STATUS: ReadonlyMap<string, ReadModelToolStatus> = new Map([
+  ['unknown', 'unknown'],
   ['running', 'running'],
   ['started', 'running'],
   ['in_progress', 'running'],

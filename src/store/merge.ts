@@ -95,20 +95,23 @@ export function mergeAction(existing: ActionRecord | undefined, incoming: ReadMo
   };
 }
 
+/** A tool's end (succeeded or failed) never goes back; `unknown` and `running` may be corrected. */
+export const isToolEnded = (status: ToolCallRecord['status']): boolean => status === 'succeeded' || status === 'failed';
+
 export function mergeToolCall(existing: ToolCallRecord | undefined, incoming: ReadModelToolCall): Merged<ToolCallRecord> {
   const base: ToolCallRecord = existing ?? {
     toolCallId: incoming.toolCallId,
     argsText: '',
-    // A listed tool call has started; without an end stated it is still running.
-    status: 'running',
+    // Listed without a status (or with one we do not know): a missing fact, never a guess.
+    status: 'unknown',
     outputTruncated: false,
     artifactIds: [],
     evidenceIds: [],
     turnId: incoming.turnId,
   };
-  let status = incoming.status ?? base.status;
+  let status = incoming.status === undefined || incoming.status === 'unknown' ? base.status : incoming.status;
   let conflict: string | undefined;
-  if (existing && existing.status !== 'running' && status !== existing.status) {
+  if (existing && isToolEnded(existing.status) && status !== existing.status) {
     conflict = `the snapshot reports tool ${incoming.toolCallId} as ${status}; it already ${existing.status === 'failed' ? 'failed' : 'succeeded'}, which is kept`;
     status = existing.status;
   }

@@ -96,7 +96,8 @@ export interface MessageRecord {
   subagentId?: string;
 }
 
-export type ToolStatus = 'running' | 'succeeded' | 'failed';
+/** `unknown`: the tool is known (e.g. listed by a snapshot) but no status was stated for it. */
+export type ToolStatus = 'unknown' | 'running' | 'succeeded' | 'failed';
 
 export interface ToolCallRecord {
   toolCallId: string;

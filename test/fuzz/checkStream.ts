@@ -47,7 +47,7 @@ export function factsOf(summary: RuntimeSummary): Omit<RuntimeSummary, 'counts' 
 function terminalStates(state: ProjectionData): Map<string, string> {
   const out = new Map<string, string>();
   for (const turn of state.turns.byId.values()) if (turn.lifecycle === 'completed' || turn.lifecycle === 'failed' || turn.lifecycle === 'cancelled') out.set(`turn:${turn.turnId}`, turn.lifecycle);
-  for (const tool of state.toolCalls.byId.values()) if (tool.status !== 'running') out.set(`tool:${tool.toolCallId}`, tool.status);
+  for (const tool of state.toolCalls.byId.values()) if (tool.status === 'succeeded' || tool.status === 'failed') out.set(`tool:${tool.toolCallId}`, tool.status);
   for (const action of state.actions.byId.values()) if (action.status !== 'pending') out.set(`action:${action.actionId}`, action.status);
   // (A message's `final` is not terminal: a turn's implicit message re-opens when its next model step starts, issue 10 bug 1.)
   return out;

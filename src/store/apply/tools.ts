@@ -122,6 +122,8 @@ export function applyToolEvent(ctx: ApplyContext, event: RuntimeEventEnvelope): 
       patch = { ...outputPatch(ctx, record, event), status: 'failed', endedAt: event.timestamp, failure: readFailure(event) };
       break;
   }
+  // A start, args or progress states what a snapshot left unknown: the tool is running.
+  if (record.status === 'unknown' && patch.status === undefined) patch.status = 'running';
   if (patch.name === undefined && record.name === undefined) {
     const name = readToolName(event);
     if (name !== undefined) patch.name = name;

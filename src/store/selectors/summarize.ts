@@ -22,8 +22,11 @@ export interface RuntimeSummary {
   messages: { messageId: string; turnId: string | null; role: 'user' | 'assistant'; text: string; final: boolean; interrupted?: true }[];
   /** Reasoning text per turn (process parts, never part of the answer). */
   reasoning: { turnId: string; text: string }[];
-  /** Tool calls: `running` until the runtime reports `tool.result` or `tool.failed`, with the failure category and output ref when sent. */
-  tools: { toolCallId: string; name: string | null; status: 'running' | 'succeeded' | 'failed'; failureCategory?: string; outputRef?: string }[];
+  /**
+   * Tool calls: `running` until the runtime reports `tool.result` or `tool.failed`, with the failure
+   * category and output ref when sent; `unknown` when a snapshot listed the tool without a status.
+   */
+  tools: { toolCallId: string; name: string | null; status: 'unknown' | 'running' | 'succeeded' | 'failed'; failureCategory?: string; outputRef?: string }[];
   /** Requested actions; `responding` while an answer is on its way, `resolved` only once the runtime says so. */
   actions: { actionId: string; status: 'pending' | 'responding' | 'resolved' | 'cancelled' | 'expired'; decision?: string }[];
   /** Artifacts with their reported kind and status (`unknown` when the runtime did not say). */
