@@ -1,6 +1,8 @@
 import { useCallback, useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
+import { watchReaderIntent, type ReaderScroll } from './readerIntent';
 
+/** How close to the bottom a reader's scroll must end to count as "back at the latest". */
 const BOTTOM_SLACK_PX = 24;
 
 export interface VirtualRowsOptions {
@@ -17,19 +19,52 @@ export function virtualRowStyle(start: number, virtualize: boolean): CSSProperti
 }
 
 /**
- * A virtualized, dynamically measured list with the chat behaviours: pinned to the bottom while
- * the reader is there, still while they read history, still when older rows are prepended.
+ * A virtualized, dynamically measured list with the chat behaviours: pinned to the bottom until
+ * the reader scrolls away, still while they read history, still when older rows are prepended.
+ *
+ * The pin is the reader's intent: their wheel, keys, touch or scrollbar drag change it (see
+ * `watchReaderIntent`), and so does a scroll that moves the view up; the distance from the bottom
+ * when a scroll event fires does not, since content growing between the kit's own scroll and its
+ * event would read as "the reader scrolled up".
+ * While pinned, the view follows before the browser paints: in the microtask after any commit
+ * that changed the rows' content (a MutationObserver), after the virtualizer measures a row (its
+ * `onChange`, called from its ResizeObserver before paint), and when the viewport resizes.
  */
 export function useVirtualRows({ keys, estimateSize, stickToBottom, overscan = 6 }: VirtualRowsOptions) {
   const scrollRef = useRef<HTMLDivElement | null>(null);
-  const pinned = useRef(stickToBottom);
-  const [atBottom, setAtBottom] = useState(true);
+  const pinned = useRef(true);
+  const [pinnedView, setPinnedView] = useState(true);
+  const stick = useRef(stickToBottom);
+  stick.current = stickToBottom;
+  const reader = useRef<{ el: HTMLElement; scrolling(): ReaderScroll; stop(): void } | null>(null);
+  // Where the view was after the last scroll (or the kit's own follow): tells "moved up" apart.
+  const lastTop = useRef(0);
+
+  // Puts the end of the content in view now, while pinned and unless the reader holds the scroller.
+  const follow = useCallback(() => {
+    const el = scrollRef.current;
+    if (!el || !stick.current || !pinned.current || reader.current?.scrolling() === 'hold') return;
+    const end = el.scrollHeight - el.clientHeight;
+    if (end - el.scrollTop > 0.5) el.scrollTop = end;
+    lastTop.current = el.scrollTop;
+  }, []);
+  const setPinned = useCallback(
+    (value: boolean) => {
+      pinned.current = value;
+      setPinnedView(value);
+      if (value) follow();
+    },
+    [follow],
+  );
+
   const virtualizer = useVirtualizer({
     count: keys.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => estimateSize,
     getItemKey: (index) => keys[index] ?? index,
     overscan,
+    // A row measured taller (a streaming answer growing) or a new range mounted: follow before paint.
+    onChange: follow,
   });
 
   // The row the reader is looking at (its key and how far its top sits from the viewport's top).
@@ -41,15 +76,59 @@ export function useVirtualRows({ keys, estimateSize, stickToBottom, overscan = 6
     if (first) anchor.current = { key: String(first.key), delta: first.start - el.scrollTop };
   };
 
+  // A scroll the reader makes that reaches the bottom re-pins; wheel and keys unpin on the input
+  // itself. A scroll that moves the view up, away from the bottom, unpins whoever made it (a
+  // scrollbar drag, a finger, the page's own scrollIntoView): the kit itself only ever scrolls
+  // down to follow, and content growing before its scroll event fired does not move the view up.
   const onScroll = useCallback(() => {
     const el = scrollRef.current;
     if (!el) return;
-    const bottom = el.scrollHeight - el.scrollTop - el.clientHeight <= BOTTOM_SLACK_PX;
-    pinned.current = bottom;
-    setAtBottom(bottom);
+    const awayFromBottom = el.scrollHeight - el.scrollTop - el.clientHeight > BOTTOM_SLACK_PX;
+    if (!awayFromBottom) {
+      if (!pinned.current && reader.current?.scrolling()) setPinned(true);
+    } else if (pinned.current && el.scrollTop < lastTop.current - 0.5) setPinned(false);
+    lastTop.current = el.scrollTop;
     rememberAnchor();
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
+
+  // The reader's input, and what makes the content change size, on the scroller element.
+  useLayoutEffect(() => {
+    const el = scrollRef.current;
+    if (reader.current?.el === el) return;
+    reader.current?.stop();
+    reader.current = null;
+    if (!el) return;
+    const intent = watchReaderIntent(el, {
+      away: () => pinned.current && setPinned(false),
+      end: () => setPinned(true),
+      // A downward scroll that will reach the end asks for the latest: re-pin now, since a
+      // smooth scroll ending there would land short of an end that moved while it ran.
+      down: (px) => !pinned.current && el.scrollTop + px >= el.scrollHeight - el.clientHeight - BOTTOM_SLACK_PX && setPinned(true),
+    });
+    // Text streamed into a row changes the DOM without re-rendering the list: follow in the
+    // microtask after that commit, before the frame's callbacks and paint.
+    const mutations = new MutationObserver(follow);
+    mutations.observe(el, { childList: true, subtree: true, characterData: true });
+    const resizes = typeof ResizeObserver === 'function' ? new ResizeObserver(follow) : undefined;
+    resizes?.observe(el);
+    reader.current = {
+      el,
+      scrolling: intent.scrolling,
+      stop() {
+        intent.stop();
+        mutations.disconnect();
+        resizes?.disconnect();
+      },
+    };
+  });
+  useLayoutEffect(
+    () => () => {
+      reader.current?.stop();
+      reader.current = null;
+    },
+    [],
+  );
 
   // Older rows prepended: keep the anchored row where it was. Rows above it get measured over the
   // next frames and change the offsets, so the position is restored until they settle.
@@ -78,23 +157,19 @@ export function useVirtualRows({ keys, estimateSize, stickToBottom, overscan = 6
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [keys[0]]);
 
+  // Rows added or the estimated total changed in this commit: follow in the same commit.
   const totalSize = virtualizer.getTotalSize();
-  useLayoutEffect(() => {
-    const el = scrollRef.current;
-    if (stickToBottom && pinned.current && el) el.scrollTop = el.scrollHeight;
-  }, [totalSize, keys.length, stickToBottom]);
+  useLayoutEffect(follow, [totalSize, keys.length, stickToBottom, follow]);
 
   const jumpToLatest = useCallback(() => {
-    const el = scrollRef.current;
-    pinned.current = true;
-    setAtBottom(true);
-    if (el) el.scrollTop = el.scrollHeight;
+    setPinned(true);
     virtualizer.scrollToIndex(keys.length - 1, { align: 'end' });
-  }, [virtualizer, keys.length]);
+  }, [virtualizer, keys.length, setPinned]);
 
   /** The rows to mount: the visible window, or every row when virtualization is off (for comparison). */
   const rows = (virtualize: boolean): { key: string | number | bigint; index: number; start: number }[] =>
     virtualize ? virtualizer.getVirtualItems() : keys.map((key, index) => ({ key, index, start: 0 }));
 
-  return { scrollRef, virtualizer, onScroll, atBottom, jumpToLatest, totalSize, rows };
+  /** `atBottom`: the view follows new content (the reader has not scrolled away from the latest). */
+  return { scrollRef, virtualizer, onScroll, atBottom: pinnedView, jumpToLatest, totalSize, rows };
 }

@@ -9,6 +9,7 @@ import type { RuntimeEventSource } from '../../src/stream/types';
 import { StoryProvider } from '../support/StoryProvider';
 import { STORY_NOW, eventsOf } from '../support/storyEvents';
 import coding from '../../fixtures/coding-session.jsonl?raw';
+import { PinScene as Pin } from './bench/PinScene';
 
 type Event = Record<string, unknown> & { eventId: string; type: string };
 
@@ -168,3 +169,5 @@ type Story = StoryObj<typeof meta>;
 export const HydrateScene: Story = { render: () => <Hydrate /> };
 export const StreamScene: Story = { render: () => <Stream /> };
 export const ScrollScene: Story = { render: () => <Scroll /> };
+/** A long history, then one answer streamed fast: does the newest text stay on screen (?feed=ingest|hook|workbench&rate&deltas). */
+export const PinScene: Story = { render: () => <Pin /> };
