@@ -1,24 +1,19 @@
-import { forwardRef, memo, useEffect, useId, useRef, type ComponentPropsWithoutRef, type FormEvent } from 'react';
+import { forwardRef, memo, useEffect, useId, useRef, useState, type ComponentPropsWithoutRef, type FormEvent } from 'react';
 import { useRuntimeActions } from '../hooks/useRuntimeContext';
 import { useRuntimeSelector } from '../hooks/useRuntimeSelector';
 import type { ActionRecord } from '../store/records';
+import { actionKind, actionOutcome } from '../store/selectors/actionKind';
+import { isAttachedToTool } from '../store/selectors/toolFacts';
 import { bySeverity } from '../store/selectors/turnStatus';
 import { FactBadge } from './FactBadge';
 import { useRedact } from './displayPolicy';
 import { classes, formatClock, summarizeInput } from './format';
 import type { Labels } from './labels';
-import { StructuredInput, schemaFields } from './StructuredInput';
+import { StructuredInput } from './StructuredInput';
 import { useDeadline } from './useDeadline';
-import { useLabels } from './useLabels';
+import { useLabels, type Translate } from './useLabels';
 import { useSchemaValues } from './useSchemaValues';
-
-export type ActionKind = 'approval' | 'input' | 'plan';
-
-export function actionKind(action: ActionRecord): ActionKind {
-  if (schemaFields(action.schema).length > 0) return 'input';
-  if (action.actionType?.includes('plan') || action.decisionKind?.includes('plan')) return 'plan';
-  return 'approval';
-}
+import { valueLabel } from './valueLabel';
 
 /** The decisions an action's buttons send: allow/deny for permissions, approve/reject otherwise. */
 function decisionsFor(action: ActionRecord): { approve: string; reject: string } {
@@ -26,6 +21,28 @@ function decisionsFor(action: ActionRecord): { approve: string; reject: string }
 }
 
 const HIGH = new Set(['high', 'critical']);
+
+/**
+ * A finished request in one line, from its facts: "Approved by you · 10:02". Who answered and when
+ * appear only when the runtime said so; a decision the kit does not know is quoted as recorded.
+ */
+function Resolution({ action, t }: { action: ActionRecord; t: Translate }) {
+  let what: string;
+  if (action.status === 'cancelled') what = t('action.cancelled');
+  else if (action.status === 'expired') what = t('action.expired');
+  else what = t(`action.outcome.${actionOutcome(action.decision) ?? 'other'}`);
+  const parts = [what];
+  if (action.respondedBy !== undefined) parts[0] += ` ${t('action.by', { who: valueLabel(t, 'responder', action.respondedBy) })}`;
+  const at = action.resolvedAt === undefined ? Number.NaN : Date.parse(action.resolvedAt);
+  if (Number.isFinite(at)) parts.push(formatClock(at));
+  const outcome = action.status === 'resolved' ? actionOutcome(action.decision) : undefined;
+  return (
+    <p className="aui-action__resolution" data-outcome={outcome ?? action.status}>
+      <span aria-hidden="true">{outcome === 'approved' || outcome === 'answered' ? '✓' : outcome === 'denied' ? '✕' : '–'}</span> {parts.join(' · ')}
+      {outcome === 'other' && <span className="aui-visually-hidden"> {t('action.decisionWas', { decision: action.decision! })}</span>}
+    </p>
+  );
+}
 
 /** Props of `ActionRequired`; any other prop goes to its root element where it has one. */
 export interface ActionRequiredProps extends Omit<ComponentPropsWithoutRef<'article'>, 'children'> {
@@ -37,22 +54,28 @@ export interface ActionRequiredProps extends Omit<ComponentPropsWithoutRef<'arti
   now?: () => number;
   /** Move focus to this card when it appears with high or critical severity. Default true. */
   autoFocusHighSeverity?: boolean;
+  /** Shown on the tool row it gates: the row names the tool, so a finished request is its outcome alone. */
+  attached?: boolean;
 }
 
 /**
  * An approval, structured input or plan decision. Buttons send through `respondAction`; the card
- * shows `responding` until the runtime's resolution arrives, and only that resolves it.
+ * shows `responding` until the runtime's resolution arrives, and only that resolves it. A finished
+ * request collapses to one line. A critical approval asks for a confirmation before it is sent.
  */
 export const ActionRequired = memo(
-  forwardRef<HTMLElement, ActionRequiredProps>(function ActionRequired({ actionId, labels, now = Date.now, autoFocusHighSeverity = true, className, ...rest }, ref) {
+  forwardRef<HTMLElement, ActionRequiredProps>(function ActionRequired({ actionId, labels, now = Date.now, autoFocusHighSeverity = true, attached, className, ...rest }, ref) {
     const action = useRuntimeSelector((s) => s.actions.byId.get(actionId));
     const overlay = useRuntimeSelector((s) => s.responding.get(actionId));
     const actions = useRuntimeActions();
     const t = useLabels(labels);
     const redact = useRedact();
     const [values, setValue] = useSchemaValues(action?.schema);
+    const [step, setStep] = useState<'choose' | 'confirm' | 'note'>('choose');
+    const [note, setNote] = useState('');
     const headingRef = useRef<HTMLHeadingElement | null>(null);
     const headingId = useId();
+    const noteId = useId();
     const pending = action?.status === 'pending';
     const responding = pending && overlay !== undefined && overlay.error === undefined;
     const deadline = useDeadline(action?.expiresAt, pending, now);
@@ -68,16 +91,41 @@ export const ActionRequired = memo(
     if (!action) {
       return (
         <article ref={ref} className={classes('aui-action', className)} data-action-status="unknown" {...rest}>
-          <FactBadge fact="unknown" reason={actionId} />
+          <FactBadge fact="unknown" text={t('fact.what.request')} reason={actionId} />
         </article>
       );
     }
     const kind = actionKind(action);
+    if (!pending) {
+      return (
+        <article
+          ref={ref}
+          className={classes('aui-action', className)}
+          aria-label={t(`action.${kind}`)}
+          data-action-status={action.status}
+          data-action-kind={kind}
+          data-severity={severity}
+          data-action-decision={action.decision}
+          data-compact=""
+          {...rest}
+        >
+          <Resolution action={action} t={t} />
+          {!attached && action.prompt !== undefined && <span className="aui-action__prompt aui-action__prompt--past">{action.prompt}</span>}
+        </article>
+      );
+    }
     const decisions = decisionsFor(action);
+    const critical = severity === 'critical';
     const send = (decision: string, payload?: Record<string, unknown>) => void actions.respondAction(action.actionId, decision, payload);
     const submit = (event: FormEvent) => {
       event.preventDefault();
       if (!responding) send('answer', { values });
+    };
+    const sendDenial = (event: FormEvent) => {
+      event.preventDefault();
+      if (responding) return;
+      const text = note.trim();
+      send(decisions.reject, text ? { note: text } : undefined);
     };
     return (
       <article
@@ -87,27 +135,33 @@ export const ActionRequired = memo(
         data-action-status={responding ? 'responding' : action.status}
         data-action-kind={kind}
         data-severity={severity}
-        data-action-decision={action.decision}
+        data-attached={attached || undefined}
         {...rest}
       >
         <div className="aui-action__header">
           <h3 id={headingId} className="aui-heading" tabIndex={-1} ref={headingRef}>
             {t(`action.${kind}`)}
           </h3>
-          {severity && <span className="aui-action__severity" data-severity={severity}>{t('action.severity', { severity })}</span>}
-          {deadline && pending && (
+          {severity && (
+            <span className="aui-action__severity" data-severity={severity}>
+              <span aria-hidden="true">{critical ? '⚠' : severity === 'high' ? '▲' : severity === 'medium' ? '◆' : '▽'}</span>{' '}
+              <span className="aui-visually-hidden">{t('action.severityLabel')}: </span>
+              {valueLabel(t, 'severity', severity)}
+            </span>
+          )}
+          {deadline && (
             <span className="aui-action__expiry" data-deadline={deadline.passed ? 'passed' : 'ahead'}>
               {t(deadline.passed ? 'action.deadlinePassed' : 'action.expiresAt', { time: formatClock(deadline.at) })}
             </span>
           )}
         </div>
-        <p className="aui-action__prompt">{action.prompt ?? <FactBadge fact="unknown" />}</p>
+        <p className="aui-action__prompt">{action.prompt ?? <FactBadge fact="unknown" text={t('fact.what.question')} />}</p>
         {action.scope !== undefined && (
           <p className="aui-action__scope">
             <span className="aui-label">{t('action.scope')}</span> <code>{summarizeInput(redact(action.scope))}</code>
           </p>
         )}
-        {pending && kind === 'input' && (
+        {kind === 'input' && (
           <form onSubmit={submit} className="aui-action__form">
             <StructuredInput schema={action.schema} values={values} disabled={responding} requiredLabel={t('action.required')} onChange={setValue} />
             <button type="submit" className="aui-button aui-button--primary" disabled={responding}>
@@ -115,27 +169,59 @@ export const ActionRequired = memo(
             </button>
           </form>
         )}
-        {pending && kind !== 'input' && (
+        {kind !== 'input' && step === 'choose' && (
           <div className="aui-action__buttons">
             <button
               type="button"
-              className="aui-button aui-button--primary"
+              // A critical approval is never the primary, one-click choice.
+              className={critical ? 'aui-button aui-button--danger-outline' : 'aui-button aui-button--primary'}
               disabled={responding}
-              onClick={() => send(decisions.approve)}
+              onClick={() => (critical ? setStep('confirm') : send(decisions.approve))}
             >
               {t('action.approve')}
             </button>
             <button type="button" className="aui-button" disabled={responding} onClick={() => send(decisions.reject)}>
-              {t('action.reject')}
+              {t('action.deny')}
+            </button>
+            <button type="button" className="aui-button aui-button--quiet" disabled={responding} onClick={() => setStep('note')}>
+              {t('action.denyWithNote')}
             </button>
           </div>
         )}
+        {kind !== 'input' && step === 'confirm' && (
+          <div className="aui-action__confirm" role="group" aria-label={t('action.confirmCritical')}>
+            <p>{t('action.confirmCritical')}</p>
+            <div className="aui-action__buttons">
+              <button type="button" className="aui-button aui-button--danger" disabled={responding} onClick={() => send(decisions.approve)}>
+                {t('action.confirmApprove')}
+              </button>
+              <button type="button" className="aui-button" disabled={responding} onClick={() => setStep('choose')}>
+                {t('action.cancel')}
+              </button>
+            </div>
+          </div>
+        )}
+        {kind !== 'input' && step === 'note' && (
+          <form className="aui-action__form" onSubmit={sendDenial}>
+            <label htmlFor={noteId}>{t('action.note')}</label>
+            <textarea id={noteId} rows={2} value={note} disabled={responding} onChange={(e) => setNote(e.target.value)} />
+            <div className="aui-action__buttons">
+              <button type="submit" className="aui-button aui-button--primary" disabled={responding}>
+                {t('action.sendDenial')}
+              </button>
+              <button type="button" className="aui-button" disabled={responding} onClick={() => setStep('choose')}>
+                {t('action.cancel')}
+              </button>
+            </div>
+          </form>
+        )}
         {responding && (
+          // One signal for one state: the words, no second "Loading" badge beside them.
           <p className="aui-action__responding" role="status">
-            <FactBadge fact="loading" /> {t('action.responding')}
+            <span className="aui-spinner" aria-hidden="true" /> {t('action.responding')}
           </p>
         )}
-        {pending && overlay?.error !== undefined && (
+        {overlay?.error !== undefined && (
           <p className="aui-action__error" role="alert">
             {t('action.failed', { error: overlay.error })}{' '}
             {/* Exactly the answer that failed; with none recorded, the choice above is offered again. */}
@@ -148,13 +234,25 @@ export const ActionRequired = memo(
             )}
           </p>
         )}
-        {action.status === 'resolved' && <p className="aui-action__resolution">{t('action.resolved', { decision: action.decision ?? t('fact.unknown') })}</p>}
-        {action.status === 'cancelled' && <p className="aui-action__resolution">{t('action.cancelled')}</p>}
-        {action.status === 'expired' && <p className="aui-action__resolution">{t('action.expired')}</p>}
       </article>
     );
   }),
 );
+
+/** Props of `ActionPart`. */
+export interface ActionPartProps extends ActionRequiredProps {}
+
+/**
+ * A request as a conversation part: rendered here unless it gates a tool call the conversation
+ * shows, in which case that tool row carries it (one fact, one place).
+ */
+export const ActionPart = memo(function ActionPart(props: ActionPartProps) {
+  const onTool = useRuntimeSelector((s) => {
+    const action = s.actions.byId.get(props.actionId);
+    return action !== undefined && isAttachedToTool(s, action);
+  });
+  return onTool ? null : <ActionRequired {...props} />;
+});
 
 /** Props of `ActionList`; any other prop goes to its root element where it has one. */
 export interface ActionListProps extends ComponentPropsWithoutRef<'div'> {
@@ -169,10 +267,11 @@ export interface ActionListProps extends ComponentPropsWithoutRef<'div'> {
 /** Every pending request, most severe first. */
 export const ActionList = forwardRef<HTMLDivElement, ActionListProps>(function ActionList({ labels, now, detachedOnly, className, ...rest }, ref) {
   const table = useRuntimeSelector((s) => s.actions);
+  const toolCalls = useRuntimeSelector((s) => s.toolCalls);
   const t = useLabels(labels);
   const pending = table.ids
     .map((id) => table.byId.get(id)!)
-    .filter((a) => a.status === 'pending' && !(detachedOnly && a.messageId !== undefined))
+    .filter((a) => a.status === 'pending' && !(detachedOnly && (a.messageId !== undefined || isAttachedToTool({ toolCalls }, a))))
     .sort(bySeverity);
   if (pending.length === 0) return null;
   return (

@@ -8,7 +8,9 @@ import { Conversation, type ConversationProps } from './Conversation';
 import { DiagnosticsPanel } from './DiagnosticsPanel';
 import { EvidenceLane, evidenceDomId } from './EvidenceLane';
 import { classes } from './format';
-import type { LabelKey, Labels } from './labels';
+import { LaneLabel } from './LaneLabel';
+import { LaneNavigation } from './laneNavigation';
+import type { Labels } from './labels';
 import { ProcessTimeline } from './ProcessTimeline';
 import { RuntimeStatus } from './RuntimeStatus';
 import { SubagentRoster } from './SubagentRoster';
@@ -79,6 +81,7 @@ export const AgentWorkbench = forwardRef<HTMLDivElement, AgentWorkbenchProps>(fu
   const evidenceLaneMounted = useCallback((node: HTMLDivElement | null) => void (node && focusEvidence()), [focusEvidence]);
   return (
     <div ref={ref} className={classes('aui-root aui-workbench', className)} data-aui-theme={theme === 'system' ? undefined : theme} {...rest}>
+      <LaneNavigation.Provider value={setLane as (lane: string) => void}>
       <header className="aui-workbench__header">{boundary('RuntimeStatus', <RuntimeStatus labels={labels} />)}</header>
       <main className="aui-workbench__main">
         {boundary('TaskCapsule', <TaskCapsule labels={labels} variant="compact" />)}
@@ -91,7 +94,7 @@ export const AgentWorkbench = forwardRef<HTMLDivElement, AgentWorkbenchProps>(fu
           <Tabs.List className="aui-tabs__list" aria-label={t('workbench.lanes')}>
             {LANES.map((lane) => (
               <Tabs.Trigger key={lane} value={lane} className="aui-tabs__trigger">
-                {t(`workbench.${lane}` as LabelKey)}
+                <LaneLabel lane={lane} labels={labels} />
               </Tabs.Trigger>
             ))}
           </Tabs.List>
@@ -104,6 +107,7 @@ export const AgentWorkbench = forwardRef<HTMLDivElement, AgentWorkbenchProps>(fu
           <Tabs.Content value="diagnostics" className="aui-tabs__content">{boundary('DiagnosticsPanel', <DiagnosticsPanel labels={labels} />)}</Tabs.Content>
         </Tabs.Root>
       </aside>
+      </LaneNavigation.Provider>
     </div>
   );
 });

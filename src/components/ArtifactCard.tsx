@@ -9,30 +9,69 @@ import { classes } from './format';
 import type { Labels } from './labels';
 import { Markdown } from './Markdown';
 import { useLabels, type Translate } from './useLabels';
+import { valueLabel } from './valueLabel';
 import { useRefContent, type RefLoader } from './useRefContent';
 
 const DEFAULT_BUDGET = 20_000;
+/** The inline preview on a card: a glance, not the document (the workspace shows it whole). */
+const INLINE_BUDGET = 1_200;
+
+/** States in which an artifact has nothing to open yet, or no longer. */
+const NOT_OPENABLE = new Set(['failed', 'creating', 'pending', 'deleted', 'error']);
+
+/** True when the workspace would show something: content, a ref to load, or a diff, in a usable state. */
+export function artifactOpenable(artifact: ArtifactRecord): boolean {
+  if (artifact.status !== undefined && NOT_OPENABLE.has(artifact.status)) return false;
+  return artifact.preview !== undefined || artifact.previewRef !== undefined || artifact.diffRef !== undefined;
+}
 
 function KindBadge({ artifact, t }: { artifact: ArtifactRecord; t: Translate }) {
   return artifact.kind !== undefined ? (
     <span className="aui-artifact__kind" data-kind={artifact.kind}>
-      {artifact.kind}
+      {valueLabel(t, 'kind', artifact.kind)}
     </span>
   ) : (
-    <FactBadge fact="unknown" reason={`${t('artifact.kind')}: ${t('fact.why.unknown')}`} />
+    <FactBadge fact="unknown" text={t('fact.what.kind')} reason={`${t('artifact.kind')}: ${t('fact.why.unknown')}`} />
   );
 }
 
+function StatusText({ artifact, t }: { artifact: ArtifactRecord; t: Translate }) {
+  return artifact.status !== undefined ? (
+    <span className="aui-artifact__status" data-status={artifact.status}>
+      {valueLabel(t, 'state', artifact.status)}
+    </span>
+  ) : (
+    <FactBadge fact="unknown" text={t('fact.what.status')} />
+  );
+}
+
+/**
+ * Which version this is, as text: the events give no per-version content to switch to, so the
+ * versions are not drawn as buttons that would do nothing.
+ */
 function VersionRail({ artifact, t }: { artifact: ArtifactRecord; t: Translate }) {
-  if (artifact.versionIds.length === 0) return null;
+  const count = artifact.versionIds.length;
+  if (count === 0) return null;
+  const at = artifact.currentVersionId === undefined ? -1 : artifact.versionIds.indexOf(artifact.currentVersionId);
   return (
-    <ol className="aui-artifact__versions" aria-label={t('artifact.versions')}>
-      {artifact.versionIds.map((v) => (
-        <li key={v} aria-current={v === artifact.currentVersionId ? 'true' : undefined} data-current={v === artifact.currentVersionId || undefined}>
-          {v}
-        </li>
-      ))}
-    </ol>
+    <span className="aui-artifact__versions" data-versions={count}>
+      {at >= 0 ? t('artifact.version', { n: at + 1, count }) : t('artifact.versions')}
+    </span>
+  );
+}
+
+/** Ids and refs, behind a disclosure: for whoever needs them, out of the reading flow. */
+function Ids({ artifact, t }: { artifact: ArtifactRecord; t: Translate }) {
+  const rows = [artifact.artifactId, artifact.currentVersionId, artifact.toolCallId, artifact.readRef, artifact.exportRef].filter((v): v is string => v !== undefined);
+  return (
+    <details className="aui-artifact__ids">
+      <summary>{t('tool.details')}</summary>
+      <p className="aui-muted">
+        {rows.map((r, i) => (
+          <code key={`${r}-${i}`}>{i > 0 && ' · '}{revealBidi(r)}</code>
+        ))}
+      </p>
+    </details>
   );
 }
 
@@ -54,38 +93,46 @@ function Preview({ artifact, loader, budget, t }: { artifact: ArtifactRecord; lo
   if (artifact.kind === 'image') {
     // Through the app's loader, or straight from an origin the app allows; never while pending.
     const url = byRef.state === 'ready' ? loadedImageSrc(byRef.text) : artifact.previewRef ? allowedImageSrc(artifact.previewRef, imageOrigins) : undefined;
-    return url ? <img className="aui-artifact__image" src={url} alt={artifact.title ?? t('artifact.untitled')} /> : <FactBadge fact="unavailable" reason={t('artifact.noPreview')} />;
+    return url ? <img className="aui-artifact__image" src={url} alt={artifact.title ?? t('artifact.untitled')} /> : <FactBadge fact="unavailable" text={t('fact.what.preview')} reason={t('artifact.noPreview')} />;
   }
   if (text === undefined) {
     if (byRef.state === 'loading') return <FactBadge fact="loading" />;
     if (byRef.state === 'failed') return <FactBadge fact="failed" reason={byRef.error} />;
-    return <FactBadge fact="unavailable" reason={t('artifact.noPreview')} />;
+    return <FactBadge fact="unavailable" text={t('fact.what.preview')} reason={t('artifact.noPreview')} />;
   }
   return (
     <>
-      {artifact.kind === 'markdown' || artifact.kind === 'document' ? <Markdown text={text} /> : <pre className="aui-artifact__text">{text}</pre>}
-      {byRef.state === 'ready' && byRef.cut && <p className="aui-muted">{t('artifact.previewCut', { size: budget })}</p>}
+      {artifact.kind === 'markdown' || artifact.kind === 'document' ? (
+        <Markdown text={text} />
+      ) : artifact.kind === 'diff' ? (
+        <DiffLines text={text} />
+      ) : (
+        <pre className="aui-artifact__text" data-kind={artifact.kind}>{text}</pre>
+      )}
+      {(byRef.state === 'ready' ? byRef.cut : artifact.preview !== undefined && artifact.preview.length > budget) && <p className="aui-muted">{t('artifact.previewCut', { size: budget })}</p>}
     </>
+  );
+}
+
+function DiffLines({ text }: { text: string }) {
+  return (
+    <pre className="aui-artifact__diff">
+      {text.split('\n').map((line, i) => (
+        <span key={i} data-diff={line.startsWith('+') ? 'add' : line.startsWith('-') ? 'remove' : undefined}>
+          {line}
+          {'\n'}
+        </span>
+      ))}
+    </pre>
   );
 }
 
 function Diff({ artifact, loader, budget, t }: { artifact: ArtifactRecord; loader?: RefLoader; budget: number; t: Translate }) {
   const diff = useRefContent(artifact.diffRef, loader, budget);
-  if (diff.state === 'ready') {
-    return (
-      <pre className="aui-artifact__diff">
-        {diff.text.split('\n').map((line, i) => (
-          <span key={i} data-diff={line.startsWith('+') ? 'add' : line.startsWith('-') ? 'remove' : undefined}>
-            {line}
-            {'\n'}
-          </span>
-        ))}
-      </pre>
-    );
-  }
+  if (diff.state === 'ready') return <DiffLines text={diff.text} />;
   if (diff.state === 'loading') return <FactBadge fact="loading" />;
   if (diff.state === 'failed') return <FactBadge fact="failed" reason={diff.error} />;
-  return <FactBadge fact="unavailable" reason={artifact.diffRef} />;
+  return <FactBadge fact="unavailable" text={t('fact.what.diff')} reason={artifact.diffRef} />;
 }
 
 /** Props of `ArtifactWorkspace`. */
@@ -117,8 +164,7 @@ export function ArtifactWorkspace({ artifactId, open, onOpenChange, loadRef, pre
         <Dialog.Content className="aui-dialog aui-artifact-workspace" data-kind={artifact.kind ?? 'unknown'}>
           <Dialog.Title className="aui-heading">{title}</Dialog.Title>
           <Dialog.Description className="aui-artifact__meta">
-            <KindBadge artifact={artifact} t={t} /> <span data-status={artifact.status ?? 'unknown'}>{artifact.status ?? t('fact.unknown')}</span>{' '}
-            {artifact.toolCallId && <span className="aui-muted">{t('artifact.fromTool', { id: artifact.toolCallId })}</span>}
+            <KindBadge artifact={artifact} t={t} /> <StatusText artifact={artifact} t={t} />
           </Dialog.Description>
           <VersionRail artifact={artifact} t={t} />
           <ExportState artifact={artifact} t={t} />
@@ -153,25 +199,42 @@ export interface ArtifactCardProps extends Omit<ComponentPropsWithoutRef<'articl
   loadRef?: RefLoader;
   /** The most characters of a preview shown inline; longer content shows a cut preview and its ref. */
   previewBudget?: number;
+  /** Show a preview on the card itself (image, text, code, markdown, diff). Default true. */
+  inlinePreview?: boolean;
+  /** Whether the workspace dialog is open (controlled); pair with `onOpenChange`. */
+  open?: boolean;
+  /** Whether the workspace dialog is open at first (uncontrolled). */
+  defaultOpen?: boolean;
+  /** Called when the workspace dialog opens or closes. */
+  onOpenChange?: (open: boolean) => void;
   /** Overrides for this component's strings by key; the provider's `labels` and the English defaults apply otherwise. */
   labels?: Labels;
 }
 
 /** An artifact as a card: kind (or unknown), status, versions, export state, linked tool step. */
 export const ArtifactCard = memo(
-  forwardRef<HTMLElement, ArtifactCardProps>(function ArtifactCard({ artifactId, onOpen, loadRef, previewBudget, labels, className, ...rest }, ref) {
+  forwardRef<HTMLElement, ArtifactCardProps>(function ArtifactCard(
+    { artifactId, onOpen, loadRef, previewBudget, inlinePreview = true, open: openProp, defaultOpen = false, onOpenChange, labels, className, ...rest },
+    ref,
+  ) {
     const artifact = useRuntimeSelector((s) => s.artifacts.byId.get(artifactId));
     const t = useLabels(labels);
-    const [open, setOpen] = useState(false);
+    const [ownOpen, setOwnOpen] = useState(defaultOpen);
+    const open = openProp ?? ownOpen;
+    const setOpen = (next: boolean) => {
+      if (openProp === undefined) setOwnOpen(next);
+      onOpenChange?.(next);
+    };
     const [container, setContainer] = useState<HTMLElement | null>(null);
     if (!artifact) {
       return (
         <article ref={ref} className={classes('aui-artifact', className)} data-kind="unknown" {...rest}>
-          <FactBadge fact="unknown" reason={artifactId} />
+          <FactBadge fact="unknown" text={t('fact.what.artifact')} reason={artifactId} />
         </article>
       );
     }
     const title = revealBidi(artifact.title ?? t('artifact.untitled'));
+    const openable = artifactOpenable(artifact);
     return (
       <article
         ref={ref}
@@ -185,24 +248,36 @@ export const ArtifactCard = memo(
         <div className="aui-artifact__header">
           <KindBadge artifact={artifact} t={t} />
           <span className="aui-artifact__title">{title}</span>
-          <span className="aui-artifact__status" data-status={artifact.status ?? 'unknown'}>
-            {artifact.status ?? <FactBadge fact="unknown" />}
-          </span>
+          <StatusText artifact={artifact} t={t} />
+          <VersionRail artifact={artifact} t={t} />
+          <ExportState artifact={artifact} t={t} />
         </div>
-        <VersionRail artifact={artifact} t={t} />
-        <ExportState artifact={artifact} t={t} />
-        {artifact.toolCallId && <p className="aui-muted">{t('artifact.fromTool', { id: artifact.toolCallId })}</p>}
-        <button
-          type="button"
-          className="aui-button"
-          onClick={(event) => {
-            if (onOpen) return onOpen(artifactId);
-            setContainer(event.currentTarget.closest<HTMLElement>('.aui-root'));
-            setOpen(true);
-          }}
-        >
-          {t('artifact.open', { title })}
-        </button>
+        {inlinePreview && openable && (
+          <div className="aui-artifact__inline" data-kind={artifact.kind ?? 'unknown'}>
+            {artifact.preview !== undefined || artifact.previewRef !== undefined ? (
+              <Preview artifact={artifact} loader={loadRef} budget={INLINE_BUDGET} t={t} />
+            ) : (
+              <Diff artifact={artifact} loader={loadRef} budget={INLINE_BUDGET} t={t} />
+            )}
+          </div>
+        )}
+        <div className="aui-artifact__actions">
+          {openable && (
+            <button
+              type="button"
+              className="aui-button"
+              aria-label={t('artifact.open', { title })}
+              onClick={(event) => {
+                if (onOpen) return onOpen(artifactId);
+                setContainer(event.currentTarget.closest<HTMLElement>('.aui-root'));
+                setOpen(true);
+              }}
+            >
+              {t('artifact.openPlain')}
+            </button>
+          )}
+          <Ids artifact={artifact} t={t} />
+        </div>
         {!onOpen && <ArtifactWorkspace artifactId={artifactId} open={open} onOpenChange={setOpen} loadRef={loadRef} previewBudget={previewBudget} labels={labels} container={container} />}
       </article>
     );
@@ -222,8 +297,9 @@ export const ArtifactList = forwardRef<HTMLDivElement, ArtifactListProps>(functi
   const t = useLabels(labels);
   return (
     <div ref={ref} className={classes('aui-artifact-list', className)} role="group" aria-label={t('artifact.region')} {...rest}>
+      {/* The full list, compact: previews are in the thread, where each artifact was made. */}
       {ids.map((id) => (
-        <ArtifactCard key={id} artifactId={id} loadRef={loadRef} labels={labels} />
+        <ArtifactCard key={id} artifactId={id} loadRef={loadRef} labels={labels} inlinePreview={false} />
       ))}
     </div>
   );

@@ -28,7 +28,8 @@ export const Composer = forwardRef<HTMLFormElement, ComposerProps>(function Comp
   const sendState = useStore(actions.sendState);
   const failedSend = sendState.status === 'failed' ? sendState : undefined;
   const [text, setText] = useState(() => failedSend?.prompt ?? '');
-  const [mode, setMode] = useState<'queue' | 'steer'>('queue');
+  const [chosenMode, setMode] = useState<'queue' | 'steer'>('queue');
+  const mode = status === 'blocked' ? 'queue' : chosenMode; // a blocked turn cannot be steered (the thread says why)
   const [error, setError] = useState<string>();
   const inputId = useId();
   const hintId = useId();
@@ -68,7 +69,7 @@ export const Composer = forwardRef<HTMLFormElement, ComposerProps>(function Comp
         {active && (
           <ToggleGroup.Root type="single" value={mode} onValueChange={(v) => v && setMode(v as 'queue' | 'steer')} aria-label={t('composer.mode')} className="aui-toggle-group">
             <ToggleGroup.Item value="queue" className="aui-toggle">{t('composer.queue')}</ToggleGroup.Item>
-            <ToggleGroup.Item value="steer" className="aui-toggle">{t('composer.steer')}</ToggleGroup.Item>
+            <ToggleGroup.Item value="steer" className="aui-toggle" disabled={status === 'blocked'}>{t('composer.steer')}</ToggleGroup.Item>
           </ToggleGroup.Root>
         )}
         {active && (

@@ -3,13 +3,14 @@ import { Collapsible } from 'radix-ui';
 import { useConnectionState } from '../hooks/useConnectionState';
 import { useRuntimeSelector } from '../hooks/useRuntimeSelector';
 import type { StaleReason } from '../store/records';
-import { ActionRequired } from './ActionRequired';
+import { ActionPart } from './ActionRequired';
 import { ArtifactCard } from './ArtifactCard';
 import { classes } from './format';
 import type { Labels } from './labels';
 import { Markdown } from './Markdown';
 import { countRender } from './renderCount';
-import { ToolCall, type ToolCallProps } from './ToolCall';
+import { ToolPart, type ToolCallProps } from './ToolCall';
+import { TurnEnd } from './TurnEnd';
 import { useLabels } from './useLabels';
 import { useLatestCallback } from './useLatestCallback';
 import type { RefLoader } from './useRefContent';
@@ -54,9 +55,9 @@ const Part = memo(function Part({ partId, handlers }: { partId: string; handlers
     case 'reasoning':
       return <Reasoning text={part.text ?? ''} done={part.done} labels={handlers.labels} />;
     case 'tool':
-      return <ToolCall toolCallId={part.refId!} onOpenOutput={handlers.onOpenOutput} onOpenEvidence={handlers.onOpenEvidence} labels={handlers.labels} />;
+      return <ToolPart partId={partId} onOpenOutput={handlers.onOpenOutput} onOpenEvidence={handlers.onOpenEvidence} labels={handlers.labels} now={handlers.now} />;
     case 'action':
-      return <ActionRequired actionId={part.refId!} labels={handlers.labels} now={handlers.now} />;
+      return <ActionPart actionId={part.refId!} labels={handlers.labels} now={handlers.now} />;
     case 'artifact':
       return <ArtifactCard artifactId={part.refId!} loadRef={handlers.loadRef} labels={handlers.labels} />;
   }
@@ -102,6 +103,7 @@ const MessageRow = memo(function MessageRow({ messageId, handlers }: { messageId
       {message.partIds.map((id) => (
         <Part key={id} partId={id} handlers={handlers} />
       ))}
+      <TurnEnd messageId={messageId} labels={handlers.labels} />
       {cut && <CutNotice reason={cut} labels={handlers.labels} />}
       {message.status === 'interrupted' && <p className="aui-muted aui-message__interrupted">{t('conversation.interrupted')}</p>}
     </article>

@@ -1,57 +1,100 @@
-import { forwardRef, memo, useId, type ComponentPropsWithoutRef } from 'react';
+import { forwardRef, memo, useId, type ComponentPropsWithoutRef, type ReactNode } from 'react';
 import { useRuntimeSelector } from '../hooks/useRuntimeSelector';
+import type { EvidenceRecord } from '../store/records';
 import { FactBadge } from './FactBadge';
 import { classes } from './format';
 import type { Labels } from './labels';
-import { RefLink } from './RefLink';
-import { useLabels } from './useLabels';
+import { RefAction, RefLink, refHref, type OpenRef } from './RefLink';
+import { revealBidi, SafeText } from './safeText';
+import { useLabels, type Translate } from './useLabels';
+import { humanize, plural, valueLabel } from './valueLabel';
 
 /** The DOM id of an evidence record inside one lane (`scope` from `useId`, so two lanes never collide). */
 export const evidenceDomId = (scope: string, evidenceId: string) => `${scope}-evidence-${evidenceId}`;
 
+/** What a record proves, from its facts: the checks it ran, else the tool it records, else plainly a record. */
+function evidenceTitle(evidence: EvidenceRecord, toolName: string | undefined, t: Translate): ReactNode {
+  if (evidence.verificationOutcomes.length > 0) {
+    return t('evidence.title.checks', { names: evidence.verificationOutcomes.map((o) => humanize(o.name)).join(', ') });
+  }
+  if (toolName !== undefined) {
+    // The tool's name is the runtime's: isolated where the translated sentence puts it.
+    const [before, after = ''] = t('evidence.title.tool', { tool: '\u0000' }).split('\u0000');
+    return (
+      <>
+        {before}
+        <SafeText>{toolName}</SafeText>
+        {after}
+      </>
+    );
+  }
+  return t('evidence.title.plain');
+}
+
 /** Props of `EvidenceItem`; any other prop goes to its root element where it has one. */
 export interface EvidenceItemProps extends Omit<ComponentPropsWithoutRef<'li'>, 'children'> {
   evidenceId: string;
+  /** Opens a pack, replay, review or trace ref; without it web refs are links and the others are listed under Details. */
+  onOpenRef?: OpenRef;
   /** Overrides for this component's strings by key; the provider's `labels` and the English defaults apply otherwise. */
   labels?: Labels;
 }
 
-/** One evidence record: status (never guessed), outcomes, and its pack/replay/review refs together. */
+/** One evidence record: what it proves, its status (never guessed), outcomes, and its refs as actions. */
 export const EvidenceItem = memo(
-  forwardRef<HTMLLIElement, EvidenceItemProps>(function EvidenceItem({ evidenceId, labels, className, ...rest }, ref) {
+  forwardRef<HTMLLIElement, EvidenceItemProps>(function EvidenceItem({ evidenceId, onOpenRef, labels, className, ...rest }, ref) {
     const evidence = useRuntimeSelector((s) => s.evidence.byId.get(evidenceId));
+    const toolName = useRuntimeSelector((s) => (evidence?.toolCallId === undefined ? undefined : s.toolCalls.byId.get(evidence.toolCallId)?.name));
     const t = useLabels(labels);
     if (!evidence) return null;
     const status = evidence.disputed ? 'disputed' : (evidence.status ?? 'unknown');
+    const refs = (
+      [
+        ['evidence.pack', evidence.packRef],
+        ['evidence.replay', evidence.replayRef],
+        ['evidence.review', evidence.reviewRef],
+        ['evidence.trace', evidence.traceRef],
+      ] as const
+    ).filter((r): r is readonly [(typeof r)[0], string] => r[1] !== undefined);
+    const listed = refs.filter(([, value]) => !onOpenRef && refHref(value) === undefined);
     return (
       <li ref={ref} tabIndex={-1} className={classes('aui-evidence', className)} data-evidence-status={status} {...rest}>
         <div className="aui-evidence__header">
-          <span className="aui-evidence__id">{evidence.evidenceId}</span>
+          <span className="aui-evidence__title">{evidenceTitle(evidence, toolName, t)}</span>
           {status === 'disputed' ? (
             <FactBadge fact="disputed" />
           ) : evidence.status === undefined ? (
-            <FactBadge fact="unknown" reason={t('fact.why.unknown')} />
+            <FactBadge fact="unknown" text={t('fact.what.status')} reason={t('fact.why.unknown')} />
           ) : (
-            <span className="aui-evidence__status" data-evidence-status={status}>{status}</span>
+            <span className="aui-evidence__status" data-evidence-status={status}>{valueLabel(t, 'state', status)}</span>
           )}
         </div>
-        {evidence.verdict && <p>{t('evidence.verdict', { verdict: evidence.verdict })}</p>}
+        {evidence.verdict && <p>{t('evidence.verdict', { verdict: valueLabel(t, 'state', evidence.verdict) })}</p>}
         {evidence.verificationOutcomes.length > 0 && (
           <ul className="aui-evidence__outcomes" aria-label={t('evidence.outcomes')}>
             {evidence.verificationOutcomes.map((o, i) => (
               <li key={`${o.name}-${i}`} data-outcome={o.status}>
-                <span aria-hidden="true">{o.status === 'passed' ? '✓' : o.status === 'failed' ? '✕' : '?'}</span> {o.name}: {o.status}
+                <span aria-hidden="true">{o.status === 'passed' ? '✓' : o.status === 'failed' ? '✕' : '?'}</span>{' '}
+                {t('evidence.outcome', { name: humanize(o.name), status: valueLabel(t, 'state', o.status) })}
               </li>
             ))}
           </ul>
         )}
         <div className="aui-evidence__refs">
-          {evidence.packRef && <RefLink value={evidence.packRef} label={t('evidence.pack')} />}
-          {evidence.replayRef && <RefLink value={evidence.replayRef} label={t('evidence.replay')} />}
-          {evidence.reviewRef && <RefLink value={evidence.reviewRef} label={t('evidence.review')} />}
-          {evidence.traceRef && <RefLink value={evidence.traceRef} label={t('evidence.trace')} />}
+          {refs.map(([key, value]) => (
+            <RefAction key={key} value={value} label={t(key)} onOpenRef={onOpenRef} />
+          ))}
         </div>
-        {evidence.toolCallId && <p className="aui-muted">{t('evidence.forTool', { id: evidence.toolCallId })}</p>}
+        <details className="aui-evidence__ids">
+          <summary>{t('tool.details')}</summary>
+          <p className="aui-muted">
+            <code>{revealBidi(evidence.evidenceId)}</code>
+            {evidence.toolCallId !== undefined && <code> · {revealBidi(evidence.toolCallId)}</code>}
+          </p>
+          {listed.map(([key, value]) => (
+            <RefLink key={key} value={value} label={t(key)} />
+          ))}
+        </details>
       </li>
     );
   }),
@@ -63,17 +106,26 @@ export interface EvidenceLaneProps extends ComponentPropsWithoutRef<'div'> {
   labels?: Labels;
   /** Scope of the records' DOM ids (see `evidenceDomId`); the lane's own `useId` when omitted. */
   idScope?: string;
+  /** Opens a pack, replay, review or trace ref (see `EvidenceItem`). */
+  onOpenRef?: OpenRef;
 }
 
 /** The evidence lane: every evidence record, in order, with disputes marked. */
-export const EvidenceLane = forwardRef<HTMLDivElement, EvidenceLaneProps>(function EvidenceLane({ labels, idScope, className, ...rest }, ref) {
+export const EvidenceLane = forwardRef<HTMLDivElement, EvidenceLaneProps>(function EvidenceLane({ labels, idScope, onOpenRef, className, ...rest }, ref) {
   const ownScope = useId();
   const scope = idScope ?? ownScope;
   const ids = useRuntimeSelector((s) => s.evidence.ids);
   const t = useLabels(labels);
   return (
-    <div ref={ref} className={classes('aui-evidence-lane', className)} role="group" aria-label={t('evidence.region')} {...rest}>
-      {ids.length === 0 ? <p className="aui-muted">{t('evidence.none')}</p> : <ul className="aui-list">{ids.map((id) => <EvidenceItem key={id} id={evidenceDomId(scope, id)} evidenceId={id} labels={labels} />)}</ul>}
+    <div ref={ref} className={classes('aui-evidence-lane', className)} role="group" aria-label={t('evidence.region')} data-count={ids.length} {...rest}>
+      {ids.length === 0 ? (
+        <p className="aui-muted">{t('evidence.none')}</p>
+      ) : (
+        <>
+          <p className="aui-visually-hidden">{plural(t, 'evidence.count', ids.length)}</p>
+          <ul className="aui-list">{ids.map((id) => <EvidenceItem key={id} id={evidenceDomId(scope, id)} evidenceId={id} onOpenRef={onOpenRef} labels={labels} />)}</ul>
+        </>
+      )}
     </div>
   );
 });

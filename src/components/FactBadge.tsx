@@ -4,10 +4,10 @@ import type { FactState } from '../store/records';
 import type { Labels } from './labels';
 import { useLabels } from './useLabels';
 
-/** A glyph per state, so the state never rests on color alone. */
+/** A distinct glyph per state, so the state never rests on colour alone (and no two look alike). */
 const GLYPH: Record<FactState, string> = {
   unknown: '?',
-  unavailable: '∅',
+  unavailable: '–',
   blocked: '⊘',
   stale: '↻',
   loading: '…',
@@ -20,16 +20,22 @@ const GLYPH: Record<FactState, string> = {
 export interface FactBadgeProps extends Omit<ComponentPropsWithoutRef<'span'>, 'children'> {
   /** The state to show: `unknown`, `unavailable`, `blocked`, `stale`, `loading`, `needs-input`, `failed` or `disputed`. */
   fact: FactState;
+  /** What the state is about, as shown ("Status unknown", "Model unavailable"); the state's word alone when omitted. */
+  text?: string;
   /** Why the fact is in this state (usually a diagnostic's message); the tooltip says it. */
   reason?: string;
   /** Overrides for this component's strings by key; the provider's `labels` and the English defaults apply otherwise. */
   labels?: Labels;
 }
 
-/** The one badge for missing or degraded facts: a glyph and a word, and a tooltip that says why. */
-export const FactBadge = forwardRef<HTMLSpanElement, FactBadgeProps>(function FactBadge({ fact, reason, labels, className, ...rest }, ref) {
+/**
+ * The one badge for missing or degraded facts: a glyph and words, and a tooltip that says why.
+ * Not a tab stop (it does nothing): its accessible name carries the reason the tooltip shows.
+ */
+export const FactBadge = forwardRef<HTMLSpanElement, FactBadgeProps>(function FactBadge({ fact, text, reason, labels, className, ...rest }, ref) {
   const t = useLabels(labels);
   const why = reason ?? t(`fact.why.${fact}`);
+  const word = text ?? t(`fact.${fact}`);
   return (
     <Tooltip.Provider delayDuration={200}>
       <Tooltip.Root>
@@ -38,22 +44,23 @@ export const FactBadge = forwardRef<HTMLSpanElement, FactBadgeProps>(function Fa
             ref={ref}
             className={['aui-fact-badge', className].filter(Boolean).join(' ')}
             data-fact={fact}
-            // A badge is one image-like unit for assistive tech: its word and its reason in one name.
+            // A badge is one image-like unit for assistive tech: its words and its reason in one name.
             role="img"
-            tabIndex={0}
-            aria-label={`${t(`fact.${fact}`)}: ${why}`}
+            aria-label={`${word}: ${why}`}
             {...rest}
           >
             <span className="aui-fact-badge__glyph" aria-hidden="true">
               {GLYPH[fact]}
             </span>
-            <span className="aui-fact-badge__text" aria-hidden="true">{t(`fact.${fact}`)}</span>
+            <span className="aui-fact-badge__text" aria-hidden="true">{word}</span>
           </span>
         </Tooltip.Trigger>
-        {/* Not portalled: rendered inside the kit's root it inherits the theme's tokens. */}
-        <Tooltip.Content className="aui-tooltip" sideOffset={4}>
-          {why}
-        </Tooltip.Content>
+        {/* Portalled, so a scrolling lane or a clipped row never cuts it; its colours are its own. */}
+        <Tooltip.Portal>
+          <Tooltip.Content className="aui-tooltip" sideOffset={4}>
+            {why}
+          </Tooltip.Content>
+        </Tooltip.Portal>
       </Tooltip.Root>
     </Tooltip.Provider>
   );

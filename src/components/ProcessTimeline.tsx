@@ -1,11 +1,13 @@
 import { forwardRef, memo, type ComponentPropsWithoutRef } from 'react';
 import { useRuntimeSelector } from '../hooks/useRuntimeSelector';
 import type { TimelineEntry } from '../store/records';
-import type { RuntimeState } from '../store/createRuntimeStore';
+import { factState } from '../store/selectors/factState';
 import { FactBadge } from './FactBadge';
 import { classes } from './format';
 import type { Labels } from './labels';
+import { SafeText } from './safeText';
 import { useLabels } from './useLabels';
+import { valueLabel } from './valueLabel';
 import { useVirtualRows, virtualRowStyle } from './useVirtualRows';
 
 const GLYPH: Record<TimelineEntry['kind'], string> = {
@@ -21,42 +23,21 @@ const GLYPH: Record<TimelineEntry['kind'], string> = {
   process: '•',
 };
 
-/** The one-line state of the fact an entry points at (the fact itself is expanded elsewhere, not here). */
-function factState(state: RuntimeState, entry: TimelineEntry): string | undefined {
-  switch (entry.kind) {
-    case 'tool':
-      return state.toolCalls.byId.get(entry.refId)?.status;
-    case 'action':
-      return state.actions.byId.get(entry.refId)?.status;
-    case 'artifact':
-      return state.artifacts.byId.get(entry.refId)?.status;
-    case 'evidence': {
-      const e = state.evidence.byId.get(entry.refId);
-      return e?.disputed ? 'disputed' : e?.status;
-    }
-    case 'task':
-      return state.tasks.byId.get(entry.refId)?.status;
-    case 'subagent':
-      return state.subagents.byId.get(entry.refId)?.status;
-    default:
-      return undefined;
-  }
-}
-
-const TimelineRow = memo(function TimelineRow({ entryId }: { entryId: string }) {
+const TimelineRow = memo(function TimelineRow({ entryId, labels }: { entryId: string; labels?: Labels }) {
   const entry = useRuntimeSelector((s) => s.timeline.byId.get(entryId));
   const status = useRuntimeSelector((s) => (entry ? factState(s, entry) : undefined));
+  const t = useLabels(labels);
   if (!entry) return null;
   return (
-    <div className="aui-timeline__entry" data-kind={entry.kind} data-status={status}>
+    // The event type and the record id stay in attributes (for tools and tests), not in the reading.
+    <div className="aui-timeline__entry" data-kind={entry.kind} data-status={status} data-type={entry.type} data-ref={entry.refId}>
       <span aria-hidden="true" className="aui-timeline__glyph">{GLYPH[entry.kind]}</span>
-      <span className="aui-timeline__type">{entry.type}</span>
-      {entry.label && <span className="aui-timeline__label">{entry.label}</span>}
-      <span className="aui-timeline__ref">{entry.refId}</span>
+      <span className="aui-timeline__type">{valueLabel(t, 'timeline.kind', entry.kind)}</span>
+      {entry.label && <span className="aui-timeline__label"><SafeText>{entry.label}</SafeText></span>}
       {status === undefined && entry.kind !== 'process' && entry.kind !== 'routing' && entry.kind !== 'limit' && entry.kind !== 'diagnostic' ? (
-        <FactBadge fact="unknown" />
+        <FactBadge fact="unknown" text={t('fact.what.status')} />
       ) : (
-        status && <span className="aui-timeline__status">{status}</span>
+        status && <span className="aui-timeline__status">{valueLabel(t, 'state', status)}</span>
       )}
       {entry.at && <time dateTime={entry.at}>{entry.at.slice(11, 19)}</time>}
     </div>
@@ -94,7 +75,7 @@ export const ProcessTimeline = forwardRef<HTMLDivElement, ProcessTimelineProps>(
               ref={virtualize ? virtualizer.measureElement : undefined}
               style={virtualRowStyle(row.start, virtualize)}
             >
-              <TimelineRow entryId={keys[row.index]!} />
+              <TimelineRow entryId={keys[row.index]!} labels={labels} />
             </div>
           ))}
         </div>

@@ -1,19 +1,36 @@
 import { safeHref } from './safeHref';
 
-/** A ref the runtime gave: a link when it is a safe URL, otherwise its text (refs like replay:// are ids, not links). */
-export function RefLink({ value, label }: { value: string; label: string }) {
+/** Opens a ref the runtime gave (`evidence://…`, `replay://…`): the app decides what opening means. */
+export type OpenRef = (ref: string, what: string) => void;
+
+/** A ref as an action: a button when the app opens refs, a link when it is a safe web URL, else nothing here. */
+export function RefAction({ value, label, onOpenRef }: { value: string; label: string; onOpenRef?: OpenRef }) {
+  if (onOpenRef) {
+    return (
+      <button type="button" className="aui-button aui-button--quiet aui-ref-action" onClick={() => onOpenRef(value, label)}>
+        {label}
+      </button>
+    );
+  }
+  const href = refHref(value);
+  return href ? (
+    <a className="aui-ref-action" href={href} target="_blank" rel="noopener noreferrer nofollow">
+      {label}
+    </a>
+  ) : null;
+}
+
+/** The ref as a web link, when it is one and safe (refs like replay:// are ids, not links). */
+export function refHref(value: string): string | undefined {
   const href = safeHref(value);
-  const linkable = href !== undefined && /^(https?:|\/)/i.test(href);
+  return href !== undefined && /^(https?:|\/)/i.test(href) ? href : undefined;
+}
+
+/** A ref as text, for the details disclosure: its label and its value. */
+export function RefLink({ value, label }: { value: string; label: string }) {
   return (
     <span className="aui-ref">
-      <span className="aui-label">{label}</span>{' '}
-      {linkable ? (
-        <a href={href} target="_blank" rel="noopener noreferrer nofollow">
-          {value}
-        </a>
-      ) : (
-        <code>{value}</code>
-      )}
+      <span className="aui-label">{label}</span> <code>{value}</code>
     </span>
   );
 }

@@ -2,77 +2,14 @@ import { createContext, forwardRef, useContext, type ComponentPropsWithoutRef } 
 import { revealBidi } from './safeText';
 import { Slot } from 'radix-ui';
 import { useRuntimeSelector, shallowEqual } from '../hooks/useRuntimeSelector';
-import type { RuntimeState } from '../store/createRuntimeStore';
-import { selectLatestTurn, selectTurnStatus } from '../store/selectors/turnStatus';
+import { selectRuntimeStatus, type RuntimeStatusFacts } from '../store/selectors/runtimeStatus';
+import { selectUsage } from '../store/selectors/usage';
 import { useConnectionState } from '../hooks/useConnectionState';
 import { FactBadge } from './FactBadge';
-import { between, classes, formatDuration } from './format';
+import { classes, formatDuration } from './format';
 import type { LabelKey, Labels } from './labels';
 import { useLabels, type Translate } from './useLabels';
-
-/** The stage shown, in the order of a turn: accepted, routing, preparing, streaming ... completed. */
-export type DisplayStage =
-  | 'idle'
-  | 'submitted'
-  | 'routing'
-  | 'preparing'
-  | 'planning'
-  | 'acting'
-  | 'streaming'
-  | 'running'
-  | 'waiting'
-  | 'blocked'
-  | 'retrying'
-  | 'cancelled'
-  | 'failed'
-  | 'completed'
-  | 'unknown';
-
-const RUN_STAGES = new Set(['routing', 'preparing', 'planning', 'acting', 'streaming', 'retrying']);
-
-export interface RuntimeStatusFacts {
-  stage: DisplayStage;
-  turnId?: string;
-  detail?: string;
-  elapsedMs?: number;
-  model?: string;
-  candidateCount?: number;
-  decisionSource?: string;
-  blockedReason?: string;
-  failure?: { category?: string; retryable?: boolean; recoveryHint?: string; message?: string };
-  stale: boolean;
-}
-
-/** What the status header shows, from facts only (elapsed time is event time, not the wall clock). */
-export function selectRuntimeStatus(state: RuntimeState): RuntimeStatusFacts {
-  const turn = selectLatestTurn(state);
-  const stale = state.session.stale;
-  const routing = state.routing;
-  const base = {
-    stale,
-    model: routing?.selectedModel,
-    candidateCount: routing?.candidateCount,
-    decisionSource: routing?.decisionSource,
-  };
-  if (!turn) return { ...base, stage: 'idle' };
-  const status = selectTurnStatus(state, turn);
-  const ended = status === 'completed' || status === 'failed' || status === 'cancelled';
-  const elapsedMs = between(turn.submittedAt ?? turn.startedAt, ended ? turn.endedAt : state.session.lastTimestamp);
-  let stage: DisplayStage;
-  if (status === 'needs-input') stage = 'waiting';
-  else if (status === 'running') stage = turn.stage && RUN_STAGES.has(turn.stage) ? (turn.stage as DisplayStage) : 'running';
-  else if (status === 'idle') stage = 'idle';
-  else stage = status;
-  return {
-    ...base,
-    stage,
-    turnId: turn.turnId,
-    detail: status === 'running' ? turn.stageDetail : undefined,
-    elapsedMs,
-    blockedReason: status === 'blocked' ? (turn.blocked?.detail ?? turn.blocked?.reason) : undefined,
-    failure: status === 'failed' ? turn.failure : undefined,
-  };
-}
+import { plural, valueLabel } from './valueLabel';
 
 const StatusContext = createContext<{ facts: RuntimeStatusFacts; t: Translate } | null>(null);
 const useStatus = () => {
@@ -112,7 +49,7 @@ const Root = forwardRef<HTMLDivElement, RuntimeStatusRootProps>(function Runtime
             <Stage />
             <Elapsed />
             <ModelChip />
-            <Problem />
+            <Usage />
             <Connection />
           </>
         )}
@@ -144,10 +81,10 @@ function Elapsed() {
 function ModelChip() {
   const { facts, t } = useStatus();
   if (facts.model === undefined && facts.candidateCount === undefined) return null;
-  const source = facts.decisionSource ?? t('fact.unknown').toLowerCase();
+  const source = facts.decisionSource !== undefined ? valueLabel(t, 'source', facts.decisionSource) : t('fact.unknown').toLowerCase();
   return (
     <span className="aui-runtime-status__model" data-candidates={facts.candidateCount}>
-      {facts.model !== undefined ? t('status.model', { model: revealBidi(facts.model) }) : <FactBadge fact="unknown" />}
+      {facts.model !== undefined ? t('status.model', { model: revealBidi(facts.model) }) : <FactBadge fact="unknown" text={t('fact.what.model')} />}
       {facts.candidateCount === 1 && <span className="aui-runtime-status__why"> · {t('status.singleCandidate', { source })}</span>}
       {facts.candidateCount !== undefined && facts.candidateCount > 1 && (
         <span className="aui-runtime-status__why"> · {t('status.candidates', { count: facts.candidateCount, source })}</span>
@@ -156,13 +93,17 @@ function ModelChip() {
   );
 }
 
-/** Typed failure (category, retryability, hint) or what blocks the turn. */
+/**
+ * Typed failure (category, retryability, hint) or what blocks the turn. Not in the default
+ * composition: the workbench ends the turn in the thread with it (`TurnNotice`), once. For
+ * layouts without a thread.
+ */
 function Problem() {
   const { facts, t } = useStatus();
   if (facts.stage === 'blocked') {
     return (
       <span className="aui-runtime-status__problem">
-        <FactBadge fact="blocked" reason={facts.blockedReason} /> {facts.blockedReason && t('status.blockedBy', { reason: facts.blockedReason })}
+        {facts.blockedReason !== undefined ? t('status.blockedBy', { reason: facts.blockedReason }) : <FactBadge fact="blocked" />}
       </span>
     );
   }
@@ -170,9 +111,37 @@ function Problem() {
   if (!failure) return null;
   return (
     <span className="aui-runtime-status__problem" data-failure-category={failure.category}>
-      {failure.category !== undefined ? t('tool.category', { category: failure.category }) : <FactBadge fact="unknown" />}
+      {failure.category !== undefined ? valueLabel(t, 'category', failure.category) : <FactBadge fact="unknown" text={t('fact.what.cause')} />}
       {failure.retryable !== undefined && <span> · {t(failure.retryable ? 'status.retryable' : 'status.notRetryable')}</span>}
       {failure.recoveryHint && <span> · {t('tool.hint', { hint: failure.recoveryHint })}</span>}
+    </span>
+  );
+}
+
+const usd = (n: number) => (n < 0.01 && n > 0 ? n.toFixed(4) : n.toFixed(2));
+const count = (n: number) => n.toLocaleString('en-US');
+
+/** Cost and tokens as one chip, with a low-quota warning when that is the latest quota fact. */
+function Usage() {
+  const { t } = useStatus();
+  const usage = useRuntimeSelector(selectUsage, shallowEqual);
+  if (!usage) return null;
+  const tokens = (usage.inputTokens ?? 0) + (usage.outputTokens ?? 0);
+  const hasTokens = usage.inputTokens !== undefined || usage.outputTokens !== undefined;
+  return (
+    <span className="aui-runtime-status__usage" aria-label={t('status.usage')} role="group">
+      {usage.costUsd !== undefined && <span>{t(usage.estimated ? 'status.costEstimated' : 'status.cost', { cost: usd(usage.costUsd) })}</span>}
+      {hasTokens && (
+        <span title={t('status.tokensInOut', { input: count(usage.inputTokens ?? 0), output: count(usage.outputTokens ?? 0) })}>
+          {plural(t, 'status.tokens', tokens, { count: count(tokens) })}
+        </span>
+      )}
+      {usage.quotaLow && (
+        <span className="aui-runtime-status__quota" data-quota="low">
+          <span aria-hidden="true">⚠</span> {t('status.quotaLow')}
+          {usage.quotaLow.detail && <>: {usage.quotaLow.detail}</>}
+        </span>
+      )}
     </span>
   );
 }
@@ -216,5 +185,5 @@ export const RuntimeStatus = Object.assign(
   forwardRef<HTMLDivElement, RuntimeStatusProps>(function RuntimeStatus(props, ref) {
     return <Root ref={ref} {...props} />;
   }),
-  { Root, Stage, Elapsed, ModelChip, Problem, Connection },
+  { Root, Stage, Elapsed, ModelChip, Usage, Problem, Connection },
 );

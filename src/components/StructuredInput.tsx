@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import type { JsonObject } from '../protocol/events';
+import { humanize } from './valueLabel';
 
 export type FieldValue = string | number | boolean | undefined;
 
@@ -8,7 +9,15 @@ interface FieldSchema {
   title?: string;
   description?: string;
   enum?: unknown[];
+  /** Titles of the enum values, in order (a common JSON schema extension). */
+  enumNames?: unknown[];
   default?: unknown;
+}
+
+/** An enum value's label: its title from `enumNames` when the schema gives one, else the value in words. */
+function optionLabel(field: FieldSchema, option: unknown, index: number): string {
+  const title = Array.isArray(field.enumNames) ? field.enumNames[index] : undefined;
+  return typeof title === 'string' ? title : typeof option === 'string' ? humanize(option) : String(option);
 }
 
 /** The fields a JSON schema asks for: strings, numbers, integers, booleans and enums. */
@@ -51,7 +60,8 @@ export function StructuredInput({
         const id = `${base}-${name}`;
         const label = (
           <label htmlFor={id}>
-            {field.title ?? name}
+            {/* The schema's title, else the field name in words ("release_channel" → "Release channel"). */}
+            {field.title ?? humanize(name)}
             {required && <span className="aui-muted"> ({requiredLabel})</span>}
           </label>
         );
@@ -60,9 +70,9 @@ export function StructuredInput({
           control = (
             <select id={id} value={String(values[name] ?? '')} required={required} disabled={disabled} onChange={(e) => onChange(name, e.target.value || undefined)}>
               <option value="">—</option>
-              {field.enum.map((option) => (
+              {field.enum.map((option, i) => (
                 <option key={String(option)} value={String(option)}>
-                  {String(option)}
+                  {optionLabel(field, option, i)}
                 </option>
               ))}
             </select>

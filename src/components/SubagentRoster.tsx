@@ -1,11 +1,14 @@
 import { forwardRef, memo, type ComponentPropsWithoutRef } from 'react';
 import { Collapsible } from 'radix-ui';
-import { useRuntimeSelector } from '../hooks/useRuntimeSelector';
+import { shallowEqual, useRuntimeSelector } from '../hooks/useRuntimeSelector';
 import { selectMessageText } from '../store/selectors/text';
 import { FactBadge } from './FactBadge';
 import { classes } from './format';
 import type { Labels } from './labels';
+import { useOpenLane } from './laneNavigation';
+import { revealBidi, SafeText } from './safeText';
 import { useLabels } from './useLabels';
+import { plural, valueLabel } from './valueLabel';
 
 const Transcript = memo(function Transcript({ messageIds }: { messageIds: readonly string[] }) {
   const text = useRuntimeSelector((s) =>
@@ -19,23 +22,37 @@ const Transcript = memo(function Transcript({ messageIds }: { messageIds: readon
   return <pre className="aui-subagent__transcript">{text}</pre>;
 });
 
+/** The titles of a subagent's artifacts, for a summary that names what it made. */
+const useArtifactTitles = (artifactIds: readonly string[]) =>
+  useRuntimeSelector((s) => artifactIds.map((id) => s.artifacts.byId.get(id)?.title).filter((t): t is string => t !== undefined), shallowEqual);
+
 const SubagentRow = memo(function SubagentRow({ subagentId, labels }: { subagentId: string; labels?: Labels }) {
   const subagent = useRuntimeSelector((s) => s.subagents.byId.get(subagentId));
+  const titles = useArtifactTitles(subagent?.artifactIds ?? []);
   const t = useLabels(labels);
   if (!subagent) return null;
   return (
     <li className="aui-subagent" data-status={subagent.status} data-closed={subagent.closed || undefined}>
       <div className="aui-subagent__header">
-        <span className="aui-subagent__role">{subagent.role ?? <FactBadge fact="unknown" />}</span>
-        {subagent.title && <span className="aui-subagent__title">{subagent.title}</span>}
-        <span className="aui-subagent__status" data-status={subagent.status}>{subagent.status}</span>
+        <span className="aui-subagent__role">{subagent.role !== undefined ? <SafeText>{subagent.role}</SafeText> : <FactBadge fact="unknown" text={t('fact.what.role')} />}</span>
+        {subagent.title && <span className="aui-subagent__title"><SafeText>{subagent.title}</SafeText></span>}
+        <span className="aui-subagent__status" data-status={subagent.status}>{valueLabel(t, 'state', subagent.status)}</span>
       </div>
-      <p className="aui-muted">
-        {subagent.parentTaskId ? t('team.parentTask', { id: subagent.parentTaskId }) : <FactBadge fact="unknown" reason="parentTaskId" />}
-        {subagent.parentThreadId && <> · {t('team.parentThread', { id: subagent.parentThreadId })}</>}
-        {' · '}
-        {t('team.outputs', { artifacts: subagent.artifactIds.length, evidence: subagent.evidenceIds.length })}
-      </p>
+      {subagent.summary && <p>{subagent.summary}</p>}
+      {subagent.artifactIds.length > 0 && (
+        <p className="aui-muted">
+          {plural(t, 'artifact.count', subagent.artifactIds.length)}
+          {titles.length > 0 && <>: {titles.map(revealBidi).join(', ')}</>}
+        </p>
+      )}
+      {subagent.evidenceIds.length > 0 && <p className="aui-muted">{plural(t, 'evidence.count', subagent.evidenceIds.length)}</p>}
+      <details className="aui-subagent__ids">
+        <summary>{t('team.details')}</summary>
+        <p className="aui-muted">
+          {subagent.parentTaskId ? t('team.parentTask', { id: revealBidi(subagent.parentTaskId) }) : <FactBadge fact="unknown" text={t('fact.what.parentTask')} reason="parentTaskId" />}
+          {subagent.parentThreadId && <> · {t('team.parentThread', { id: revealBidi(subagent.parentThreadId) })}</>}
+        </p>
+      </details>
       {subagent.messageIds.length > 0 && (
         <Collapsible.Root>
           <Collapsible.Trigger className="aui-button aui-button--quiet">{t('team.transcript')}</Collapsible.Trigger>
@@ -45,6 +62,49 @@ const SubagentRow = memo(function SubagentRow({ subagentId, labels }: { subagent
         </Collapsible.Root>
       )}
     </li>
+  );
+});
+
+/** Props of `SubagentSummary`. */
+export interface SubagentSummaryProps {
+  subagentId: string;
+  /** Overrides for this component's strings by key; the provider's `labels` and the English defaults apply otherwise. */
+  labels?: Labels;
+}
+
+/**
+ * A subagent's work in one line for the thread: who, on what, how it ended, what it made, and a
+ * link to its lane (in a workbench). Its transcript stays in the lane, never in the conversation.
+ */
+export const SubagentSummary = memo(function SubagentSummary({ subagentId, labels }: SubagentSummaryProps) {
+  const subagent = useRuntimeSelector((s) => s.subagents.byId.get(subagentId));
+  const titles = useArtifactTitles(subagent?.artifactIds ?? []);
+  const t = useLabels(labels);
+  const openLane = useOpenLane();
+  if (!subagent) return null;
+  const role = subagent.role !== undefined ? revealBidi(subagent.role) : t('fact.what.role');
+  return (
+    <div className="aui-subagent-summary" data-status={subagent.status}>
+      <p>
+        <span aria-hidden="true">↳</span>{' '}
+        {subagent.title !== undefined ? t('team.summary', { role, title: revealBidi(subagent.title) }) : t('team.summaryUntitled', { role })}
+        {' · '}
+        <span className="aui-subagent__status" data-status={subagent.status}>{valueLabel(t, 'state', subagent.status)}</span>
+        {subagent.summary && <> · {subagent.summary}</>}
+        {subagent.artifactIds.length > 0 && (
+          <>
+            {' · '}
+            {plural(t, 'artifact.count', subagent.artifactIds.length)}
+            {titles.length > 0 && <>: {titles.map(revealBidi).join(', ')}</>}
+          </>
+        )}
+      </p>
+      {openLane && (
+        <button type="button" className="aui-button aui-button--quiet" onClick={() => openLane('team')}>
+          {t('team.open')}
+        </button>
+      )}
+    </div>
   );
 });
 

@@ -2,66 +2,51 @@ import { forwardRef, useState, type ComponentPropsWithoutRef } from 'react';
 import { SafeText } from './safeText';
 import { Collapsible } from 'radix-ui';
 import { shallowEqual, useRuntimeSelector } from '../hooks/useRuntimeSelector';
-import type { RuntimeState } from '../store/createRuntimeStore';
-import type { ActionRecord, QueuedTurn, TaskAttemptRecord } from '../store/records';
-import { bySeverity, selectLatestTurn, selectTurnStatus } from '../store/selectors/turnStatus';
-import { tableRows } from '../store/table';
+import { selectTaskCapsule, type TaskCapsuleFacts } from '../store/selectors/taskCapsule';
 import { FactBadge } from './FactBadge';
 import { classes } from './format';
 import type { Labels } from './labels';
 import { useLabels } from './useLabels';
-
-export interface TaskCapsuleFacts {
-  taskId?: string;
-  objective?: string;
-  status: string;
-  currentAttempt?: TaskAttemptRecord;
-  earlierAttempts: TaskAttemptRecord[];
-  queued: readonly QueuedTurn[];
-  pendingActions: ActionRecord[];
-  subagentCount: number;
-}
-
-/** The current objective: the latest turn's task, else the latest task; attention items first. */
-export function selectTaskCapsule(state: RuntimeState): TaskCapsuleFacts {
-  const turn = selectLatestTurn(state);
-  const taskId = turn?.taskId && state.tasks.byId.has(turn.taskId) ? turn.taskId : state.tasks.ids[state.tasks.ids.length - 1];
-  const task = taskId === undefined ? undefined : state.tasks.byId.get(taskId);
-  const current = task?.attempts.find((a) => a.runId === task.currentRunId) ?? task?.attempts[task.attempts.length - 1];
-  const pendingActions = tableRows(state.actions)
-    .filter((a) => a.status === 'pending')
-    .sort(bySeverity);
-  return {
-    taskId,
-    objective: task?.objective ?? task?.title,
-    status: task?.status ?? (turn ? selectTurnStatus(state, turn) : 'idle'),
-    currentAttempt: current,
-    earlierAttempts: task ? task.attempts.filter((a) => a !== current) : [],
-    queued: state.queue,
-    pendingActions,
-    subagentCount: state.subagents.ids.length,
-  };
-}
+import { plural, valueLabel } from './valueLabel';
 
 const capsuleEqual = (a: TaskCapsuleFacts, b: TaskCapsuleFacts) =>
-  shallowEqual({ ...a, pendingActions: undefined, earlierAttempts: undefined }, { ...b, pendingActions: undefined, earlierAttempts: undefined }) &&
-  shallowEqual(a.pendingActions, b.pendingActions) &&
-  shallowEqual(a.earlierAttempts, b.earlierAttempts);
+  shallowEqual({ ...a, earlierAttempts: undefined }, { ...b, earlierAttempts: undefined }) && shallowEqual(a.earlierAttempts, b.earlierAttempts);
 
 /** Props of `TaskCapsule`; any other prop goes to its root element where it has one. */
 export interface TaskCapsuleProps extends ComponentPropsWithoutRef<'div'> {
-  /** `compact`: one line. `expanded`: attempts, queue and attention items listed. Default compact, toggleable. */
+  /** `compact`: one line. `expanded`: attempts and queue listed. Default compact, toggleable. */
   variant?: 'compact' | 'expanded';
+  /** Whether the details are shown (controlled); pair with `onOpenChange`. */
+  open?: boolean;
+  /** Whether the details are shown at first (uncontrolled). Default: `variant === 'expanded'`. */
+  defaultOpen?: boolean;
+  /** Called when the user shows or hides the details. */
+  onOpenChange?: (open: boolean) => void;
   /** Overrides for this component's strings by key; the provider's `labels` and the English defaults apply otherwise. */
   labels?: Labels;
 }
 
-/** The task at a glance: objective, status, attempts, queue, and pending decisions promoted above running state. */
-export const TaskCapsule = forwardRef<HTMLDivElement, TaskCapsuleProps>(function TaskCapsule({ variant, labels, className, ...rest }, ref) {
+/**
+ * The task at a glance: objective, status, attempts, queue. Rendered only when the session has a
+ * task (a task-less chat has nothing to summarize here). Pending requests are counted, not quoted:
+ * their prompt is shown once, where it is answered.
+ */
+export const TaskCapsule = forwardRef<HTMLDivElement, TaskCapsuleProps>(function TaskCapsule(
+  { variant, open: openProp, defaultOpen, onOpenChange, labels, className, ...rest },
+  ref,
+) {
   const facts = useRuntimeSelector(selectTaskCapsule, capsuleEqual);
   const t = useLabels(labels);
-  const [open, setOpen] = useState(variant === 'expanded');
-  const attention = facts.pendingActions[0];
+  const [ownOpen, setOwnOpen] = useState(defaultOpen ?? variant === 'expanded');
+  const open = openProp ?? ownOpen;
+  const setOpen = (next: boolean) => {
+    if (openProp === undefined) setOwnOpen(next);
+    onOpenChange?.(next);
+  };
+  if (facts.taskId === undefined) {
+    // The lane variant says so; the compact capsule above a chat is simply absent.
+    return variant === 'expanded' ? <p ref={ref} className={classes('aui-muted aui-task-capsule--none', className)} {...rest}>{t('task.none')}</p> : null;
+  }
   return (
     <Collapsible.Root open={open} onOpenChange={setOpen} asChild>
       <div
@@ -69,27 +54,26 @@ export const TaskCapsule = forwardRef<HTMLDivElement, TaskCapsuleProps>(function
         className={classes('aui-task-capsule', className)}
         role="group"
         aria-label={t('task.region')}
-        data-status={facts.status}
-        data-attention={attention ? 'needs-input' : undefined}
+        data-status={facts.status ?? 'unknown'}
+        data-attention={facts.pendingCount > 0 ? 'needs-input' : undefined}
         data-state={open ? 'open' : 'closed'}
         {...rest}
       >
-        {attention && (
-          <p className="aui-task-capsule__attention" data-severity={attention.severity}>
-            <FactBadge fact="needs-input" reason={attention.prompt} /> {attention.prompt ?? attention.actionId}
-            {facts.pendingActions.length > 1 && <span> · {t('task.pendingActions', { count: facts.pendingActions.length })}</span>}
-          </p>
-        )}
         <div className="aui-task-capsule__summary">
           <span className="aui-task-capsule__objective">
-            {facts.objective !== undefined ? <SafeText>{facts.objective}</SafeText> : <FactBadge fact="unknown" reason={t('task.noObjective')} />}
+            {facts.objective !== undefined ? <SafeText>{facts.objective}</SafeText> : <FactBadge fact="unknown" text={t('fact.what.objective')} />}
           </span>
-          <span className="aui-task-capsule__status" data-status={facts.status}>{facts.status}</span>
-          {facts.currentAttempt && facts.earlierAttempts.length > 0 && (
-            <span className="aui-task-capsule__attempt">{t('task.attempt', { n: facts.earlierAttempts.length + 1, status: facts.currentAttempt.status })}</span>
+          {facts.status !== undefined ? (
+            <span className="aui-task-capsule__status" data-status={facts.status}>{valueLabel(t, 'state', facts.status)}</span>
+          ) : (
+            <FactBadge fact="unknown" text={t('fact.what.status')} />
           )}
+          {facts.currentAttempt && facts.earlierAttempts.length > 0 && (
+            <span className="aui-task-capsule__attempt">{t('task.attempt', { n: facts.earlierAttempts.length + 1, status: valueLabel(t, 'state', facts.currentAttempt.status) })}</span>
+          )}
+          {facts.pendingCount > 0 && <span className="aui-task-capsule__pending">{plural(t, 'task.pendingActions', facts.pendingCount)}</span>}
           {facts.queued.length > 0 && <span className="aui-task-capsule__queued">{t('task.queued', { count: facts.queued.length })}</span>}
-          {facts.subagentCount > 0 && <span className="aui-task-capsule__team">{t('task.subagents', { count: facts.subagentCount })}</span>}
+          {facts.subagentCount > 0 && <span className="aui-task-capsule__team">{plural(t, 'task.subagents', facts.subagentCount)}</span>}
           {variant !== 'compact' && (
             <Collapsible.Trigger className="aui-button aui-button--quiet" aria-label={t(open ? 'task.collapse' : 'task.expand')}>
               {open ? '−' : '+'}
@@ -103,17 +87,12 @@ export const TaskCapsule = forwardRef<HTMLDivElement, TaskCapsuleProps>(function
               <ol className="aui-task-capsule__attempts">
                 {facts.earlierAttempts.map((a, i) => (
                   <li key={a.runId} data-status={a.status}>
-                    {t('task.attempt', { n: i + 1, status: a.status })}
-                    {a.failure?.category && <span> · {t('tool.category', { category: a.failure.category })}</span>}
+                    {t('task.attempt', { n: i + 1, status: valueLabel(t, 'state', a.status) })}
+                    {a.failure?.category && <span> · {valueLabel(t, 'category', a.failure.category)}</span>}
                   </li>
                 ))}
               </ol>
             </div>
-          )}
-          {facts.currentAttempt && (
-            <p>
-              {t('task.currentAttempt')}: {facts.currentAttempt.runId} · {facts.currentAttempt.status}
-            </p>
           )}
           {facts.queued.length > 0 && (
             <div>

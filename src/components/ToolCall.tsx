@@ -1,28 +1,19 @@
-import { forwardRef, memo, useState, type ComponentPropsWithoutRef } from 'react';
-import { Collapsible } from 'radix-ui';
-import { useRuntimeSelector } from '../hooks/useRuntimeSelector';
+import { cloneElement, createContext, forwardRef, isValidElement, memo, useContext, useState, type ComponentPropsWithoutRef, type ReactElement, type ReactNode } from 'react';
+import { Collapsible, Slot } from 'radix-ui';
+import { shallowEqual, useRuntimeSelector } from '../hooks/useRuntimeSelector';
+import type { Redactor } from '../protocol/redactSecrets';
+import type { ActionRecord, ToolCallRecord } from '../store/records';
 import { selectParsedArgs } from '../store/selectors/text';
-import type { ToolCallRecord } from '../store/records';
+import { selectToolActions, selectToolRun, summarizeToolRun, toolDisplayStatus, type ToolDisplayStatus } from '../store/selectors/toolFacts';
+import { ActionRequired } from './ActionRequired';
+import { useRedact } from './displayPolicy';
 import { FactBadge } from './FactBadge';
 import { classes, formatDuration, summarizeInput } from './format';
-import type { Labels } from './labels';
-import { useRedact } from './displayPolicy';
-import type { Redactor } from '../protocol/redactSecrets';
+import type { LabelKey, Labels } from './labels';
 import { countRender } from './renderCount';
 import { revealBidi, SafeText } from './safeText';
-import { useLabels } from './useLabels';
-
-/** Props of `ToolCall`; any other prop goes to its root element where it has one. */
-export interface ToolCallProps extends Omit<ComponentPropsWithoutRef<'div'>, 'children'> {
-  /** The tool call to render (its `toolCallId` in the events). */
-  toolCallId: string;
-  /** Opens the full output behind its ref (the kit never inlines it). Without it the ref is shown as text. */
-  onOpenOutput?: (outputRef: string, toolCallId: string) => void;
-  /** Jumps to evidence linked to a failed tool. */
-  onOpenEvidence?: (evidenceId: string) => void;
-  /** Overrides for this component's strings by key; the provider's `labels` and the English defaults apply otherwise. */
-  labels?: Labels;
-}
+import { useLabels, type Translate } from './useLabels';
+import { plural, valueLabel } from './valueLabel';
 
 /** The input as shown: redacted before it is cut, so a clipped secret cannot slip past the patterns. */
 function inputSummary(tool: ToolCallRecord, redact: Redactor): string {
@@ -32,116 +23,416 @@ function inputSummary(tool: ToolCallRecord, redact: Redactor): string {
   return parsed !== undefined ? summarizeInput(redact(parsed)) : redact(tool.argsText).slice(0, 160);
 }
 
-/** One tool row: running rows open, finished rows collapsed (the user may toggle either). */
-export const ToolCall = memo(
-  forwardRef<HTMLDivElement, ToolCallProps>(function ToolCall({ toolCallId, onOpenOutput, onOpenEvidence, labels, className, ...rest }, ref) {
-    const tool = useRuntimeSelector((s) => s.toolCalls.byId.get(toolCallId));
-    const t = useLabels(labels);
-    const redact = useRedact();
-    const [userOpen, setUserOpen] = useState<boolean | undefined>(undefined);
-    countRender('ToolCall', toolCallId);
-    if (!tool) {
-      return (
-        <div ref={ref} className={classes('aui-tool-call', className)} data-tool-status="unknown" {...rest}>
-          <FactBadge fact="unknown" reason={toolCallId} />
-        </div>
-      );
-    }
-    const open = userOpen ?? tool.status === 'running';
-    // Runtimes send progress as 0..1 or as a percentage.
-    const percent = tool.progress === undefined ? undefined : Math.round(Math.min(1, Math.max(0, tool.progress > 1 ? tool.progress / 100 : tool.progress)) * 100);
-    const name = revealBidi(tool.name ?? t('tool.unnamed'));
-    const input = revealBidi(inputSummary(tool, redact));
-    return (
-      <Collapsible.Root open={open} onOpenChange={setUserOpen} asChild>
-        <div
+/** Output longer than this many lines or characters is shown capped, with "Show more". */
+const OUTPUT_LINES = 8;
+const OUTPUT_CHARS = 600;
+
+interface ToolCallContextValue {
+  toolCallId: string;
+  tool?: ToolCallRecord;
+  actions: ActionRecord[];
+  status: ToolDisplayStatus | 'unknown';
+  open: boolean;
+  t: Translate;
+  redact: Redactor;
+  handlers: ToolCallHandlers;
+}
+
+const ToolCallContext = createContext<ToolCallContextValue | null>(null);
+const useToolCall = () => {
+  const value = useContext(ToolCallContext);
+  if (!value) throw new Error('AgentUI: ToolCall parts go inside <ToolCall.Root>.');
+  return value;
+};
+
+interface ToolCallHandlers {
+  /** Opens the full output behind its ref (the kit never inlines it). Without it the ref is listed under Details. */
+  onOpenOutput?: (outputRef: string, toolCallId: string) => void;
+  /** Jumps to evidence linked to a failed tool. */
+  onOpenEvidence?: (evidenceId: string) => void;
+  /**
+   * Retries a failed call. The kit's adapter has no retry write, so Retry is offered only when the
+   * app passes this and the runtime said the failure is retryable.
+   */
+  onRetry?: (toolCallId: string) => void;
+  /** The clock for an attached request's deadline (default `Date.now`). */
+  now?: () => number;
+}
+
+/**
+ * A part's content: its own default, or the app's children. With `asChild` the child is the element,
+ * and an empty child gets the default content (`<ToolCall.Name asChild><strong /></ToolCall.Name>`).
+ */
+function content(asChild: boolean | undefined, children: ReactNode, fallback: () => ReactNode): ReactNode {
+  if (!asChild) return children ?? fallback();
+  if (isValidElement(children) && (children as ReactElement<{ children?: ReactNode }>).props.children === undefined) {
+    return cloneElement(children as ReactElement<{ children?: ReactNode }>, undefined, fallback());
+  }
+  return children;
+}
+
+/** Props of `ToolCall.Root`; any other prop goes to its root element where it has one. */
+export interface ToolCallRootProps extends ComponentPropsWithoutRef<'div'>, ToolCallHandlers {
+  /** The tool call to render (its `toolCallId` in the events). */
+  toolCallId: string;
+  /** Whether the details are shown (controlled); pair with `onOpenChange`. */
+  open?: boolean;
+  /** Whether the details are shown at first; by default open while running, waiting or failed, closed once it succeeded. */
+  defaultOpen?: boolean;
+  /** Called when the user opens or closes the details. */
+  onOpenChange?: (open: boolean) => void;
+  /** Render onto the single child element instead of a wrapper (Radix `Slot`). */
+  asChild?: boolean;
+  /** Overrides for this component's strings by key; the provider's `labels` and the English defaults apply otherwise. */
+  labels?: Labels;
+}
+
+const sameActions = (a: ActionRecord[], b: ActionRecord[]) => shallowEqual(a, b);
+
+/** The row: state (`data-tool-status`, `data-state`) and the facts its parts read. */
+const Root = forwardRef<HTMLDivElement, ToolCallRootProps>(function ToolCallRoot(
+  { toolCallId, open: openProp, defaultOpen, onOpenChange, asChild, labels, onOpenOutput, onOpenEvidence, onRetry, now, className, children, ...rest },
+  ref,
+) {
+  const tool = useRuntimeSelector((s) => s.toolCalls.byId.get(toolCallId));
+  const actions = useRuntimeSelector((s) => (tool ? selectToolActions(s, tool) : []), sameActions);
+  const t = useLabels(labels);
+  const redact = useRedact();
+  const [userOpen, setUserOpen] = useState<boolean | undefined>(defaultOpen);
+  countRender('ToolCall', toolCallId);
+  const status: ToolCallContextValue['status'] = tool ? toolDisplayStatus(tool, actions) : 'unknown';
+  // Running, waiting and failed rows start open: what is happening, or what went wrong, is visible.
+  const open = openProp ?? userOpen ?? status !== 'succeeded';
+  const setOpen = (next: boolean) => {
+    if (openProp === undefined) setUserOpen(next);
+    onOpenChange?.(next);
+  };
+  const Comp = asChild ? Slot.Root : 'div';
+  const value: ToolCallContextValue = { toolCallId, tool, actions, status, open, t, redact, handlers: { onOpenOutput, onOpenEvidence, onRetry, now } };
+  return (
+    <ToolCallContext.Provider value={value}>
+      <Collapsible.Root open={open} onOpenChange={setOpen} asChild>
+        <Comp
           ref={ref}
           className={classes('aui-tool-call', className)}
-          data-tool-status={tool.status}
-          data-failure-category={tool.failure?.category}
+          data-tool-status={status}
+          data-failure-category={tool?.failure?.category}
           data-state={open ? 'open' : 'closed'}
           {...rest}
         >
-          <div className="aui-tool-call__header">
-            <Collapsible.Trigger className="aui-tool-call__toggle" aria-label={t('tool.toggle', { name })}>
-              <span aria-hidden="true">{open ? '▾' : '▸'}</span>
-            </Collapsible.Trigger>
-            <span className="aui-tool-call__name">{tool.name !== undefined ? <SafeText>{tool.name}</SafeText> : <FactBadge fact="unknown" reason={t('tool.unnamed')} />}</span>
-            <span className="aui-tool-call__status" data-tool-status={tool.status}>
-              <span aria-hidden="true">{tool.status === 'running' ? '◌' : tool.status === 'succeeded' ? '✓' : tool.status === 'unknown' ? '?' : '✕'}</span> {t(`tool.${tool.status}`)}
-            </span>
-            {tool.durationMs !== undefined && <span className="aui-tool-call__duration">{formatDuration(tool.durationMs)}</span>}
-            {!open && tool.status === 'failed' && (
-              <span className="aui-tool-call__failure-inline">
-                {tool.failure?.category !== undefined ? t('tool.category', { category: tool.failure.category }) : <FactBadge fact="unknown" />}
-              </span>
-            )}
-            {!open && input && <span className="aui-tool-call__input-inline">{input}</span>}
-          </div>
-          <Collapsible.Content className="aui-tool-call__body">
-            {input && (
-              <p className="aui-tool-call__input">
-                <span className="aui-label">{t('tool.input')}</span> <code>{input}</code>
-              </p>
-            )}
-            {tool.status === 'running' && percent !== undefined && (
-              <div
-                className="aui-progress"
-                role="progressbar"
-                aria-label={`${t('tool.progress')}: ${name}`}
-                aria-valuemin={0}
-                aria-valuemax={100}
-                aria-valuenow={percent}
-              >
-                <span style={{ width: `${percent}%` }} />
-              </div>
-            )}
-            {tool.progressMessage && tool.status === 'running' && <p className="aui-tool-call__progress-message">{redact(tool.progressMessage)}</p>}
-            {tool.outputPreview !== undefined && (
-              <div className="aui-tool-call__output">
-                <span className="aui-label">{t('tool.output')}</span>
-                <pre>{redact(tool.outputPreview)}</pre>
-                {tool.outputTruncated && <p className="aui-muted">{t('tool.outputTruncated')}</p>}
-              </div>
-            )}
-            {tool.outputRef !== undefined &&
-              (onOpenOutput ? (
-                <button type="button" className="aui-button" onClick={() => onOpenOutput(tool.outputRef!, tool.toolCallId)}>
-                  {t('tool.openOutput')}
-                </button>
-              ) : (
-                <p className="aui-muted">
-                  {t('tool.openOutput')}: <code>{tool.outputRef}</code>
-                </p>
-              ))}
-            {tool.outputState !== undefined && (
-              <p className="aui-muted aui-tool-call__output-state" data-output-state={tool.outputState}>
-                {t(`tool.outputState.${tool.outputState}`)}
-              </p>
-            )}
-            {tool.status === 'failed' && (
-              <div className="aui-tool-call__failure" role="note">
-                {tool.failure?.category !== undefined ? t('tool.category', { category: tool.failure.category }) : <FactBadge fact="unknown" />}
-                {tool.failure?.retryable !== undefined && <span> · {t(tool.failure.retryable ? 'status.retryable' : 'status.notRetryable')}</span>}
-                {tool.failure?.message && <p>{redact(tool.failure.message)}</p>}
-                {tool.failure?.recoveryHint && <p>{t('tool.hint', { hint: tool.failure.recoveryHint })}</p>}
-                {tool.evidenceIds.map((id) =>
-                  onOpenEvidence ? (
-                    <button key={id} type="button" className="aui-button aui-button--quiet" onClick={() => onOpenEvidence(id)}>
-                      {t('tool.evidence', { id })}
-                    </button>
-                  ) : (
-                    <span key={id} className="aui-muted">{t('tool.evidence', { id })}</span>
-                  ),
-                )}
-              </div>
-            )}
-          </Collapsible.Content>
-        </div>
+          {children}
+        </Comp>
       </Collapsible.Root>
-    );
-  }),
+    </ToolCallContext.Provider>
+  );
+});
+
+/** Props of the parts that render one element. */
+export interface ToolCallPartProps extends ComponentPropsWithoutRef<'span'> {
+  /** Render onto the single child element instead of the part's own (Radix `Slot`). */
+  asChild?: boolean;
+}
+
+/** The header row: the whole row is the toggle (a button at least 24 px tall). */
+const Header = forwardRef<HTMLButtonElement, ComponentPropsWithoutRef<'button'> & { asChild?: boolean }>(function ToolCallHeader({ asChild, className, children, ...rest }, ref) {
+  const { tool, open, status, t, redact } = useToolCall();
+  const input = tool ? revealBidi(inputSummary(tool, redact)) : '';
+  const Comp = asChild ? Slot.Root : 'button';
+  return (
+    <Collapsible.Trigger asChild>
+      <Comp ref={ref} type={asChild ? undefined : 'button'} className={classes('aui-tool-call__header', className)} data-tool-status={status} {...rest}>
+        {content(asChild, children, () => (
+          <>
+            {/* Spaces between the parts: the row's text is the button's accessible name. */}
+            <span className="aui-tool-call__chevron" aria-hidden="true">{open ? '▾' : '▸'}</span> <Name /> <Status />
+            {tool?.durationMs !== undefined && <> <span className="aui-tool-call__duration">{formatDuration(tool.durationMs)}</span></>}
+            {!open && status === 'failed' && tool?.failure?.category !== undefined && (
+              <> <span className="aui-tool-call__failure-inline">{valueLabel(t, 'category', tool.failure.category)}</span></>
+            )}
+            {!open && input && <> <span className="aui-tool-call__input-inline">{input}</span></>}
+          </>
+        ))}
+      </Comp>
+    </Collapsible.Trigger>
+  );
+});
+
+/** The tool's name, isolated (a runtime string), or a badge when the runtime sent none. */
+const Name = forwardRef<HTMLSpanElement, ToolCallPartProps>(function ToolCallName({ asChild, className, children, ...rest }, ref) {
+  const { tool, toolCallId, t } = useToolCall();
+  const Comp = asChild ? Slot.Root : 'span';
+  return (
+    <Comp ref={ref} className={classes('aui-tool-call__name', className)} {...rest}>
+      {content(asChild, children, () =>
+        tool === undefined ? (
+          <FactBadge fact="unknown" text={t('fact.what.tool')} reason={toolCallId} />
+        ) : tool.name !== undefined ? (
+          <SafeText>{tool.name}</SafeText>
+        ) : (
+          <FactBadge fact="unknown" text={t('fact.what.name')} reason={t('tool.unnamed')} />
+        ),
+      )}
+    </Comp>
+  );
+});
+
+const STATUS_GLYPH: Record<ToolCallContextValue['status'], string> = { running: '◌', waiting: '!', succeeded: '✓', failed: '✕', unknown: '?' };
+
+/** The row's state in words and a glyph: Running, Waiting for approval, Succeeded, Failed. */
+const Status = forwardRef<HTMLSpanElement, ToolCallPartProps>(function ToolCallStatus({ asChild, className, children, ...rest }, ref) {
+  const { status, t } = useToolCall();
+  const Comp = asChild ? Slot.Root : 'span';
+  return (
+    <Comp ref={ref} className={classes('aui-tool-call__status', className)} data-tool-status={status} {...rest}>
+      {content(asChild, children, () => (
+        <>
+          <span className={status === 'running' ? 'aui-spinner-glyph' : undefined} aria-hidden="true">{STATUS_GLYPH[status]}</span> {status === 'unknown' ? t('fact.what.status') : t(`tool.${status}` as LabelKey)}
+        </>
+      ))}
+    </Comp>
+  );
+});
+
+/** The requests that gate this call, on the row: a pending one in full, a finished one as one line. */
+const Approval = function ToolCallApproval() {
+  const { actions, handlers } = useToolCall();
+  if (actions.length === 0) return null;
+  return (
+    <div className="aui-tool-call__approval">
+      {actions.map((a) => (
+        <ActionRequired key={a.actionId} actionId={a.actionId} attached now={handlers.now} />
+      ))}
+    </div>
+  );
+};
+
+/** The details under the header (collapsible). */
+const Body = forwardRef<HTMLDivElement, ComponentPropsWithoutRef<'div'>>(function ToolCallBody({ className, children, ...rest }, ref) {
+  return (
+    <Collapsible.Content ref={ref} className={classes('aui-tool-call__body', className)} {...rest}>
+      {children ?? (
+        <>
+          <Input />
+          <Progress />
+          <Output />
+          <Failure />
+          <Details />
+        </>
+      )}
+    </Collapsible.Content>
+  );
+});
+
+/** The tool's input, redacted and summarized (streamed args shown as they arrive). */
+const Input = forwardRef<HTMLParagraphElement, ComponentPropsWithoutRef<'p'> & { asChild?: boolean }>(function ToolCallInput({ asChild, className, children, ...rest }, ref) {
+  const { tool, t, redact } = useToolCall();
+  const input = tool ? revealBidi(inputSummary(tool, redact)) : '';
+  if (!input && children === undefined) return null;
+  const Comp = asChild ? Slot.Root : 'p';
+  return (
+    <Comp ref={ref} className={classes('aui-tool-call__input', className)} {...rest}>
+      {content(asChild, children, () => (
+        <>
+          <span className="aui-label">{t('tool.input')}</span> <code>{input}</code>
+        </>
+      ))}
+    </Comp>
+  );
+});
+
+function Progress() {
+  const { tool, t, redact } = useToolCall();
+  if (!tool || tool.status !== 'running') return null;
+  // Runtimes send progress as 0..1 or as a percentage.
+  const percent = tool.progress === undefined ? undefined : Math.round(Math.min(1, Math.max(0, tool.progress > 1 ? tool.progress / 100 : tool.progress)) * 100);
+  const name = revealBidi(tool.name ?? t('tool.unnamed'));
+  return (
+    <>
+      {percent !== undefined && (
+        <div className="aui-progress" role="progressbar" aria-label={`${t('tool.progress')}: ${name}`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
+          <span style={{ width: `${percent}%` }} />
+        </div>
+      )}
+      {tool.progressMessage && <p className="aui-tool-call__progress-message">{redact(tool.progressMessage)}</p>}
+    </>
+  );
+}
+
+/** The output preview, capped in height with "Show more"; the full output opens from its ref. */
+const Output = forwardRef<HTMLDivElement, ComponentPropsWithoutRef<'div'> & { asChild?: boolean }>(function ToolCallOutput({ asChild, className, children, ...rest }, ref) {
+  const { tool, t, redact, handlers } = useToolCall();
+  const [more, setMore] = useState(false);
+  if (!tool) return null;
+  const preview = tool.outputPreview === undefined ? undefined : redact(tool.outputPreview);
+  const long = preview !== undefined && (preview.length > OUTPUT_CHARS || preview.split('\n').length > OUTPUT_LINES);
+  const openable = tool.outputRef !== undefined && handlers.onOpenOutput !== undefined;
+  if (preview === undefined && !openable && tool.outputState === undefined && children === undefined) return null;
+  const Comp = asChild ? Slot.Root : 'div';
+  return (
+    <Comp ref={ref} className={classes('aui-tool-call__output', className)} data-capped={long && !more ? '' : undefined} {...rest}>
+      {content(asChild, children, () => (
+        <>
+          {preview !== undefined && (
+            <>
+              <span className="aui-label">{t('tool.output')}</span>
+              <pre>{preview}</pre>
+              {long && (
+                <button type="button" className="aui-button aui-button--quiet aui-tool-call__more" aria-expanded={more} onClick={() => setMore((m) => !m)}>
+                  {t(more ? 'tool.showLess' : 'tool.showMore')}
+                </button>
+              )}
+              {tool.outputTruncated && <p className="aui-muted">{t('tool.outputTruncated')}</p>}
+            </>
+          )}
+          {openable && (
+            <button type="button" className="aui-button" onClick={() => handlers.onOpenOutput!(tool.outputRef!, tool.toolCallId)}>
+              {t('tool.openOutput')}
+            </button>
+          )}
+          {tool.outputState !== undefined && (
+            <p className="aui-muted aui-tool-call__output-state" data-output-state={tool.outputState}>
+              {t(`tool.outputState.${tool.outputState}`)}
+            </p>
+          )}
+        </>
+      ))}
+    </Comp>
+  );
+});
+
+/** A typed failure: what happened (category and message), what to do, and Retry where offered. */
+const Failure = forwardRef<HTMLDivElement, ComponentPropsWithoutRef<'div'> & { asChild?: boolean }>(function ToolCallFailure({ asChild, className, children, ...rest }, ref) {
+  const { tool, t, redact, handlers } = useToolCall();
+  if (!tool || tool.status !== 'failed') return null;
+  const failure = tool.failure;
+  const Comp = asChild ? Slot.Root : 'div';
+  return (
+    <Comp ref={ref} className={classes('aui-tool-call__failure', className)} role="note" data-failure-category={failure?.category} {...rest}>
+      {content(asChild, children, () => (
+        <>
+          <p className="aui-tool-call__failure-what">
+            {failure?.category !== undefined ? valueLabel(t, 'category', failure.category) : <FactBadge fact="unknown" text={t('fact.what.cause')} />}
+            {failure?.message && <>: {redact(failure.message)}</>}
+          </p>
+          {failure?.recoveryHint && <p>{t('tool.hint', { hint: failure.recoveryHint })}</p>}
+          <div className="aui-tool-call__failure-actions">
+            {failure?.retryable === true && handlers.onRetry && (
+              <button type="button" className="aui-button" onClick={() => handlers.onRetry!(tool.toolCallId)}>
+                {t('tool.retry')}
+              </button>
+            )}
+            {handlers.onOpenEvidence &&
+              tool.evidenceIds.map((id) => (
+                <button key={id} type="button" className="aui-button aui-button--quiet" onClick={() => handlers.onOpenEvidence!(id)}>
+                  {t('tool.evidence')}
+                </button>
+              ))}
+          </div>
+        </>
+      ))}
+    </Comp>
+  );
+});
+
+/** Ids and refs, for whoever needs them, behind a disclosure instead of in the reading flow. */
+function Details() {
+  const { tool, t, handlers } = useToolCall();
+  if (!tool) return null;
+  const refs = [tool.outputRef !== undefined && !handlers.onOpenOutput ? tool.outputRef : undefined].filter((r): r is string => r !== undefined);
+  return (
+    <details className="aui-tool-call__details">
+      <summary>{t('tool.details')}</summary>
+      <p className="aui-muted">
+        <code>{revealBidi(t('tool.id', { id: tool.toolCallId }))}</code>
+        {refs.map((r) => (
+          <code key={r}> · {revealBidi(r)}</code>
+        ))}
+        {tool.failure?.retryable === true && !handlers.onRetry && <> · {t('tool.retryable')}</>}
+      </p>
+    </details>
+  );
+}
+
+/** Props of `ToolCall`; any other prop goes to its root element where it has one. */
+export interface ToolCallProps extends Omit<ToolCallRootProps, 'children' | 'asChild'> {}
+
+/**
+ * One tool row, composed from its parts: header (the toggle), the requests that gate it, and the
+ * details (input, progress, output, failure). Build another layout from `ToolCall.Root` and parts.
+ */
+export const ToolCall = Object.assign(
+  memo(
+    forwardRef<HTMLDivElement, ToolCallProps>(function ToolCall(props, ref) {
+      return (
+        <Root ref={ref} {...props}>
+          <Header />
+          <Approval />
+          <Body />
+        </Root>
+      );
+    }),
+  ),
+  { Root, Header, Name, Status, Approval, Body, Input, Output, Failure, Details },
 );
+
+/** Props of `ToolRun`. */
+export interface ToolRunProps extends ToolCallHandlers {
+  /** The calls of one run, in order. */
+  toolCallIds: readonly string[];
+  /** Whether the run is expanded (controlled); by default collapsed only when every call succeeded. */
+  open?: boolean;
+  defaultOpen?: boolean;
+  onOpenChange?: (open: boolean) => void;
+  /** Overrides for this component's strings by key; the provider's `labels` and the English defaults apply otherwise. */
+  labels?: Labels;
+}
+
+/** A summary line for a run of tool calls ("Ran 6 tools · 1 failed"), collapsed when all succeeded. */
+export function ToolRun({ toolCallIds, open: openProp, defaultOpen, onOpenChange, labels, ...handlers }: ToolRunProps) {
+  const summary = useRuntimeSelector((s) => summarizeToolRun(s, toolCallIds), shallowEqual);
+  const t = useLabels(labels);
+  const [userOpen, setUserOpen] = useState<boolean | undefined>(defaultOpen);
+  const settled = summary.failed === 0 && summary.running === 0 && summary.waiting === 0 && summary.unknown === 0;
+  const open = openProp ?? userOpen ?? !settled;
+  const setOpen = (next: boolean) => {
+    if (openProp === undefined) setUserOpen(next);
+    onOpenChange?.(next);
+  };
+  const parts: ReactNode[] = [plural(t, 'tool.run', summary.total)];
+  if (summary.failed > 0) parts.push(t('tool.runFailed', { count: summary.failed }));
+  if (summary.waiting > 0) parts.push(t('tool.runWaiting', { count: summary.waiting }));
+  if (summary.running > 0) parts.push(t('tool.runRunning', { count: summary.running }));
+  return (
+    <Collapsible.Root open={open} onOpenChange={setOpen} className="aui-tool-run" data-state={open ? 'open' : 'closed'} data-failed={summary.failed || undefined}>
+      <Collapsible.Trigger className="aui-tool-run__header">
+        <span aria-hidden="true">{open ? '▾' : '▸'}</span> {parts.join(' · ')}
+      </Collapsible.Trigger>
+      <Collapsible.Content className="aui-tool-run__rows" role="group" aria-label={t('tool.runToggle')}>
+        {toolCallIds.map((id) => (
+          <ToolCall key={id} toolCallId={id} labels={labels} {...handlers} />
+        ))}
+      </Collapsible.Content>
+    </Collapsible.Root>
+  );
+}
+
+/** Props of `ToolPart`. */
+export interface ToolPartProps extends ToolCallHandlers {
+  /** The conversation part (of kind `tool`). */
+  partId: string;
+  labels?: Labels;
+}
+
+/**
+ * A tool part of a message: the first part of a run of consecutive tool parts renders the run (a
+ * single call as its row, several under a summary line); the others render nothing.
+ */
+export const ToolPart = memo(function ToolPart({ partId, ...rest }: ToolPartProps) {
+  const run = useRuntimeSelector((s) => selectToolRun(s, partId), (a, b) => a.lead === b.lead && shallowEqual(a.toolCallIds, b.toolCallIds));
+  if (!run.lead) return null;
+  if (run.toolCallIds.length === 1) return <ToolCall toolCallId={run.toolCallIds[0]!} {...rest} />;
+  return <ToolRun toolCallIds={run.toolCallIds} {...rest} />;
+});
 
 /** Props of `ToolGroup`; any other prop goes to its root element where it has one. */
 export interface ToolGroupProps extends ComponentPropsWithoutRef<'div'> {
@@ -153,20 +444,26 @@ export interface ToolGroupProps extends ComponentPropsWithoutRef<'div'> {
   onOpenOutput?: ToolCallProps['onOpenOutput'];
   /** Called when the user opens the evidence a tool row links to. */
   onOpenEvidence?: ToolCallProps['onOpenEvidence'];
+  /** Retries a failed call (offered only on failures the runtime marked retryable). */
+  onRetry?: ToolCallProps['onRetry'];
   /** Overrides for this component's strings by key; the provider's `labels` and the English defaults apply otherwise. */
   labels?: Labels;
 }
 
-/** Grouped tool rows, in the order they started. */
-export const ToolGroup = forwardRef<HTMLDivElement, ToolGroupProps>(function ToolGroup({ toolCallIds, turnId, onOpenOutput, onOpenEvidence, labels, className, ...rest }, ref) {
+/** Every tool row (of the session or one turn), in the order they started: the full list the Tools lane holds. */
+export const ToolGroup = forwardRef<HTMLDivElement, ToolGroupProps>(function ToolGroup({ toolCallIds, turnId, onOpenOutput, onOpenEvidence, onRetry, labels, className, ...rest }, ref) {
   const turnToolIds = useRuntimeSelector((s) => (turnId !== undefined ? s.turns.byId.get(turnId)?.toolCallIds : undefined));
   const allIds = useRuntimeSelector((s) => s.toolCalls.ids);
   const t = useLabels(labels);
   const ids = toolCallIds ?? (turnId !== undefined ? (turnToolIds ?? []) : allIds);
   return (
     <div ref={ref} className={classes('aui-tool-group', className)} role="group" aria-label={t('tool.group')} data-count={ids.length} {...rest}>
+      {/* Without the requests: they are answered in the thread, where the call is; here the row says it waits. */}
       {ids.map((id) => (
-        <ToolCall key={id} toolCallId={id} onOpenOutput={onOpenOutput} onOpenEvidence={onOpenEvidence} labels={labels} />
+        <Root key={id} toolCallId={id} onOpenOutput={onOpenOutput} onOpenEvidence={onOpenEvidence} onRetry={onRetry} labels={labels}>
+          <Header />
+          <Body />
+        </Root>
       ))}
     </div>
   );

@@ -5,7 +5,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eventBuilder, turn } from '../../test/eventBuilder';
 import { mockAdapter, renderWith, storeFrom, stubLayout } from '../../test/componentHarness';
 import { ActionList, ActionRequired } from './ActionRequired';
-import { TaskCapsule } from './TaskCapsule';
+import { RuntimeStatus } from './RuntimeStatus';
 
 beforeAll(() => stubLayout());
 afterEach(cleanup);
@@ -37,7 +37,7 @@ describe('an action deadline is a hint, never a fact', () => {
     const { container } = renderWith(
       <>
         <ActionRequired actionId="a1" now={() => local(10, 30)} />
-        <TaskCapsule />
+        <RuntimeStatus />
       </>,
       store,
       mockAdapter({ respondAction }),
@@ -48,14 +48,15 @@ describe('an action deadline is a hint, never a fact', () => {
     const expiry = card.querySelector('.aui-action__expiry')!;
     expect(expiry.textContent).toBe('Deadline passed (10:10)');
     expect(expiry.getAttribute('data-deadline')).toBe('passed');
-    // The capsule still promotes it: it waits on the user until the runtime says otherwise.
-    expect(container.querySelector('.aui-task-capsule')!.getAttribute('data-attention')).toBe('needs-input');
+    // The status still says it waits on the user until the runtime says otherwise (this session has no task, so no capsule).
+    expect(container.querySelector('.aui-runtime-status')!.getAttribute('data-status')).toBe('waiting');
     await user.click(screen.getByRole('button', { name: 'Approve' }));
     expect(respondAction.mock.calls[0]![0]).toMatchObject({ actionId: 'a1', decision: 'allow' });
     // Only the runtime's fact expires it.
     act(() => void store.getState().ingest([ev('action.expired', { ...t1, actionId: 'a1' })]));
     expect(card.getAttribute('data-action-status')).toBe('expired');
-    expect(card.querySelector('.aui-action__resolution')!.textContent).toBe('Expired');
+    // One line, with the time the runtime recorded.
+    expect(card.querySelector('.aui-action__resolution')!.textContent).toMatch(/^– Expired · \d\d:\d\d$/);
     expect(card.querySelector('.aui-action__expiry')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
   });
@@ -90,7 +91,7 @@ describe('a retry resends exactly what was chosen', () => {
     const store = storeFrom([ev('turn.started', t1), ev('action.required', { ...t1, actionId: 'a1' }, { prompt: 'Allow write?', decisionKind: 'allow_or_deny' })]);
     const respondAction = failingAdapter();
     renderWith(<ActionRequired actionId="a1" />, store, mockAdapter({ respondAction }));
-    await user.click(screen.getByRole('button', { name: 'Reject' }));
+    await user.click(screen.getByRole('button', { name: 'Deny' }));
     await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('network down'));
     await user.click(screen.getByRole('button', { name: 'Send again' }));
     expect(respondAction.mock.calls.map((c) => (c[0] as { decision: string }).decision)).toEqual(['deny', 'deny']);
@@ -124,7 +125,7 @@ describe('a retry resends exactly what was chosen', () => {
     });
     expect(screen.getByRole('alert').textContent).toContain('network down');
     expect(screen.queryByRole('button', { name: 'Send again' })).toBeNull();
-    await user.click(screen.getByRole('button', { name: 'Reject' }));
+    await user.click(screen.getByRole('button', { name: 'Deny' }));
     expect(respondAction.mock.calls.map((c) => (c[0] as { decision: string }).decision)).toEqual(['deny']);
   });
 });
@@ -143,8 +144,8 @@ describe('a schema that arrives later fills the form', () => {
       properties: { note: { type: 'string', title: 'Note', default: 'theirs' }, channel: { type: 'string', enum: ['stable', 'beta'], default: 'beta' }, notify: { type: 'boolean', default: true } },
     };
     act(() => void store.getState().ingest([ev('action.updated', { ...t1, actionId: 'in1' }, { schema: second })]));
-    expect((screen.getByLabelText(/channel/) as HTMLSelectElement).value).toBe('beta');
-    expect((screen.getByLabelText('notify') as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByLabelText(/Channel/) as HTMLSelectElement).value).toBe('beta');
+    expect((screen.getByLabelText('Notify') as HTMLInputElement).checked).toBe(true);
     expect((screen.getByLabelText('Note') as HTMLInputElement).value).toBe('mine');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     expect(respondAction.mock.calls[0]![0]).toMatchObject({ payload: { values: { note: 'mine', channel: 'beta', notify: true } } });
@@ -157,6 +158,6 @@ describe('a schema that arrives later fills the form', () => {
     expect(container.querySelector('.aui-action')!.getAttribute('data-action-kind')).toBe('approval');
     const schema = { type: 'object', properties: { channel: { type: 'string', enum: ['stable', 'beta'], default: 'stable' } } };
     act(() => void store.getState().ingest([ev('action.updated', { ...t1, actionId: 'in1' }, { schema })]));
-    expect((screen.getByLabelText(/channel/) as HTMLSelectElement).value).toBe('stable');
+    expect((screen.getByLabelText(/Channel/) as HTMLSelectElement).value).toBe('stable');
   });
 });

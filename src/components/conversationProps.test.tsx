@@ -46,7 +46,8 @@ describe('Conversation passes its props to memoised rows', () => {
     const user = userEvent.setup();
     const store = storeFrom(fixtureEvents('tool-success'));
     const view = conversation(store);
-    await user.click(screen.getByRole('button', { name: 'Details of read_file' }));
+    // The whole header row is the toggle; its name starts with the tool's name.
+    await user.click(screen.getByRole('button', { name: /^read_file/ }));
     expect(screen.queryByRole('button', { name: 'Open full output' })).toBeNull();
     const first = vi.fn();
     view.rerender({ onOpenOutput: first });

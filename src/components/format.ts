@@ -30,13 +30,6 @@ export function clip(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 
-/** Milliseconds between two ISO timestamps, or undefined when either is missing or invalid. */
-export function between(start: string | undefined, end: string | undefined): number | undefined {
-  if (!start || !end) return undefined;
-  const ms = Date.parse(end) - Date.parse(start);
-  return Number.isFinite(ms) ? ms : undefined;
-}
-
 export function classes(...names: (string | false | undefined | null)[]): string {
   return names.filter(Boolean).join(' ');
 }

@@ -64,8 +64,10 @@ describe('images load only through loadRef or from allowed origins', () => {
       </DisplayPolicyProvider>,
       store,
     );
+    // The card previews the image inline, and the workspace shows it: from the allowed origin only.
+    expect([...document.querySelectorAll('img')].map((img) => img.getAttribute('src'))).toEqual(['https://cdn.example/chart.png']);
     await user.click(screen.getByRole('button', { name: 'Open Chart' }));
     await screen.findByRole('dialog');
-    expect([...document.querySelectorAll('img')].map((img) => img.getAttribute('src'))).toEqual(['https://cdn.example/chart.png']);
+    expect([...document.querySelectorAll('img')].map((img) => img.getAttribute('src'))).toEqual(['https://cdn.example/chart.png', 'https://cdn.example/chart.png']);
   });
 });

@@ -1,8 +1,8 @@
 export { FactBadge, type FactBadgeProps } from './FactBadge';
-export { RuntimeStatus, selectRuntimeStatus, type RuntimeStatusFacts, type RuntimeStatusProps, type DisplayStage } from './RuntimeStatus';
-export { TaskCapsule, selectTaskCapsule, type TaskCapsuleProps, type TaskCapsuleFacts } from './TaskCapsule';
-export { ToolCall, ToolGroup, type ToolCallProps, type ToolGroupProps } from './ToolCall';
-export { ActionRequired, ActionList, actionKind, type ActionRequiredProps, type ActionListProps, type ActionKind } from './ActionRequired';
+export { RuntimeStatus, type RuntimeStatusProps } from './RuntimeStatus';
+export { TaskCapsule, type TaskCapsuleProps } from './TaskCapsule';
+export { ToolCall, ToolGroup, ToolRun, ToolPart, type ToolCallProps, type ToolCallRootProps, type ToolGroupProps, type ToolRunProps, type ToolPartProps } from './ToolCall';
+export { ActionRequired, ActionList, ActionPart, type ActionRequiredProps, type ActionListProps } from './ActionRequired';
 export { ArtifactCard, ArtifactWorkspace, ArtifactList, type ArtifactCardProps, type ArtifactWorkspaceProps } from './ArtifactCard';
 export { EvidenceLane, EvidenceItem, type EvidenceLaneProps } from './EvidenceLane';
 export { Conversation, type ConversationProps } from './Conversation';

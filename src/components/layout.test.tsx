@@ -22,7 +22,9 @@ describe('Conversation', () => {
     const message = container.querySelector('[data-role="assistant"]')!;
     const kinds = [...message.children].slice(1).map((el) => el.className.split(' ')[0]);
     expect(kinds).toEqual(['aui-tool-call', 'aui-artifact', 'aui-markdown']);
-    expect(message.querySelector('.aui-markdown')!.textContent).toBe('The release notes are ready in the artifact panel.');
+    // The answer is the message's own text part; the artifact card previews its document inline.
+    expect(message.querySelector(':scope > .aui-markdown')!.textContent).toBe('The release notes are ready in the artifact panel.');
+    expect(message.querySelector('.aui-artifact__inline .aui-markdown > :first-child')!.textContent).toBe('Release notes 2.4');
     expect(container.querySelector('.aui-artifact')!.getAttribute('data-tool-call-id')).toBe('tc-1');
     await expectNoAxeViolations(container);
   });
@@ -117,7 +119,8 @@ describe('AgentWorkbench', () => {
     for (const selector of ['.aui-runtime-status', '.aui-task-capsule', '.aui-conversation', '.aui-composer', '.aui-tabs']) expect(root.querySelector(selector)).toBeTruthy();
     await expectNoAxeViolations(container);
     for (const lane of ['Tools', 'Timeline', 'Artifacts', 'Evidence', 'Team', 'Diagnostics']) {
-      await user.click(screen.getByRole('tab', { name: lane }));
+      // A tab's name is its lane and its count ("Tools 45").
+      await user.click(screen.getByRole('tab', { name: new RegExp(`^${lane}`) }));
       expect(screen.getByRole('tabpanel').textContent).not.toBe('');
     }
     await expectNoAxeViolations(container);

@@ -28,11 +28,11 @@ describe('AgentWorkbench evidence links', () => {
   it('opening evidence from the thread switches to the Evidence tab and focuses the record', async () => {
     const user = userEvent.setup();
     renderWith(<AgentWorkbench />, failedToolWithEvidence());
-    expect(screen.getByRole('tab', { name: 'Task' }).getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByRole('tab', { name: /^Task/ }).getAttribute('aria-selected')).toBe('true');
     const thread = screen.getByRole('log');
-    await user.click(within(thread).getByRole('button', { name: 'Details of run_tests' }));
-    await user.click(within(thread).getByRole('button', { name: 'Evidence ev-1' }));
-    expect(screen.getByRole('tab', { name: 'Evidence' }).getAttribute('aria-selected')).toBe('true');
+    // A failed row starts open: its failure and the evidence for it are visible without a click.
+    await user.click(within(thread).getByRole('button', { name: 'Show evidence' }));
+    expect(screen.getByRole('tab', { name: /^Evidence/ }).getAttribute('aria-selected')).toBe('true');
     const record = screen.getByRole('tabpanel').querySelector('.aui-evidence')!;
     expect(record.getAttribute('data-evidence-status')).toBe('recorded');
     expect(document.activeElement).toBe(record);
@@ -53,8 +53,7 @@ describe('AgentWorkbench evidence links', () => {
     expect(ids.length).toBeGreaterThan(0);
     expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([]);
     const [, second] = [...container.querySelectorAll<HTMLElement>('.aui-workbench')];
-    await user.click(within(second!).getByRole('button', { name: 'Details of run_tests' }));
-    await user.click(within(second!).getByRole('button', { name: 'Evidence ev-1' }));
+    await user.click(within(second!).getByRole('button', { name: 'Show evidence' }));
     expect(second!.contains(document.activeElement)).toBe(true);
     expect(document.activeElement!.classList.contains('aui-evidence')).toBe(true);
   });

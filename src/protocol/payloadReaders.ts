@@ -117,14 +117,16 @@ export function readAction(e: Event): ActionFacts {
 }
 
 /** How an action ended, from `action.resolved` (or its cancelled/expired forms). */
-export function readActionResolution(e: Event): { decision?: string; outcome: 'resolved' | 'cancelled' | 'expired' } {
+export function readActionResolution(e: Event): { decision?: string; respondedBy?: string; outcome: 'resolved' | 'cancelled' | 'expired' } {
   const p = e.payload;
   const response = isPlainObject(p.response) ? p.response : undefined;
   const decision = firstString(p.decision, response?.decision, p.result);
+  // Who answered (`user`, `policy` ...): the resolved card says "by you" only on this fact.
+  const respondedBy = firstString(p.respondedBy, response?.respondedBy);
   const status = firstString(p.status, p.outcome);
-  if (e.type === 'action.cancelled' || status === 'cancelled') return { decision, outcome: 'cancelled' };
-  if (e.type === 'action.expired' || status === 'expired') return { decision, outcome: 'expired' };
-  return { decision, outcome: 'resolved' };
+  if (e.type === 'action.cancelled' || status === 'cancelled') return { decision, respondedBy, outcome: 'cancelled' };
+  if (e.type === 'action.expired' || status === 'expired') return { decision, respondedBy, outcome: 'expired' };
+  return { decision, respondedBy, outcome: 'resolved' };
 }
 
 export interface ArtifactFacts {

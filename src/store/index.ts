@@ -17,3 +17,13 @@ export * from './selectors/readModels';
 export * from './selectors/turnStatus';
 export * from './selectors/text';
 export { readModelOf } from './readModelOf';
+// Display facts: what the components show, computed from facts (they render these, never derive them).
+export * from './selectors/runtimeStatus';
+export * from './selectors/taskCapsule';
+export * from './selectors/actionKind';
+export * from './selectors/factState';
+export * from './selectors/toolFacts';
+export * from './selectors/turnNotice';
+export * from './selectors/usage';
+export * from './selectors/laneCounts';
+export * from './selectors/turnSubagents';

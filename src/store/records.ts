@@ -145,6 +145,8 @@ export interface ActionRecord {
   toolName?: string;
   status: ActionStatus;
   decision?: string;
+  /** Who answered, as the resolution said (`user`, `policy` ...). */
+  respondedBy?: string;
   requestedAt?: string;
   resolvedAt?: string;
 }
@@ -224,6 +226,8 @@ export interface SubagentRecord {
   parentTurnId?: string;
   taskId?: string;
   status: string;
+  /** The subagent's own summary of its work, when it reported one. */
+  summary?: string;
   closed: boolean;
   messageIds: readonly string[];
   artifactIds: readonly string[];

@@ -51,12 +51,13 @@ function resolveAction(ctx: ApplyContext, event: RuntimeEventEnvelope, actionId:
   }
   if (!existing) requireAction(ctx, event, actionId);
   const record = ctx.draft.get('actions', actionId)!;
-  const { decision, outcome } = readActionResolution(event);
+  const { decision, respondedBy, outcome } = readActionResolution(event);
   ctx.draft.put('actions', actionId, {
     ...record,
     status: outcome,
     resolvedAt: event.timestamp,
     ...(decision !== undefined && { decision }),
+    ...(respondedBy !== undefined && { respondedBy }),
   });
   const responding = ctx.draft.scalar('responding');
   if (responding.has(actionId)) {

@@ -31,6 +31,9 @@ export function applySubagentEvent(ctx: ApplyContext, event: RuntimeEventEnvelop
   record.parentThreadId = record.parentThreadId ?? parentThreadId ?? event.threadId;
   record.parentTurnId = record.parentTurnId ?? event.turnId;
   record.taskId = record.taskId ?? event.taskId;
+  // What the subagent reported it did, in its own words (`subagent.completed`'s summary).
+  const summary = readString(event.payload.summary);
+  if (summary !== undefined) record.summary = summary;
   if (event.type === 'subagent.closed') record.closed = true;
   else if (event.type === 'subagent.status') record.status = readString(event.payload.status) ?? record.status;
   else if (STATUS_BY_TYPE[event.type] !== undefined && !(record.status === 'completed' || record.status === 'failed')) {

@@ -1,0 +1,78 @@
+// Display facts of tool rows: which requests gate a call, what the row's state reads as, and which
+// tool parts of a message form one run ("Ran 6 tools · 1 failed").
+import type { ActionRecord, ToolCallRecord, ToolStatus } from '../records';
+import type { ProjectionData } from '../state';
+
+/** A row's state as shown: the runtime's status, or `waiting` while a request gates the call. */
+export type ToolDisplayStatus = ToolStatus | 'waiting';
+
+/** The requests attached to one tool call (an approval names the call it gates by `toolCallId`). */
+export function selectToolActions(state: Pick<ProjectionData, 'actions' | 'turns'>, tool: Pick<ToolCallRecord, 'toolCallId' | 'turnId'>): ActionRecord[] {
+  const turn = tool.turnId === undefined ? undefined : state.turns.byId.get(tool.turnId);
+  const ids = turn ? turn.actionIds : state.actions.ids;
+  const found: ActionRecord[] = [];
+  for (const id of ids) {
+    const action = state.actions.byId.get(id);
+    if (action?.toolCallId === tool.toolCallId) found.push(action);
+  }
+  return found;
+}
+
+/** `waiting` only while the call runs and a request for it is pending: the runtime said so, twice. */
+export function toolDisplayStatus(tool: Pick<ToolCallRecord, 'status'>, actions: readonly Pick<ActionRecord, 'status'>[]): ToolDisplayStatus {
+  return tool.status === 'running' && actions.some((a) => a.status === 'pending') ? 'waiting' : tool.status;
+}
+
+/**
+ * True when a request is shown on the tool row it gates, so the conversation must not show it a
+ * second time: the call is in the main conversation and known to the store.
+ */
+export function isAttachedToTool(state: Pick<ProjectionData, 'toolCalls'>, action: Pick<ActionRecord, 'toolCallId'>): boolean {
+  if (action.toolCallId === undefined) return false;
+  const tool = state.toolCalls.byId.get(action.toolCallId);
+  return tool !== undefined && tool.messageId !== undefined && tool.subagentId === undefined;
+}
+
+/**
+ * The run of consecutive tool parts a part belongs to, in its message: the first part of a run
+ * (`lead`) renders the whole run; the others render nothing. Text, reasoning or a new model step
+ * between two tool parts starts a new run.
+ */
+export function selectToolRun(state: Pick<ProjectionData, 'parts' | 'messages'>, partId: string): { lead: boolean; toolCallIds: string[] } {
+  const part = state.parts.byId.get(partId);
+  const message = part ? state.messages.byId.get(part.messageId) : undefined;
+  if (!part || !message || part.kind !== 'tool') return { lead: false, toolCallIds: [] };
+  const at = message.partIds.indexOf(partId);
+  const sameRun = (id: string | undefined) => {
+    const other = id === undefined ? undefined : state.parts.byId.get(id);
+    return other !== undefined && other.kind === 'tool' && other.step === part.step && other.refId !== undefined;
+  };
+  if (at > 0 && sameRun(message.partIds[at - 1])) return { lead: false, toolCallIds: [] };
+  const toolCallIds: string[] = [];
+  for (let i = at; i < message.partIds.length && sameRun(message.partIds[i]); i++) toolCallIds.push(state.parts.byId.get(message.partIds[i]!)!.refId!);
+  return { lead: true, toolCallIds };
+}
+
+export interface ToolRunSummary {
+  total: number;
+  failed: number;
+  running: number;
+  waiting: number;
+  /** Calls with no stated status (e.g. listed by a snapshot): the run is not shown as settled. */
+  unknown: number;
+}
+
+/** Counts for a run's summary line; a call the store does not know counts in `total` only. */
+export function summarizeToolRun(state: Pick<ProjectionData, 'toolCalls' | 'actions' | 'turns'>, toolCallIds: readonly string[]): ToolRunSummary {
+  const summary: ToolRunSummary = { total: toolCallIds.length, failed: 0, running: 0, waiting: 0, unknown: 0 };
+  for (const id of toolCallIds) {
+    const tool = state.toolCalls.byId.get(id);
+    if (!tool) continue;
+    const status = toolDisplayStatus(tool, selectToolActions(state, tool));
+    if (status === 'failed') summary.failed++;
+    else if (status === 'running') summary.running++;
+    else if (status === 'waiting') summary.waiting++;
+    else if (status === 'unknown') summary.unknown++;
+  }
+  return summary;
+}
