@@ -26,6 +26,7 @@ const external = [
   // LangGraph and LangChain core, deep imports included (`@langchain/langgraph/web`, `@langchain/core/messages`).
   /^@langchain\//,
   /^@modelcontextprotocol\//,
+  /^@openai\/agents($|-|\/)/,
 ];
 
 /** Modules that need a client (React state, context or hooks): components and hooks, not their plain helpers. */
@@ -51,7 +52,7 @@ export default defineConfig({
     minify: false,
     target: 'es2022',
     lib: {
-      entry: { index: 'src/index.ts', headless: 'src/headless.ts', cli: 'src/cli/main.ts', server: 'src/server/fixtureServer.ts', 'adapters/ai-sdk': 'src/adapters/ai-sdk/index.ts', 'adapters/ag-ui': 'src/adapters/ag-ui/index.ts', 'adapters/langgraph': 'src/adapters/langgraph/index.ts', 'adapters/mcp': 'src/adapters/mcp/index.ts' },
+      entry: { index: 'src/index.ts', headless: 'src/headless.ts', cli: 'src/cli/main.ts', server: 'src/server/fixtureServer.ts', 'adapters/ai-sdk': 'src/adapters/ai-sdk/index.ts', 'adapters/ag-ui': 'src/adapters/ag-ui/index.ts', 'adapters/langgraph': 'src/adapters/langgraph/index.ts', 'adapters/mcp': 'src/adapters/mcp/index.ts', 'adapters/openai-agents': 'src/adapters/openai-agents/index.ts' },
       formats: ['es'],
     },
     rollupOptions: {

@@ -1,4 +1,4 @@
-import { Runner, type Agent, type AgentInputItem, type RunState, type RunToolApprovalItem, type StreamRunOptions } from '@openai/agents';
+import { Runner, type Agent, type AgentInputItem, type AgentOutputType, type RunState, type TextOutput, type RunToolApprovalItem, type StreamRunOptions } from '@openai/agents';
 import type { RuntimeEventEnvelope } from '../../protocol/events';
 import type { RuntimeProviderAdapter } from '../types';
 import { createEnvelopeFactory } from '../core/envelopeFactory';
@@ -10,17 +10,14 @@ import { RunEventMapper, isApproval, isToolDecision } from './mapRunEvents';
 import { classifyRunError } from './runFailure';
 import { OPENAI_AGENTS_RUNTIME_ID, mapRun, type OpenAiAgentsMappingOptions, type StreamedRun } from './toRuntimeEvents';
 
-// The SDK's agents are generic over their context and output; the adapter runs any of them.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyAgent = Agent<any, any>;
-
-export interface OpenAiAgentsAdapterOptions extends OpenAiAgentsMappingOptions {
+/** The adapter runs any agent: typed by the starting agent's context and output. */
+export interface OpenAiAgentsAdapterOptions<TContext = unknown, TOutput extends AgentOutputType = TextOutput> extends OpenAiAgentsMappingOptions {
   /** The agent each conversation starts with; after a handoff the next turn continues with the agent that answered. */
-  agent: AnyAgent;
+  agent: Agent<TContext, TOutput>;
   /** The runner (its model provider, tracing and run config); a default `new Runner()` otherwise. */
   runner?: Pick<Runner, 'run'>;
   /** Options passed to every run (`maxTurns`, `context`, ...); `stream` and `signal` are the adapter's. */
-  runOptions?: Omit<StreamRunOptions<unknown>, 'stream' | 'signal'>;
+  runOptions?: Omit<StreamRunOptions<TContext>, 'stream' | 'signal'>;
   sessionId?: string;
   threadId?: string;
   runtimeId?: string;
@@ -57,7 +54,10 @@ class AgentsTurn extends ActiveTurn {
  * when the resumed run acts on it. `cancelTurn` aborts the run; `readThread` returns what the
  * adapter recorded.
  */
-export function createOpenAiAgentsAdapter(options: OpenAiAgentsAdapterOptions): OpenAiAgentsAdapter {
+export function createOpenAiAgentsAdapter<TContext = unknown, TOutput extends AgentOutputType = TextOutput>(
+  options: OpenAiAgentsAdapterOptions<TContext, TOutput>,
+): OpenAiAgentsAdapter {
+  type TurnAgent = Agent<TContext, TOutput>;
   const sessionId = options.sessionId ?? 'openai-agents-session';
   const threadId = options.threadId ?? 'thread-1';
   const prefix = options.idPrefix ?? 'oa';
@@ -84,12 +84,12 @@ export function createOpenAiAgentsAdapter(options: OpenAiAgentsAdapterOptions): 
     return turn.observe(event);
   }
 
-  const stream = (input: AgentInputItem[] | RunState<unknown, AnyAgent>, turn: AgentsTurn) =>
-    runner.run(agent, input, { ...options.runOptions, stream: true, signal: turn.controller.signal }) as Promise<StreamedRun & { state: RunState<unknown, AnyAgent>; history: AgentInputItem[]; lastAgent?: AnyAgent }>;
+  const stream = (input: AgentInputItem[] | RunState<TContext, TurnAgent>, turn: AgentsTurn) =>
+    runner.run<TurnAgent, TContext>(agent, input, { ...options.runOptions, stream: true, signal: turn.controller.signal }) as Promise<StreamedRun & { state: RunState<TContext, TurnAgent>; history: AgentInputItem[]; lastAgent?: TurnAgent }>;
 
   async function* turnEvents(turn: AgentsTurn, prompt: string): AsyncGenerator<RuntimeEventEnvelope> {
     yield record(turn, factory.event('turn.submitted', { turnId: turn.turnId }, { text: prompt }));
-    let input: AgentInputItem[] | RunState<unknown, AnyAgent> = [...conversation, { type: 'message', role: 'user', content: prompt }];
+    let input: AgentInputItem[] | RunState<TContext, TurnAgent> = [...conversation, { type: 'message', role: 'user', content: prompt }];
     for (;;) {
       let result: Awaited<ReturnType<typeof stream>>;
       try {

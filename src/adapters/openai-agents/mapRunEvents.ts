@@ -351,9 +351,17 @@ export class RunEventMapper {
     if (this.end !== 'open') return;
     if (outcome.cancelled === true) return this.cancel(out, 'aborted');
     if (outcome.error !== undefined && outcome.error !== null) return;
-    if (this.pendingApprovals.size > 0 && (outcome.interruptions?.length ?? 0) > 0) {
-      this.end = 'awaiting-approval';
-      return;
+    if ((outcome.interruptions?.length ?? 0) > 0) {
+      if (this.pendingApprovals.size > 0) {
+        this.end = 'awaiting-approval';
+        return;
+      }
+      // The run stopped for an approval whose call carries no id: nothing can answer it.
+      return this.fail(out, {
+        failureCategory: 'approval_unmapped',
+        message: 'The run stopped for a tool approval without a call id; the adapter cannot answer it.',
+        recoveryHint: 'Answer the approval in the app that runs the agent, or give the tool a call id.',
+      });
     }
     if (completed && outcome.finalOutput !== undefined) return this.complete(out);
     this.cut(out);
