@@ -7,6 +7,7 @@ import { classifyDocument } from '../protocol/snapshots';
 import { ProjectionDraft, type DiagnosticInput } from './draft';
 import type { StaleReason } from './records';
 import { EventPipeline, markSessionStale } from './eventPipeline';
+import { gateNotifications } from './notificationGate';
 import { createProjectionData, type IngestCounts, type ProjectionData, type RespondingOverlay } from './state';
 
 export interface RuntimeStoreOptions {
@@ -276,6 +277,8 @@ export function createRuntimeStore(options: RuntimeStoreOptions = {}): RuntimeSt
   // zustand's useStore renders the server (and hydration) pass from getInitialState(); a store
   // filled before rendering (a snapshot read on the server) must render its facts there too.
   store.getInitialState = store.getState;
+  // hydrate() holds notifications while it applies a backlog in slices (see notificationGate).
+  gateNotifications(store);
   return store;
 }
 

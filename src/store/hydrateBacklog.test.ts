@@ -164,22 +164,42 @@ describe('hydrate(store, input): a backlog applied in slices, as the CLI replays
     for (const costMs of [0.05, 0.1, 0.5, 3]) {
       const store = createRuntimeStore();
       const perSlice: number[] = [];
-      let inSlice = 0;
-      store.subscribe((state, prev) => (inSlice += state.counts.received - prev.counts.received));
-      await hydrate(store, events, {
-        sliceMs: 8,
-        now: fakeClock(store, costMs),
-        yieldToHost: async () => {
-          perSlice.push(inSlice);
-          inSlice = 0;
-        },
-      });
-      perSlice.push(inSlice);
+      let before = 0;
+      const slice = () => {
+        const received = store.getState().counts.received;
+        perSlice.push(received - before);
+        before = received;
+      };
+      await hydrate(store, events, { sliceMs: 8, now: fakeClock(store, costMs), yieldToHost: async () => slice() });
+      slice();
       expect(perSlice.reduce((a, b) => a + b, 0), `${costMs} ms/event`).toBe(events.length);
       // Each slice's events times their cost stays within 8 ms (one event at least, whatever it costs).
       for (const n of perSlice) expect(n * costMs <= 8 || n === 1, `${n} events at ${costMs} ms`).toBe(true);
       expect(perSlice.length).toBeGreaterThanOrEqual(Math.ceil((events.length * costMs) / 8));
     }
+  });
+
+  it('tells subscribers after the first slice, then at most every publishEveryMs, and at the end; reads stay current', async () => {
+    const store = createRuntimeStore();
+    const heard: number[] = [];
+    store.subscribe((state, prev) => {
+      expect(prev.counts.received).toBeLessThanOrEqual(state.counts.received);
+      heard.push(state.counts.received);
+    });
+    const live: number[] = [];
+    const result = await hydrate(store, events, {
+      sliceMs: 8,
+      publishEveryMs: 4,
+      now: fakeClock(store, 0.1),
+      yieldToHost: async () => void live.push(store.getState().counts.received),
+    });
+    expect(result.slices).toBeGreaterThan(heard.length);
+    // Every slice committed (reads saw each), subscribers heard about every ~4 ms of work and the end.
+    expect(live.length).toBe(result.slices - 1);
+    expect(heard[0]).toBe(1);
+    expect(heard.at(-1)).toBe(events.length);
+    for (let i = 2; i < heard.length - 1; i++) expect((heard[i]! - heard[i - 1]!) * 0.1).toBeGreaterThanOrEqual(4);
+    expect(facts(store)).toEqual(expected);
   });
 
   it('applies a snapshot line in place and a whole JSON document as the CLI does', async () => {
@@ -193,9 +213,7 @@ describe('hydrate(store, input): a backlog applied in slices, as the CLI replays
   });
 });
 
-/** A clock that advances by `costMs` per event the store receives (and never otherwise). */
+/** A clock that advances by `costMs` per event the store has received (and never otherwise). */
 function fakeClock(store: RuntimeStore | undefined, costMs: number): () => number {
-  let time = 0;
-  store?.subscribe((state, prev) => (time += (state.counts.received - prev.counts.received) * costMs));
-  return () => time;
+  return () => (store ? store.getState().counts.received * costMs : 0);
 }

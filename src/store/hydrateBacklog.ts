@@ -5,6 +5,7 @@
 import { readInput, type InputItem } from '../stream/readInput';
 import { lineReplay, replayDocument } from '../stream/replayText';
 import type { RuntimeStore } from './createRuntimeStore';
+import { holdNotifications } from './notificationGate';
 
 /** What `hydrate` reads: events, JSON Lines text, a fetch `Response`, or a stream of JSONL bytes (or text). */
 export type HydrateInput = readonly unknown[] | string | Response | ReadableStream<Uint8Array | string>;
@@ -29,6 +30,12 @@ export interface HydrateOptions {
   sliceMs?: number;
   /** Declare gaps still open when the input ends (a recording that ended cannot fill them). Default true. */
   settle?: boolean;
+  /**
+   * How often subscribers (the UI) hear of the slices, in milliseconds: after the first slice, then
+   * at most this often, and at the end. Every slice commits (reads are always current); only the
+   * re-renders are spared, which cost more than the slice itself once the session is long. Default 250.
+   */
+  publishEveryMs?: number;
   /** The clock slices are measured with (tests inject one). Default `performance.now`. */
   now?: () => number;
   /** How to give the host the thread between slices. Default `scheduler.yield`, else a MessageChannel task, else `setTimeout`. */
@@ -43,6 +50,7 @@ export interface HydrateResult extends HydrateProgress {
 }
 
 const DEFAULT_SLICE_MS = 8;
+const DEFAULT_PUBLISH_MS = 250;
 /**
  * Values in the first slice, before a per-value cost is known: one, so even the first slice is
  * planned (a value could cost more than the budget); the next slices grow by at most GROWTH.
@@ -52,8 +60,10 @@ const FIRST_SLICE = 1;
 const GROWTH = 4;
 /** A slice plans for this share of the budget, leaving room for a costlier value. */
 const PLANNED_SHARE = 0.8;
-/** Values per read chunk of a string input: progress in bytes moves with the chunks. */
+/** Characters per read chunk of a string input: progress in bytes moves with the chunks. */
 const STRING_CHUNK = 64 * 1024;
+/** Bytes decoded at a time from a stream chunk. */
+const BYTE_CHUNK = 64 * 1024;
 
 /**
  * Applies a backlog to a store without holding the main thread longer than one slice (~8 ms):
@@ -92,6 +102,14 @@ export async function hydrate(store: RuntimeStore, input: HydrateInput, options:
   let planned = FIRST_SLICE;
   let done = false;
   let queue: Iterator<InputItem> | undefined;
+  const publishEveryMs = options.publishEveryMs ?? DEFAULT_PUBLISH_MS;
+  let release = holdNotifications(store);
+  let published: number | undefined;
+  const publish = (at: number) => {
+    release();
+    published = at;
+    release = holdNotifications(store);
+  };
   const take = (item: InputItem): void => {
     if (item.kind === 'record') {
       replay.record(item);
@@ -129,8 +147,10 @@ export async function hydrate(store: RuntimeStore, input: HydrateInput, options:
       }
       replay.end();
       slices += 1;
+      const end = now();
+      if (published === undefined || end - published >= publishEveryMs) publish(end);
       onProgress?.({ ...meter });
-      planned = nextSlice(now() - start, taken, planned, sliceMs);
+      planned = nextSlice(end - start, taken, planned, sliceMs);
       if (!done) {
         await yieldNow();
         throwIfAborted(signal);
@@ -140,6 +160,7 @@ export async function hydrate(store: RuntimeStore, input: HydrateInput, options:
     if (settle) store.getState().settle();
     return { ...meter, malformed, slices };
   } finally {
+    release();
     if (!done) void (items as AsyncGenerator<InputItem>).return?.(undefined);
   }
 }
@@ -186,8 +207,17 @@ async function* chunksOf(input: string | Response | ReadableStream<Uint8Array | 
     for (;;) {
       const { done, value } = await reader.read();
       if (done) return;
-      meter.bytes += typeof value === 'string' ? utf8Length(value) : value.byteLength;
-      yield value;
+      if (typeof value === 'string') {
+        meter.bytes += utf8Length(value);
+        yield value;
+        continue;
+      }
+      // A body may arrive as one large chunk: decode and split it a piece at a time.
+      for (let at = 0; at < value.byteLength; at += BYTE_CHUNK) {
+        const piece = value.subarray(at, Math.min(value.byteLength, at + BYTE_CHUNK));
+        meter.bytes += piece.byteLength;
+        yield piece;
+      }
     }
   } finally {
     signal?.removeEventListener('abort', cancel);
