@@ -137,6 +137,31 @@ describe('useRuntimeStream', () => {
     render(<RuntimeProvider><Status input={null} /></RuntimeProvider>);
     expect(screen.getByRole('status').textContent).toBe('idle fresh 0');
   });
+
+  it('opens a history through hydrate first, reports its progress, then starts the live source after it', async () => {
+    const ev = eventBuilder();
+    const past = [ev('turn.started', t1), ...Array.from({ length: 50 }, (_, i) => ev('model.delta', t1, { delta: `${i} ` }))];
+    const history = `${past.map((e) => JSON.stringify(e)).join('\n')}\nnot json\n`;
+    const spy = spySource();
+    const seen: string[] = [];
+    function WithHistory() {
+      const stream = useRuntimeStream(spy.source, { flush: 'sync', history });
+      const applied = useRuntimeSelector((s) => s.counts.applied);
+      seen.push(`${stream.history?.done} ${stream.history?.applied} ${applied} ${spy.calls.start}`);
+      return <output>{`${stream.history?.done ? 'loaded' : 'loading'} ${applied}`}</output>;
+    }
+    const store = createRuntimeStore();
+    render(<RuntimeProvider store={store}><WithHistory /></RuntimeProvider>);
+    expect(spy.calls.start).toBe(0);
+    await screen.findByText(`loaded ${past.length}`);
+    // The live source started only after every past event was applied, and continues the order.
+    expect(spy.calls.start).toBe(1);
+    expect(seen.filter((line) => line.endsWith(' 1')).every((line) => line.startsWith(`true ${past.length} ${past.length}`))).toBe(true);
+    act(() => spy.handlers()!.events([ev('model.delta', t1, { delta: 'live' })]));
+    expect(screen.getByRole('status').textContent).toBe(`loaded ${past.length + 1}`);
+    expect(store.getState().session.stale).toBe(false);
+    expect([...store.getState().diagnostics.byId.values()].map((d) => `${d.code}@${d.line}`)).toEqual([`invalid_json@${past.length + 1}`]);
+  });
 });
 
 describe('useRuntimeActions', () => {

@@ -2,5 +2,5 @@ export { RuntimeProvider, type RuntimeProviderProps } from './RuntimeProvider';
 export { RuntimeContext, type RuntimeContextValue } from './RuntimeContext';
 export { useRuntimeContext, useRuntimeStore, useRuntimeActions, useRuntimeLabels } from './useRuntimeContext';
 export { useRuntimeSelector, shallowEqual } from './useRuntimeSelector';
-export { useRuntimeStream, type RuntimeStreamResult, type StreamEndpoint, type StreamInput, type RuntimeStreamControls } from './useRuntimeStream';
+export { useRuntimeStream, type RuntimeStreamOptions, type RuntimeStreamResult, type StreamEndpoint, type StreamInput, type RuntimeStreamControls } from './useRuntimeStream';
 export { useConnectionState, type PublishedConnection, type ConnectionStore } from './useConnectionState';

@@ -1,5 +1,7 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { connectRuntimeStream, type ConnectionState, type StreamConnection, type StreamConnectionOptions } from '../stream/connectRuntimeStream';
+import type { HydrateInput } from '../store/hydrateBacklog';
+import { withHistory, type HistoryProgress } from '../stream/historySource';
 import { iterableSource } from '../stream/iterableSource';
 import { ndjsonSource } from '../stream/ndjsonSource';
 import { sseSource, type SseSourceOptions } from '../stream/sseSource';
@@ -45,7 +47,20 @@ export interface RuntimeStreamResult {
   error?: string;
   /** How long the last repair took, in milliseconds. */
   lastRepairMs?: number;
+  /** With `options.history`: how much of it is applied (the live stream starts when `done`). */
+  history?: HistoryProgress;
   controls: RuntimeStreamControls;
+}
+
+export interface RuntimeStreamOptions extends Omit<StreamConnectionOptions, 'adapter'> {
+  /** Repair gaps and dropped connections through the provider's adapter. Default true. */
+  repair?: boolean;
+  /**
+   * A backlog to open before the live stream (an array of events, JSONL text, a `Response` or a
+   * `ReadableStream`): applied with `hydrate`, in slices that never hold the main thread long,
+   * then the live source starts after it. Read when the connection opens.
+   */
+  history?: HydrateInput;
 }
 
 const isSource = (input: object): input is RuntimeEventSource => typeof (input as RuntimeEventSource).start === 'function';
@@ -84,6 +99,12 @@ function sourceFor(input: Exclude<StreamInput, null | undefined>): RuntimeEventS
 const keyOf = (input: StreamInput): unknown => (input && !isSource(input) && isEndpoint(input) ? `${input.transport ?? 'sse'} ${input.url}` : input);
 
 const IDLE: ConnectionState = { status: 'connecting', phase: 'connecting', stale: false, repairAttempts: 0, storeUpdates: 0 };
+/** What the hook renders from: the connection's state and, with a history, its progress (one object per change). */
+interface StreamView {
+  state: ConnectionState;
+  history?: HistoryProgress;
+}
+const IDLE_VIEW: StreamView = { state: IDLE };
 
 /**
  * Connects a stream to the provider's store: batching (one ingest per frame), reconnect, gap and
@@ -91,7 +112,7 @@ const IDLE: ConnectionState = { status: 'connecting', phase: 'connecting', stale
  * survives StrictMode's double effects (the close is deferred a tick and cancelled by a re-run);
  * touches no browser global during render (SSR-safe).
  */
-export function useRuntimeStream(input: StreamInput, options: Omit<StreamConnectionOptions, 'adapter'> & { repair?: boolean } = {}): RuntimeStreamResult {
+export function useRuntimeStream(input: StreamInput, options: RuntimeStreamOptions = {}): RuntimeStreamResult {
   const { store, adapter, connection: published } = useRuntimeContext();
   const live = useRef<LiveConnection | null>(null);
   const listeners = useRef(new Set<() => void>());
@@ -109,17 +130,26 @@ export function useRuntimeStream(input: StreamInput, options: Omit<StreamConnect
       entry.closeTimer = undefined;
     } else {
       if (entry) closeEntry(entry);
-      const { repair = true, ...rest } = optionsRef.current;
-      const connection = connectRuntimeStream(store, sourceFor(input), { ...rest, adapter: repair ? adapter : undefined });
-      const created: LiveConnection = { key, store, adapter, connection, retry: () => connection.retry() };
+      const { repair = true, history, ...rest } = optionsRef.current;
+      let created: LiveConnection | undefined;
+      const onHistory = (progress: HistoryProgress) => {
+        if (!created) return;
+        created.view = { state: created.view.state, history: progress };
+        for (const listener of listeners.current) listener();
+      };
+      const source = history === undefined ? sourceFor(input) : withHistory(store, sourceFor(input), history, onHistory);
+      const connection = connectRuntimeStream(store, source, { ...rest, adapter: repair ? adapter : undefined });
+      created = { key, store, adapter, connection, retry: () => connection.retry(), view: { state: connection.getState(), history: history === undefined ? undefined : { applied: 0, bytes: 0, done: false } } };
+      const current = created;
       entry = created;
       live.current = created;
       const publish = () => {
         const state = connection.getState();
+        current.view = { state, history: current.view.history };
         // Last connected wins; a closed connection hands the provider back to idle.
         if (state.status === 'closed') {
-          if (published.getState().retry === created.retry) published.setState(IDLE_CONNECTION, true);
-        } else published.setState({ ...published.getState(), ...publicView(state), retry: created.retry }, true);
+          if (published.getState().retry === current.retry) published.setState(IDLE_CONNECTION, true);
+        } else published.setState({ ...published.getState(), ...publicView(state), retry: current.retry }, true);
         for (const listener of listeners.current) listener();
       };
       connection.subscribe(publish);
@@ -138,14 +168,15 @@ export function useRuntimeStream(input: StreamInput, options: Omit<StreamConnect
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key, store, adapter, published]);
 
-  const state = useSyncExternalStore(
+  const view = useSyncExternalStore(
     (listener) => {
       listeners.current.add(listener);
       return () => listeners.current.delete(listener);
     },
-    () => live.current?.connection.getState() ?? IDLE,
-    () => IDLE,
+    () => live.current?.view ?? IDLE_VIEW,
+    () => IDLE_VIEW,
   );
+  const state = view.state;
   const connection = live.current?.connection;
   return {
     status: input ? state.status : 'idle',
@@ -153,6 +184,7 @@ export function useRuntimeStream(input: StreamInput, options: Omit<StreamConnect
     cursor: state.cursor,
     error: state.error,
     lastRepairMs: state.lastRepairMs,
+    ...(input && view.history && { history: view.history }),
     controls: {
       retry: () => connection?.retry(),
       flush: () => connection?.flush(),
@@ -167,6 +199,7 @@ interface LiveConnection {
   adapter: RuntimeProviderAdapter | undefined;
   connection: StreamConnection;
   retry: () => void;
+  view: StreamView;
   closeTimer?: ReturnType<typeof setTimeout>;
 }
 
