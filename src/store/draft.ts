@@ -39,6 +39,8 @@ export class ProjectionDraft {
    * WeakSet: the draft lives for one batch, and weak entries cost the garbage collector.
    */
   private readonly fresh = new Set<object>();
+  /** Lists copied for appending in this batch, trimmed to their length on commit. */
+  private readonly grownLists: { record: Record<string, readonly string[]>; field: string }[] = [];
   private diagnosticSeq: number;
   private timelineSeq: number;
 
@@ -102,6 +104,7 @@ export class ProjectionDraft {
     const copy = list.slice();
     this.fresh.add(copy);
     record[field] = copy;
+    this.grownLists.push({ record: record as Record<string, readonly string[]>, field: field as string });
     return copy;
   }
 
@@ -176,6 +179,10 @@ export class ProjectionDraft {
 
   /** The partial state for zustand: a new `Table` per touched table, changed scalars as they are. */
   commit(): Partial<ProjectionData> {
+    // A list grown by push keeps spare capacity (V8 grows by half plus 16): published lists are
+    // copied to their length once per batch, so a long session does not keep the slack of every list.
+    for (const { record, field } of this.grownLists) record[field] = record[field]!.slice();
+    this.grownLists.length = 0;
     const patch: Record<string, unknown> = { ...this.scalarPatch };
     for (const name of Object.keys(this.writers) as TableName[]) {
       const writer = this.writers[name]!;
