@@ -124,3 +124,6 @@ console.log(row('scroll: frame p95', (x) => x.scroll.frameP95Ms, ' ms'));
 console.log(row('scroll: dropped frames (> 25 ms)', (x) => x.scroll.droppedFrames));
 mkdirSync(new URL('../results/', import.meta.url), { recursive: true });
 writeFileSync(new URL(`../results/${smoke ? 'browser-smoke' : 'browser-latest'}.json`, import.meta.url), JSON.stringify({ date: new Date().toISOString(), smoke, results }, null, 2) + '\n');
+
+// Opening a 100k-event session three ways (issue 14): its own scene and script, run on request.
+if (process.argv.includes('--open-session')) await import('./open-session.mjs');

@@ -1,0 +1,99 @@
+// Opening a long session in Chromium (issue 14): the 100k-event coding session and a generated
+// session of many short turns with tool calls, in AgentWorkbench, opened three ways in the same
+// run: one ingest of every event at once (what the previous release offered), `hydrate` over the
+// events array, and `hydrate` over a JSONL Response. Longest main-thread task, newest screen
+// readable, JS heap (after a forced GC, and as read), progress updates shown.
+// Usage: npm run storybook:build && node bench/browser/open-session.mjs [--smoke] [--port 6106]
+// (npm run bench:browser -- --open-session runs it after the other scenes).
+import { spawn } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { chromium } from 'playwright';
+
+const args = process.argv.slice(2);
+const smoke = args.includes('--smoke');
+const PORT = Number(args[args.indexOf('--port') + 1]) || 6106;
+const runs = Number(args[args.indexOf('--runs') + 1]) || (smoke ? 1 : 3);
+const events = smoke ? 5_000 : 100_000;
+const TARGETS = { longestTaskMs: 50, newestScreenMs: 500, heapMB: 25 };
+
+const server = spawn('npx', ['vite', 'preview', '--outDir', 'storybook-static', '--host', '127.0.0.1', '--port', String(PORT), '--strictPort'], { stdio: 'ignore', detached: true });
+const stop = () => {
+  try {
+    process.kill(-server.pid, 'SIGTERM');
+  } catch {}
+};
+process.on('exit', stop);
+for (let i = 0; i < 100; i++) {
+  try {
+    if ((await fetch(`http://127.0.0.1:${PORT}/index.json`)).ok) break;
+  } catch {}
+  await new Promise((r) => setTimeout(r, 200));
+}
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--enable-precise-memory-info', '--js-flags=--expose-gc'],
+});
+const round = (n) => Math.round(n * 10) / 10;
+const median = (xs) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+async function openOnce(session, mechanism) {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 });
+  await page.goto(`http://127.0.0.1:${PORT}/iframe.html?id=behaviour-open-session--open-session-scene&viewMode=story&events=${events}&session=${session}&mechanism=${mechanism}`);
+  await page.waitForFunction(() => window.__open?.done === true, undefined, { timeout: 180_000 });
+  const r = await page.evaluate(() => window.__open);
+  await page.close();
+  if (r.received !== events) throw new Error(`${session}/${mechanism}: ${r.received} of ${events} events applied`);
+  if (r.messagesShown !== r.messages) throw new Error(`${session}/${mechanism}: ${r.messagesShown} of ${r.messages} messages on screen`);
+  return {
+    longestTaskMs: Math.max(0, ...r.longTasks),
+    longTasksOver50ms: r.longTasks.filter((d) => d > 50).length,
+    firstCommitMs: r.firstCommitMs,
+    newestScreenMs: r.newestScreenMs,
+    idleMs: r.idleMs,
+    heapMB: r.heapMB,
+    heapAfterGcMB: r.heapAfterGcMB,
+    baseHeapMB: r.baseHeapMB,
+    progressUpdates: r.progressUpdates,
+  };
+}
+
+async function measure(session, mechanism) {
+  const samples = [];
+  for (let i = 0; i < runs; i++) samples.push(await openOnce(session, mechanism));
+  const out = {};
+  for (const key of Object.keys(samples[0])) out[key] = round(median(samples.map((s) => s[key])));
+  return out;
+}
+
+const mechanisms = { ingest: 'one ingest at once (previous release)', hydrate: 'hydrate(events), sliced', 'hydrate-jsonl': 'hydrate(JSONL Response), sliced' };
+const sessions = { coding: `coding session, ${events.toLocaleString('en-US')} events`, turns: `short turns with tools, ${events.toLocaleString('en-US')} events` };
+const results = {};
+for (const session of Object.keys(sessions)) {
+  results[session] = {};
+  for (const mechanism of Object.keys(mechanisms)) {
+    results[session][mechanism] = await measure(session, mechanism);
+    process.stderr.write(`${session} ${mechanism}: ${JSON.stringify(results[session][mechanism])}\n`);
+  }
+}
+await browser.close();
+stop();
+
+const met = (value, limit) => (value <= limit ? 'met' : 'not met');
+console.log(`# Opening a session (Chromium, 1280×800, AgentWorkbench, median of ${runs})\n`);
+for (const [session, label] of Object.entries(sessions)) {
+  const base = results[session].ingest;
+  console.log(`\n### ${label}\n`);
+  console.log('| mechanism | longest task ms (≤ 50) | tasks > 50 ms | first commit ms | newest screen ms (< 500) | idle ms | heap MB after GC (≤ 25) | heap MB as read | page before open MB | progress updates |');
+  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+  for (const [mechanism, name] of Object.entries(mechanisms)) {
+    const r = results[session][mechanism];
+    const vs = (key) => (mechanism === 'ingest' || !base[key] ? '' : ` (${(r[key] / base[key]).toFixed(2)}×)`);
+    console.log(
+      `| ${name} | ${r.longestTaskMs}${vs('longestTaskMs')} ${met(r.longestTaskMs, TARGETS.longestTaskMs)} | ${r.longTasksOver50ms} | ${r.firstCommitMs} | ${r.newestScreenMs}${vs('newestScreenMs')} ${met(r.newestScreenMs, TARGETS.newestScreenMs)} | ${r.idleMs} | ${r.heapAfterGcMB}${vs('heapAfterGcMB')} ${met(r.heapAfterGcMB, TARGETS.heapMB)} | ${r.heapMB} | ${r.baseHeapMB} | ${r.progressUpdates} |`,
+    );
+  }
+}
+console.log('\n(×) is the ratio against opening with one ingest at once, in the same run.');
+mkdirSync(new URL('../results/', import.meta.url), { recursive: true });
+writeFileSync(new URL(`../results/${smoke ? 'open-session-smoke' : 'open-session-latest'}.json`, import.meta.url), JSON.stringify({ date: new Date().toISOString(), smoke, events, runs, targets: TARGETS, results }, null, 2) + '\n');

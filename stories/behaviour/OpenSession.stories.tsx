@@ -1,0 +1,168 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { AgentWorkbench } from '../../src/components/AgentWorkbench';
+import { createRuntimeStore, type RuntimeStore } from '../../src/store/createRuntimeStore';
+import { hydrate } from '../../src/store/hydrateBacklog';
+import { StoryProvider } from '../support/StoryProvider';
+import { STORY_NOW, eventsOf } from '../support/storyEvents';
+import coding from '../../fixtures/coding-session.jsonl?raw';
+
+// Opening a long session in the workbench, for bench/browser/open-session.mjs (issue 14): the
+// same backlog opened at once (one ingest, as before `hydrate`) or through `hydrate` in slices,
+// from events or from JSONL text. Results land on window.__open.
+
+type Event = Record<string, unknown> & { eventId: string; type: string };
+const params = () => new URLSearchParams(window.location.search);
+const results = () => ((window as unknown as { __open: Record<string, unknown> }).__open ??= {});
+const IDS = ['turnId', 'stepId', 'toolCallId', 'actionId', 'artifactId', 'evidenceId', 'taskId', 'runId', 'subagentId'];
+
+/** coding-session repeated with fresh ids to `count` events (as the Bench hydrate scene builds it). */
+function codingSession(count: number): Event[] {
+  const base = eventsOf(coding) as Event[];
+  const out: Event[] = [];
+  const start = Date.parse('2026-06-09T10:00:00.000Z');
+  for (let rep = 0; out.length < count; rep++) {
+    for (const e of base) {
+      if (out.length >= count) break;
+      const copy: Event = { ...e, eventId: `r${rep}-${e.eventId}`, sequence: out.length + 1, timestamp: new Date(start + out.length * 5).toISOString() };
+      for (const key of IDS) if (typeof copy[key] === 'string') copy[key] = `r${rep}-${copy[key]}`;
+      out.push(copy);
+    }
+  }
+  return out;
+}
+
+/** Many short turns, each a prompt, a few text deltas, one tool call with args and a result, and the end. */
+function shortTurns(count: number): Event[] {
+  const out: Event[] = [];
+  const start = Date.parse('2026-06-09T10:00:00.000Z');
+  const envelope = (type: string, ids: Record<string, unknown>, payload: Record<string, unknown> = {}): Event => ({
+    schemaVersion: 'lime-profile-0.4.0',
+    runtimeId: 'rt-bench',
+    sessionId: 'sess-bench',
+    threadId: 'thread-bench',
+    eventId: `e${out.length + 1}`,
+    sequence: out.length + 1,
+    timestamp: new Date(start + out.length * 5).toISOString(),
+    type,
+    ...ids,
+    payload,
+  });
+  for (let t = 0; out.length < count; t++) {
+    const turn = { turnId: `turn-${t}` };
+    const tool = { ...turn, stepId: `step-${t}`, toolCallId: `tool-${t}` };
+    out.push(envelope('turn.submitted', turn, { text: `Question ${t}: what does file ${t} say?` }));
+    out.push(envelope('turn.started', turn));
+    for (const word of ['Let me ', 'read ', `file ${t} `, 'first.']) out.push(envelope('model.delta', turn, { delta: word }));
+    out.push(envelope('tool.started', tool, { toolName: 'read_file' }));
+    out.push(envelope('tool.args', tool, { delta: `{"path":"src/file${t}.ts"}` }));
+    out.push(envelope('tool.result', tool, { preview: `export const value${t} = ${t};` }));
+    for (const word of ['It exports ', `value${t}.`]) out.push(envelope('model.delta', turn, { delta: word }));
+    out.push(envelope('turn.completed', turn));
+  }
+  return out.slice(0, count);
+}
+
+/** Resolves after the next frame is painted. */
+const painted = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+
+async function open(store: RuntimeStore, setProgress: (p: number) => void): Promise<void> {
+  const count = Number(params().get('events') ?? 100_000);
+  const session = params().get('session') ?? 'coding';
+  const mechanism = params().get('mechanism') ?? 'hydrate';
+  const publishEveryMs = Number(params().get('publishMs') ?? 250);
+  const r = results();
+  const gc = (window as unknown as { gc?: () => void }).gc;
+  gc?.();
+  r.baseHeapMB = heapMB();
+  let events: Event[] | undefined = session === 'turns' ? shortTurns(count) : codingSession(count);
+  let text: string | undefined = mechanism === 'hydrate-jsonl' ? events.map((e) => JSON.stringify(e)).join('\n') + '\n' : undefined;
+  if (text) events = undefined;
+  const longTasks: number[] = [];
+  const observer = new PerformanceObserver((list) => {
+    // A task that ends after the start counts (the one that starts the work began just before it).
+    for (const entry of list.getEntries()) if (entry.startTime + entry.duration >= start) longTasks.push(entry.duration);
+  });
+  observer.observe({ type: 'longtask' });
+  await painted();
+  const start = performance.now();
+  let progressUpdates = 0;
+  let firstCommit: number | undefined;
+  const unsubscribe = store.subscribe(() => (firstCommit ??= performance.now() - start));
+  if (mechanism === 'ingest') {
+    store.getState().ingest(events!);
+    store.getState().settle();
+  } else {
+    // The input is not kept in a variable here: the heap read after opening is the session's, not the input's.
+    await hydrate(store, text !== undefined ? new Response(text) : events!, {
+      publishEveryMs,
+      onProgress: ({ applied, bytes }) => {
+        progressUpdates += 1;
+        setProgress(text !== undefined ? bytes / text.length : applied / count);
+      },
+    });
+  }
+  unsubscribe();
+  events = undefined;
+  text = undefined;
+  r.appliedMs = performance.now() - start;
+  await painted();
+  r.newestScreenMs = performance.now() - start;
+  r.firstCommitMs = firstCommit;
+  r.messagesShown = Number(document.querySelector('.aui-conversation')?.getAttribute('data-count') ?? -1);
+  r.messages = store.getState().messages.ids.length;
+  await new Promise((resolve) => requestIdleCallback(resolve, { timeout: 30_000 }));
+  r.idleMs = performance.now() - start;
+  observer.disconnect();
+  r.longTasks = longTasks;
+  r.progressUpdates = progressUpdates;
+  r.heapMB = heapMB();
+  gc?.();
+  r.heapAfterGcMB = heapMB();
+  r.received = store.getState().counts.received;
+  r.done = true;
+}
+
+const heapMB = () => (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory!.usedJSHeapSize / 2 ** 20;
+
+/** The loading bar in its own component: a progress update re-renders the bar, never the workbench. */
+function Progress({ subscribe, value }: { subscribe: (listener: () => void) => () => void; value: () => number }) {
+  const progress = useSyncExternalStore(subscribe, value);
+  return <progress className="story-open__progress" max={1} value={progress} aria-label="Older history loading" />;
+}
+
+function OpenSession() {
+  const [store] = useState(() => createRuntimeStore());
+  const [bar] = useState(() => {
+    let value = 0;
+    const listeners = new Set<() => void>();
+    return {
+      value: () => value,
+      subscribe: (listener: () => void) => {
+        listeners.add(listener);
+        return () => void listeners.delete(listener);
+      },
+      set: (next: number) => {
+        value = next;
+        for (const listener of listeners) listener();
+      },
+    };
+  });
+  useEffect(() => {
+    void open(store, bar.set);
+  }, [store, bar]);
+  return (
+    <StoryProvider store={store}>
+      <div className="story-frame">
+        <Progress subscribe={bar.subscribe} value={bar.value} />
+        <AgentWorkbench now={STORY_NOW} />
+      </div>
+    </StoryProvider>
+  );
+}
+
+const meta = { title: 'Behaviour/Open session', tags: ['no-test'], parameters: { a11y: { disable: true, test: 'off' } } } satisfies Meta;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const OpenSessionScene: Story = { render: () => <OpenSession /> };
