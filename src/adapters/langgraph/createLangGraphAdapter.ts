@@ -5,6 +5,7 @@ import { createEnvelopeFactory } from '../core/envelopeFactory';
 import { CorrelationMap } from '../core/correlationMap';
 import { EventRecorder } from '../core/eventRecorder';
 import { OutputRefs } from '../core/outputRefs';
+import { ActiveTurn, TurnSlot } from '../core/activeTurn';
 import { checkpointReadModel, type LangGraphStateView } from './checkpointReadModel';
 import { isAbort } from './failures';
 import { LangGraphChunkMapper } from './mapChunks';
@@ -65,19 +66,15 @@ export interface LangGraphAdapter extends RuntimeProviderAdapter {
   events(): readonly RuntimeEventEnvelope[];
 }
 
-interface ActiveTurn {
-  turnId: string;
-  mapper: LangGraphChunkMapper;
-  controller: AbortController;
-  /** Wakes the turn while it waits for answers (or a cancel). */
-  wake?: () => void;
+/** A running turn of this adapter: its mapper, and the resume values its suspended graph waits for. */
+class LangGraphTurn extends ActiveTurn {
   /** The resume value of each answered action. */
-  answers: Map<string, unknown>;
-  waiters: Map<string, { resolve(event: RuntimeEventEnvelope): void; reject(error: Error): void }>;
-  ended: Promise<RuntimeEventEnvelope | undefined>;
-}
+  readonly answers = new Map<string, unknown>();
 
-const TERMINAL = new Set(['turn.completed', 'turn.failed', 'turn.cancelled']);
+  constructor(readonly mapper: LangGraphChunkMapper) {
+    super(mapper.turnId);
+  }
+}
 
 const defaultResume = (answer: RespondActionInput): unknown => ({ decision: answer.decision, ...answer.payload });
 
@@ -115,20 +112,16 @@ export function createLangGraphAdapter(options: LangGraphAdapterOptions): LangGr
     const configurable = typeof extra.configurable === 'object' && extra.configurable !== null ? (extra.configurable as Record<string, unknown>) : {};
     return { ...extra, configurable: { ...configurable, thread_id: langGraphThreadId }, streamMode: [...LANGGRAPH_STREAM_MODES], signal };
   };
-  let active: ActiveTurn | undefined;
+  const turns = new TurnSlot<LangGraphTurn>();
 
-  function record(turn: ActiveTurn, event: RuntimeEventEnvelope): RuntimeEventEnvelope {
+  function record(turn: LangGraphTurn, event: RuntimeEventEnvelope): RuntimeEventEnvelope {
     recorder.record(event);
     options.onEvent?.(event);
-    if (event.type === 'action.resolved' && typeof event.actionId === 'string') {
-      turn.waiters.get(event.actionId)?.resolve(event);
-      turn.waiters.delete(event.actionId);
-    }
-    return event;
+    return turn.observe(event);
   }
 
   /** The resume for every pending action: one value, or a map by interrupt id when several wait. */
-  function resumeCommand(turn: ActiveTurn): Command {
+  function resumeCommand(turn: LangGraphTurn): Command {
     const pending = turn.mapper.pendingActionIds();
     if (pending.length === 1) return new Command({ resume: turn.answers.get(pending[0]!) });
     const byInterrupt: Record<string, unknown> = {};
@@ -136,7 +129,7 @@ export function createLangGraphAdapter(options: LangGraphAdapterOptions): LangGr
     return new Command({ resume: byInterrupt });
   }
 
-  async function* turnEvents(turn: ActiveTurn, prompt: string): AsyncGenerator<RuntimeEventEnvelope> {
+  async function* turnEvents(turn: LangGraphTurn, prompt: string): AsyncGenerator<RuntimeEventEnvelope> {
     yield record(turn, factory.event('turn.submitted', { turnId: turn.turnId }, { text: prompt }));
     let input: unknown = options.input?.(prompt, turn.turnId) ?? { messages: [{ role: 'user', content: prompt, id: `${turn.turnId}:user` }] };
     for (;;) {
@@ -155,10 +148,8 @@ export function createLangGraphAdapter(options: LangGraphAdapterOptions): LangGr
       for await (const event of mapStream(source, turn.mapper, signal)) yield record(turn, event);
       if (turn.mapper.end !== 'interrupted') return;
       // Suspended: the turn waits for every pending action's answer (or a cancel).
-      while (!signal.aborted && turn.mapper.pendingActionIds().some((id) => !turn.answers.has(id))) {
-        await new Promise<void>((resolve) => (turn.wake = resolve));
-      }
-      if (signal.aborted) {
+      while (!turn.aborted && turn.mapper.pendingActionIds().some((id) => !turn.answers.has(id))) await turn.sleep();
+      if (turn.aborted) {
         const out: RuntimeEventEnvelope[] = [];
         turn.mapper.cancel(out, 'cancelled while waiting for an answer');
         for (const event of out) yield record(turn, event);
@@ -172,70 +163,32 @@ export function createLangGraphAdapter(options: LangGraphAdapterOptions): LangGr
 
   return {
     startTurn(input) {
-      const turnId = ids.turn();
-      const mapper = new LangGraphChunkMapper({ factory, ids, turnId, previewBudget: options.previewBudget, spill, messageIds });
-      let ended!: (event: RuntimeEventEnvelope | undefined) => void;
-      const turn: ActiveTurn = {
-        turnId,
-        mapper,
-        controller: new AbortController(),
-        answers: new Map(),
-        waiters: new Map(),
-        ended: new Promise((resolve) => (ended = resolve)),
-      };
-      active = turn;
-      return (async function* () {
-        let terminal: RuntimeEventEnvelope | undefined;
-        try {
-          for await (const event of turnEvents(turn, input.prompt)) {
-            if (TERMINAL.has(event.type)) terminal = event;
-            yield event;
-          }
-          // The turn is over: the read model `readThread` serves is current up to here.
-          yield record(turn, factory.event('snapshot.updated', { turnId }, { snapshotRef: `langgraph-thread://${sessionId}/${threadId}` }));
-        } finally {
-          for (const waiter of turn.waiters.values()) waiter.reject(new Error(`turn ${turnId} ended before the graph acted on the answer`));
-          turn.waiters.clear();
-          if (active === turn) active = undefined;
-          ended(terminal);
-        }
-      })();
+      const turn = new LangGraphTurn(new LangGraphChunkMapper({ factory, ids, turnId: ids.turn(), previewBudget: options.previewBudget, spill, messageIds }));
+      // After the turn, the read model `readThread` serves is current up to its snapshot point.
+      const snapshot = () => record(turn, factory.event('snapshot.updated', { turnId: turn.turnId }, { snapshotRef: `langgraph-thread://${sessionId}/${threadId}` }));
+      return turns.run(turn, turnEvents(turn, input.prompt), snapshot);
     },
 
-    async cancelTurn(input) {
-      const turn = active;
-      if (turn === undefined || (input.turnId !== undefined && input.turnId !== turn.turnId)) {
-        throw new Error(`no running turn${input.turnId !== undefined ? ` ${input.turnId}` : ''} to cancel`);
-      }
-      turn.controller.abort();
-      turn.wake?.();
-      const terminal = await turn.ended;
-      if (terminal === undefined) throw new Error(`turn ${turn.turnId} ended without a terminal event`);
-      return terminal;
-    },
+    cancelTurn: (input) => turns.cancel(input.turnId),
 
     respondAction(input) {
-      const turn = active;
+      const turn = turns.current();
       if (turn === undefined || !turn.mapper.pendingActionIds().includes(input.actionId) || turn.mapper.answered(input.actionId)) {
         return Promise.reject(new Error(`action ${input.actionId} is not waiting for an answer`));
       }
       // The card resolves on the runtime's fact: the resumed graph acting on this answer.
-      const resolved = new Promise<RuntimeEventEnvelope>((resolve, reject) => turn.waiters.set(input.actionId, { resolve, reject }));
+      const resolved = turn.resolution(input.actionId);
       turn.mapper.answer(input.actionId, input.decision);
       turn.answers.set(input.actionId, resumeValue(input));
-      turn.wake?.();
+      turn.wake();
       return resolved;
     },
 
     async readThread(input) {
-      const recorded = recorder.readModel();
-      if (input.before !== undefined) {
-        // The thread is served whole on the first read: nothing older exists.
-        return { threadId, status: recorded.status, turns: [], messages: [] };
-      }
-      if (!hasCheckpointer) return recorded;
+      // Older history (`before`): the thread is served whole on the first read, nothing older exists.
+      if (!hasCheckpointer || input.before !== undefined) return recorder.readThread(threadId, input);
       const state = await graph.getState!({ configurable: { thread_id: langGraphThreadId } });
-      return checkpointReadModel(recorded, state, messageIds);
+      return checkpointReadModel(recorder.readModel(), state, messageIds);
     },
 
     loadRef: (ref) => refs.load(ref),
