@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { END, MemorySaver, MessagesAnnotation, START, StateGraph } from '@langchain/langgraph';
+import { Annotation, END, MemorySaver, MessagesAnnotation, START, StateGraph, interrupt } from '@langchain/langgraph';
+import { AIMessage } from '@langchain/core/messages';
+import { z } from 'zod';
 import { parseJsonl } from '../../protocol/parseJsonl';
 import type { RuntimeEventEnvelope } from '../../protocol/events';
 import { validateEvent } from '../../protocol/validateEvent';
@@ -227,6 +229,62 @@ describe('LangGraph adapter: controlled writes', () => {
       failureCategory: 'tool_error',
       message: 'Error: the user answered deny: README.md was not written\n Please fix your mistakes.',
     });
+  });
+
+  it('an interrupt in a plain node: its prompt and response schema on the card, a whole AIMessage from the update', async () => {
+    const graph = new StateGraph(MessagesAnnotation)
+      .addNode('review', async () => {
+        const answer = interrupt('Publish the post?', { responseSchema: z.object({ decision: z.enum(['approve', 'reject']), note: z.string() }) }) as { decision: string; note: string };
+        return { messages: [new AIMessage({ content: `Decision: ${answer.decision} (${answer.note})`, id: 'review-answer' })] };
+      })
+      .addEdge(START, 'review')
+      .addEdge('review', END)
+      .compile({ checkpointer: new MemorySaver() });
+    const adapter = createLangGraphAdapter({ graph, sessionId: 's', threadId: 'review' });
+    const events: RuntimeEventEnvelope[] = [];
+    let answered: Promise<RuntimeEventEnvelope> | undefined;
+    for await (const e of adapter.startTurn({ prompt: 'Review it', mode: 'start' })) {
+      events.push(e);
+      if (e.type === 'action.required') {
+        expect(e.toolCallId).toBeUndefined();
+        expect(e.payload).toMatchObject({ actionType: 'interrupt', prompt: 'Publish the post?', request: 'Publish the post?' });
+        expect(e.payload.schema).toMatchObject({ type: 'object', properties: { decision: { enum: ['approve', 'reject'] }, note: { type: 'string' } } });
+        answered = adapter.respondAction({ actionId: e.actionId!, decision: 'approve', payload: { note: 'looks good' } });
+      }
+    }
+    expect((await answered!).payload).toEqual({ decision: 'approve' });
+    // The node's returned message is the first fact of the resumed run that is past interrupt().
+    expect(types(events)).toEqual([
+      'turn.submitted', 'turn.started', 'action.required',
+      'action.resolved', 'task.started', 'model.requested', 'model.completed', 'task.completed', 'turn.completed', 'snapshot.updated',
+    ]);
+    // The answer reached interrupt() as { decision, ...payload }, parsed by the node's own schema.
+    expect(events.find((e) => e.type === 'model.completed')!.payload).toEqual({ text: 'Decision: approve (looks good)' });
+  });
+
+  it('two interrupts at once (parallel nodes): one card each, resumed together by interrupt id, each answer where it belongs', async () => {
+    const State = Annotation.Root({ answers: Annotation<string[]>({ reducer: (a, b) => [...a, ...b], default: () => [] }) });
+    const ask = (name: string) => async () => ({ answers: [`${name}:${(interrupt({ prompt: `${name}?` }) as { decision: string }).decision}`] });
+    const graph = new StateGraph(State)
+      .addNode('a', ask('a'))
+      .addNode('b', ask('b'))
+      .addEdge(START, 'a')
+      .addEdge(START, 'b')
+      .addEdge('a', END)
+      .addEdge('b', END)
+      .compile({ checkpointer: new MemorySaver() });
+    const adapter = createLangGraphAdapter({ graph, sessionId: 's', threadId: 'two', input: () => ({ answers: [] }) });
+    const events: RuntimeEventEnvelope[] = [];
+    const answers: Promise<RuntimeEventEnvelope>[] = [];
+    for await (const e of adapter.startTurn({ prompt: 'both', mode: 'start' })) {
+      events.push(e);
+      if (e.type === 'action.required') answers.push(adapter.respondAction({ actionId: e.actionId!, decision: e.payload.prompt === 'a?' ? 'approve' : 'reject' }));
+    }
+    expect(events.filter((e) => e.type === 'action.required').map((e) => e.payload.prompt).sort()).toEqual(['a?', 'b?']);
+    expect((await Promise.all(answers)).map((e) => e.type)).toEqual(['action.resolved', 'action.resolved']);
+    expect(types(events)).toContain('turn.completed');
+    const state = await graph.getState({ configurable: { thread_id: 'two' } });
+    expect([...(state.values.answers as string[])].sort()).toEqual(['a:approve', 'b:reject']);
   });
 
   it('an answer to an action that is not waiting is refused', async () => {

@@ -342,8 +342,6 @@ export class LangGraphChunkMapper {
     if (toolCallId === undefined || this.tools.get(toolCallId)?.done === true) return;
     // A tool message of an earlier turn, returned again by a node.
     if (!this.tools.has(toolCallId) && this.ids.knownTool(toolCallId) !== undefined) return;
-    // The graph ran the tool a pending request was about: that is the graph acting on the answer.
-    for (const [actionId, pending] of [...this.pending]) if (this.resumed && pending.toolCallId === toolCallId) this.resolve(actionId, out);
     this.toolStarted(toolCallId, view.name, undefined, undefined, out);
     this.toolDone(toolCallId);
     const text = view.output ?? '';
@@ -384,6 +382,10 @@ export class LangGraphChunkMapper {
     const step = num(metadata.langgraph_step);
     const view = readMessage(payload[0]);
     if (view.kind !== 'ai' && view.kind !== 'tool') return; // the graph's input, echoed back
+    // A message the node returned (LangGraph names it after the node): the node ran to its end,
+    // past its interrupt(), so a resumed run took the answers. A model's message is no such proof:
+    // a resumed node runs again from its start, model calls before interrupt() included.
+    if (node !== undefined && metadata.name === node) this.resolveTaken(out);
     if (node !== undefined) this.taskStarted(node, step, out);
     if (view.kind === 'tool') return this.toolMessage(view, out);
     const key = view.id ?? `${node ?? 'graph'}:${step ?? 0}`;
