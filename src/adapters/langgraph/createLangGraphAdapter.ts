@@ -1,10 +1,7 @@
 import { Command } from '@langchain/langgraph/web';
 import type { RuntimeEventEnvelope } from '../../protocol/events';
 import type { RespondActionInput, RuntimeProviderAdapter } from '../types';
-import { createEnvelopeFactory } from '../core/envelopeFactory';
-import { CorrelationMap } from '../core/correlationMap';
-import { EventRecorder } from '../core/eventRecorder';
-import { OutputRefs } from '../core/outputRefs';
+import { adapterSessionFor, type AdapterSessionInput } from '../core/adapterSession';
 import { ActiveTurn, TurnSlot } from '../core/activeTurn';
 import { checkpointReadModel, type LangGraphStateView } from './checkpointReadModel';
 import { isAbort } from './failures';
@@ -31,16 +28,12 @@ export interface LangGraphRunConfig {
   [key: string]: unknown;
 }
 
-export interface LangGraphAdapterOptions extends LangGraphMappingOptions {
+export interface LangGraphAdapterOptions extends LangGraphMappingOptions, AdapterSessionInput {
   graph: LangGraphRunnable;
-  sessionId?: string;
   /** The profile thread id; also the graph's `thread_id` unless `langGraphThreadId` says otherwise. */
   threadId?: string;
   /** The checkpointer's `thread_id` for this thread. */
   langGraphThreadId?: string;
-  runtimeId?: string;
-  /** The last sequence already used in this session (a restarted server continues its order). */
-  sequence?: number;
   /**
    * The graph's input for a prompt. Default: `{ messages: [{ role: 'user', content: prompt, id: '<turnId>:user' }] }`
    * (MessagesAnnotation state), the message id being the one the kit gives the turn's user message.
@@ -53,10 +46,6 @@ export interface LangGraphAdapterOptions extends LangGraphMappingOptions {
    * `interrupt()` returns. Default: `{ decision, ...payload }`.
    */
   resumeValue?(answer: RespondActionInput): unknown;
-  /** Events this session emitted before (a restarted server's log): `readThread` keeps serving them. */
-  history?: readonly RuntimeEventEnvelope[];
-  /** Called with every event the adapter emits (a server persists or broadcasts them). */
-  onEvent?: (event: RuntimeEventEnvelope) => void;
 }
 
 export interface LangGraphAdapter extends RuntimeProviderAdapter {
@@ -87,22 +76,16 @@ const defaultResume = (answer: RespondActionInput): unknown => ({ decision: answ
  */
 export function createLangGraphAdapter(options: LangGraphAdapterOptions): LangGraphAdapter {
   const { graph } = options;
-  const sessionId = options.sessionId ?? 'langgraph-session';
-  const threadId = options.threadId ?? 'thread-1';
-  const langGraphThreadId = options.langGraphThreadId ?? threadId;
-  const prefix = options.idPrefix ?? 'lg';
-  const factory = createEnvelopeFactory({
-    runtimeId: options.runtimeId ?? LANGGRAPH_RUNTIME_ID,
-    sessionId,
-    threadId,
-    sequence: options.sequence,
-    idPrefix: `${sessionId}-${prefix}`,
-    ...(options.clock !== undefined && { clock: options.clock }),
+  const session = adapterSessionFor(options, {
+    runtimeId: LANGGRAPH_RUNTIME_ID,
+    prefix: 'lg',
+    sessionId: 'langgraph-session',
+    threadId: 'thread-1',
+    outputScheme: 'langgraph-output',
   });
-  const ids = new CorrelationMap(prefix);
-  const recorder = new EventRecorder();
-  for (const event of options.history ?? []) recorder.record(event);
-  const refs = new OutputRefs('langgraph-output', sessionId);
+  const { factory, ids, recorder, refs, sessionId } = session;
+  const threadId = session.threadId ?? 'thread-1';
+  const langGraphThreadId = options.langGraphThreadId ?? threadId;
   const spill = options.spill ?? refs.spill;
   const messageIds = new Map<string, string>();
   const resumeValue = options.resumeValue ?? defaultResume;
@@ -114,11 +97,7 @@ export function createLangGraphAdapter(options: LangGraphAdapterOptions): LangGr
   };
   const turns = new TurnSlot<LangGraphTurn>();
 
-  function record(turn: LangGraphTurn, event: RuntimeEventEnvelope): RuntimeEventEnvelope {
-    recorder.record(event);
-    options.onEvent?.(event);
-    return turn.observe(event);
-  }
+  const record = (turn: LangGraphTurn, event: RuntimeEventEnvelope): RuntimeEventEnvelope => turn.observe(session.record(event));
 
   /** The resume for every pending action: one value, or a map by interrupt id when several wait. */
   function resumeCommand(turn: LangGraphTurn): Command {
@@ -186,7 +165,7 @@ export function createLangGraphAdapter(options: LangGraphAdapterOptions): LangGr
 
     async readThread(input) {
       // Older history (`before`): the thread is served whole on the first read, nothing older exists.
-      if (!hasCheckpointer || input.before !== undefined) return recorder.readThread(threadId, input);
+      if (!hasCheckpointer || input.before !== undefined) return session.readThread(input);
       const state = await graph.getState!({ configurable: { thread_id: langGraphThreadId } });
       return checkpointReadModel(recorder.readModel(), state, messageIds);
     },

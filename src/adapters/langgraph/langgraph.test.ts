@@ -1,10 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { Annotation, END, MemorySaver, MessagesAnnotation, START, StateGraph, interrupt } from '@langchain/langgraph';
 import { AIMessage } from '@langchain/core/messages';
 import { z } from 'zod';
-import { parseJsonl } from '../../protocol/parseJsonl';
 import type { RuntimeEventEnvelope } from '../../protocol/events';
 import { validateEvent } from '../../protocol/validateEvent';
 import { createRuntimeStore } from '../../store/createRuntimeStore';
@@ -12,16 +9,11 @@ import { summarize } from '../../store/selectors/summarize';
 import { connectRuntimeStream } from '../../stream/connectRuntimeStream';
 import { iterableSource } from '../../stream/iterableSource';
 import { createRuntimeActions } from '../../stream/runtimeActions';
-import { runConformance } from '../core/conformance';
 import { createLangGraphAdapter, toRuntimeEvents, type LangGraphRunnable } from './index';
+import { expectConformant, expectOf, recorded, recordedNames, snapshotOf, types } from '../../../test/adapters/recordedRuns';
 import { LARGE_LOG, SCENARIOS, ScriptedChatModel, agentGraph, runScenario, scenarioAdapter } from '../../../test/adapters/langGraphScenarios';
 
-const DIR = join(process.cwd(), 'fixtures', 'adapters');
-const names = readdirSync(DIR).filter((f) => f.startsWith('langgraph-') && f.endsWith('.jsonl')).map((f) => f.slice(0, -6)).sort();
-const read = (file: string) => readFileSync(join(DIR, file), 'utf8');
-const recorded = (name: string) => parseJsonl(read(`${name}.jsonl`)).records.map((r) => r.value as RuntimeEventEnvelope);
-const expectOf = (name: string) => JSON.parse(read(`${name}.expect.json`)) as Record<string, unknown>;
-const types = (events: RuntimeEventEnvelope[]) => events.map((e) => e.type);
+const names = recordedNames('langgraph-');
 const collect = async (events: AsyncIterable<RuntimeEventEnvelope>) => {
   const out: RuntimeEventEnvelope[] = [];
   for await (const event of events) out.push(event);
@@ -59,10 +51,7 @@ describe('LangGraph adapter: recorded runs conform (seed 003 minimum acceptance)
 
   for (const name of names) {
     it(`${name}: every event valid, the summary as expected, idempotent, and readThread restores it`, () => {
-      const result = runConformance({ name, events: recorded(name), expected: expectOf(name), snapshot: JSON.parse(read(`${name}.snapshot.json`)) });
-      expect(result.invalid).toEqual([]);
-      expect(result.mismatches).toEqual([]);
-      expect(result.idempotent).toBe(true);
+      expectConformant(name);
     });
   }
 
@@ -72,7 +61,7 @@ describe('LangGraph adapter: recorded runs conform (seed 003 minimum acceptance)
       const { events, answers } = await runScenario(adapter, scenario);
       await Promise.all(answers);
       expect(events).toEqual(recorded(scenario.name));
-      expect(await adapter.readThread({})).toEqual(JSON.parse(read(`${scenario.name}.snapshot.json`)));
+      expect(await adapter.readThread({})).toEqual(snapshotOf(scenario.name));
     });
   }
 });

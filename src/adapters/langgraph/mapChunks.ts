@@ -2,12 +2,12 @@ import type { JsonObject, RuntimeEventEnvelope } from '../../protocol/events';
 import { redactSecrets } from '../../protocol/redactSecrets';
 import type { EnvelopeFactory } from '../core/envelopeFactory';
 import type { CorrelationMap } from '../core/correlationMap';
+import { DEFAULT_PREVIEW_BUDGET, toolOutputPayload, type SpillOutput } from '../core/toolOutput';
 import { classifyGraphError, streamInterrupted, type LangGraphFailure } from './failures';
 import { isMessage, messagesOf, readMessage, type MessageView, type UsageView } from './readMessage';
 import { readChunk } from './streamChunks';
 
-/** Characters of tool output kept inline; longer output becomes an `outputRef` plus this much preview. */
-export const DEFAULT_PREVIEW_BUDGET = 2_000;
+export { DEFAULT_PREVIEW_BUDGET } from '../core/toolOutput';
 
 export interface LangGraphMapperOptions {
   factory: EnvelopeFactory;
@@ -15,7 +15,7 @@ export interface LangGraphMapperOptions {
   turnId: string;
   previewBudget?: number;
   /** Keeps a tool output too large to inline, and returns the ref it can be loaded from. */
-  spill?: (toolCallId: string, text: string) => string;
+  spill?: SpillOutput;
   /**
    * LangGraph message ids to profile message ids, shared by every turn of a thread: a node that
    * returns earlier messages again does not repeat them, and `readThread` names checkpoint
@@ -92,7 +92,7 @@ export class LangGraphChunkMapper {
   private readonly ids: CorrelationMap;
   readonly turnId: string;
   private readonly budget: number;
-  private readonly spill?: (toolCallId: string, text: string) => string;
+  private readonly spill?: SpillOutput;
   private readonly messageIds: Map<string, string>;
   private started = false;
   private readonly messages = new Map<string, StreamedMessage>();
@@ -330,13 +330,6 @@ export class LangGraphChunkMapper {
     if (tool !== undefined) tool.done = true;
   }
 
-  /** Tool output: inline when small, else an `outputRef` and a capped preview (never the whole payload). */
-  private output(toolCallId: string, text: string): JsonObject {
-    if (text.length <= this.budget) return { preview: text };
-    if (this.spill === undefined) return { preview: text.slice(0, this.budget), truncated: true, size: text.length };
-    return { preview: text.slice(0, this.budget), outputRef: this.spill(toolCallId, text), truncated: true, size: text.length };
-  }
-
   private toolMessage(view: MessageView, out: RuntimeEventEnvelope[]): void {
     const toolCallId = view.toolCallId;
     if (toolCallId === undefined || this.tools.get(toolCallId)?.done === true) return;
@@ -348,7 +341,7 @@ export class LangGraphChunkMapper {
     if (view.status === 'error') {
       this.emit(out, 'tool.failed', this.toolIds(toolCallId), { failureCategory: 'tool_error', message: text.slice(0, this.budget) });
     } else {
-      this.emit(out, 'tool.result', this.toolIds(toolCallId), this.output(toolCallId, text));
+      this.emit(out, 'tool.result', this.toolIds(toolCallId), toolOutputPayload(toolCallId, text, this.budget, this.spill));
     }
   }
 

@@ -1,6 +1,5 @@
 import type { RuntimeEventEnvelope } from '../../protocol/events';
-import { createEnvelopeFactory } from '../core/envelopeFactory';
-import { CorrelationMap } from '../core/correlationMap';
+import { scopeFromContext } from '../core/adapterScope';
 import type { AdapterContext } from '../types';
 import { errorMessage, isAbort, streamInterrupted } from './failures';
 import { LangGraphChunkMapper, type LangGraphMapperOptions } from './mapChunks';
@@ -53,16 +52,7 @@ export interface LangGraphMappingOptions extends Pick<LangGraphMapperOptions, 'p
  * 'custom'] })` to Lime profile events, sequences starting after `context.sequence ?? 0`.
  */
 export function toRuntimeEvents(source: LangGraphChunkSource, context: AdapterContext, options: LangGraphMappingOptions = {}): AsyncIterable<RuntimeEventEnvelope> {
-  const prefix = options.idPrefix ?? 'lg';
-  const factory = createEnvelopeFactory({
-    runtimeId: context.runtimeId ?? LANGGRAPH_RUNTIME_ID,
-    sessionId: context.sessionId,
-    threadId: context.threadId,
-    sequence: context.sequence,
-    idPrefix: `${context.sessionId}-${prefix}`,
-    ...(options.clock !== undefined && { clock: options.clock }),
-  });
-  const ids = new CorrelationMap(prefix);
+  const { factory, ids } = scopeFromContext(context, { runtimeId: LANGGRAPH_RUNTIME_ID, prefix: 'lg' }, options);
   const mapper = new LangGraphChunkMapper({ factory, ids, turnId: context.turnId ?? ids.turn(), previewBudget: options.previewBudget, spill: options.spill });
   return mapStream(source, mapper);
 }
