@@ -101,13 +101,13 @@ async function scaleRun(n, kit) {
   let retained = 0;
   for (let i = 0; i < Math.max(1, runs); i++) {
     const timing = { parseMs: 0, ingestMs: 0 };
-    let store = await runKitStore(lines, kit, timing);
     gc();
-    const withStore = process.memoryUsage().heapUsed;
+    const before = process.memoryUsage().heapUsed;
+    const store = await runKitStore(lines, kit, timing);
+    gc();
+    // What the store holds: the heap with it alive against the heap (lines included) before it.
+    retained = process.memoryUsage().heapUsed - before;
     if (store.getState().messages.ids.length !== 1) throw new Error('W1 keeps one message');
-    store = undefined;
-    gc();
-    retained = withStore - process.memoryUsage().heapUsed;
     times.push(timing.ingestMs);
   }
   times.sort((a, b) => a - b);
@@ -254,8 +254,11 @@ for (const name of ['W1', 'W2', 'W3']) {
 const [, mid, large] = sizes;
 target(`W1 ${fmt(large)}/${fmt(mid)} ingest time`, results.scaling.largestToMiddle, '≤ 10.5', results.scaling.largestToMiddle <= 10.5, results.scaling.previousLargestToMiddle);
 const perChar = sizes.map((n) => scaling[n].bytesPerTextChar);
-const spread = Number((Math.max(...perChar.slice(1)) / Math.min(...perChar.slice(1))).toFixed(2));
-target(`W1 retained heap per kept text char, ${fmt(mid)} vs ${fmt(large)} (linear: spread)`, spread, '≤ 1.5×', spread <= 1.5);
+// A reading at or below zero means the heap before the run still held collectable garbage that
+// gc() did not free then (seen in this harness: tens of MB): such a reading says nothing.
+const readable = perChar.slice(1).every((b) => b > 0);
+const spread = readable ? Number((Math.max(...perChar.slice(1)) / Math.min(...perChar.slice(1))).toFixed(2)) : 'unreadable heap';
+target(`W1 retained heap per kept text char, ${fmt(mid)} vs ${fmt(large)} (linear: spread)`, spread, '≤ 1.5×', readable && spread <= 1.5);
 for (const [name, want] of [['W1', 3], ['W2', 20], ['W3', 20]]) {
   const chat = results[name].systems['AI SDK Chat (useChat state)'];
   const kitMs = results[name].systems['kit, 64/macrotask'].ms;
