@@ -15,21 +15,24 @@ const record = (page: Page) => page.evaluate(() => (window as unknown as { __ben
 const scroller = (page: Page) => page.locator('.aui-conversation__scroll');
 const scrollTop = (page: Page) => scroller(page).evaluate((el) => el.scrollTop);
 const jump = (page: Page) => page.getByRole('button', { name: 'Jump to latest' });
-/** The newest message's bottom inside the scroller's visible area, read before the next paint. */
-const newestInView = (page: Page) =>
-  page.evaluate(
-    () =>
-      new Promise<boolean>((resolve) =>
-        requestAnimationFrame(() => {
-          const el = document.querySelector('.aui-conversation__scroll')!;
-          const rows = el.querySelectorAll('.aui-conversation__row');
-          const last = rows[rows.length - 1]!.querySelector('.aui-message')!;
-          const box = el.getBoundingClientRect();
-          const end = last.getBoundingClientRect().bottom;
-          resolve(end <= box.top + el.clientTop + el.clientHeight + 1 && end > box.top);
-        }),
-      ),
-  );
+/**
+ * Frames sampled just before paint by the scene's own probe during `ms` (see
+ * stories/behaviour/bench/frameProbe.ts), and how many showed the newest text.
+ */
+async function framesOver(page: Page, ms: number) {
+  const before = await record(page);
+  await page.waitForTimeout(ms);
+  const after = await record(page);
+  return { sampled: after.sampled - before.sampled, inView: after.inView - before.inView };
+}
+
+/** Once settled at the end (a frame or two for a jump to land), every frame shows the newest text. */
+async function expectNewestInEveryFrame(page: Page) {
+  await page.waitForTimeout(200);
+  const pinned = await framesOver(page, 600);
+  expect(pinned.sampled).toBeGreaterThan(5);
+  expect(pinned.inView).toBe(pinned.sampled);
+}
 
 async function openPinScene(page: Page, path: string, rate: number, deltas: number) {
   await openStory(page, 'behaviour-bench--pin-scene', { query: `&feed=${path}&rate=${rate}&deltas=${deltas}&start=0` });
@@ -71,15 +74,12 @@ test('after the reader scrolls up, the view stays where they put it; "Jump to la
   await page.waitForTimeout(600);
   expect((await record(page)).arrived).toBeGreaterThan(arrivedBefore + 200);
   expect(await scrollTop(page)).toBe(held);
-  expect(await newestInView(page)).toBe(false);
+  expect((await framesOver(page, 300)).inView).toBe(0);
 
   await jump(page).click();
   await expect(page.locator('.aui-conversation')).toHaveAttribute('data-pinned', 'true');
   await expect(jump(page)).toHaveCount(0);
-  for (let i = 0; i < 10; i++) {
-    expect(await newestInView(page)).toBe(true);
-    await page.waitForTimeout(50);
-  }
+  await expectNewestInEveryFrame(page);
 });
 
 test('scrolling back down to the bottom by hand re-pins', async ({ page }) => {
@@ -88,8 +88,5 @@ test('scrolling back down to the bottom by hand re-pins', async ({ page }) => {
   await page.mouse.wheel(0, 1_000_000);
   await expect(page.locator('.aui-conversation')).toHaveAttribute('data-pinned', 'true');
   await expect(jump(page)).toHaveCount(0);
-  for (let i = 0; i < 10; i++) {
-    expect(await newestInView(page)).toBe(true);
-    await page.waitForTimeout(50);
-  }
+  await expectNewestInEveryFrame(page);
 });

@@ -26,9 +26,11 @@ export function virtualRowStyle(start: number, virtualize: boolean): CSSProperti
  * `watchReaderIntent`), and so does a scroll that moves the view up; the distance from the bottom
  * when a scroll event fires does not, since content growing between the kit's own scroll and its
  * event would read as "the reader scrolled up".
- * While pinned, the view follows before the browser paints: in the microtask after any commit
- * that changed the rows' content (a MutationObserver), after the virtualizer measures a row (its
- * `onChange`, called from its ResizeObserver before paint), and when the viewport resizes.
+ * While pinned, the view follows before the browser paints: in the layout effect of a commit that
+ * added rows, in the next frame's callbacks after a commit that changed a row's content (a
+ * MutationObserver), after the virtualizer measures a row (its `onChange`, called from its
+ * ResizeObserver after the frame's callbacks and layout), and when the viewport or the content in
+ * normal flow resizes.
  */
 export function useVirtualRows({ keys, estimateSize, stickToBottom, overscan = 6 }: VirtualRowsOptions) {
   const scrollRef = useRef<HTMLDivElement | null>(null);
@@ -36,7 +38,7 @@ export function useVirtualRows({ keys, estimateSize, stickToBottom, overscan = 6
   const [pinnedView, setPinnedView] = useState(true);
   const stick = useRef(stickToBottom);
   stick.current = stickToBottom;
-  const reader = useRef<{ el: HTMLElement; scrolling(): ReaderScroll; stop(): void } | null>(null);
+  const reader = useRef<{ el: HTMLElement; scrolling(): ReaderScroll; observeRows(rows: Iterable<Element>): void; stop(): void } | null>(null);
   // Where the view was after the last scroll (or the kit's own follow): tells "moved up" apart.
   const lastTop = useRef(0);
 
@@ -106,18 +108,48 @@ export function useVirtualRows({ keys, estimateSize, stickToBottom, overscan = 6
       // smooth scroll ending there would land short of an end that moved while it ran.
       down: (px) => !pinned.current && el.scrollTop + px >= el.scrollHeight - el.clientHeight - BOTTOM_SLACK_PX && setPinned(true),
     });
-    // Text streamed into a row changes the DOM without re-rendering the list: follow in the
-    // microtask after that commit, before the frame's callbacks and paint.
-    const mutations = new MutationObserver(follow);
+    // Text streamed into a row changes the DOM without re-rendering the list: follow in the next
+    // frame's callbacks, once per frame however many commits came before it (reading the height
+    // there costs no layout the frame would not do anyway). Commits made inside a frame's
+    // callbacks (a stream's per-frame flush) are followed by the resize observers below, which
+    // run after those callbacks and layout, still before paint.
+    let frame = 0;
+    const followNextFrame = () => {
+      if (frame || !pinned.current) return;
+      frame = requestAnimationFrame(() => {
+        frame = 0;
+        follow();
+      });
+    };
+    const mutations = new MutationObserver(followNextFrame);
     mutations.observe(el, { childList: true, subtree: true, characterData: true });
+    // The viewport resized, content in normal flow (every row mounted) grew, or a mounted virtual
+    // row grew. The rows are watched here too, not only through the virtualizer: it defers
+    // measuring while the view scrolls, and following a stream keeps it scrolling.
     const resizes = typeof ResizeObserver === 'function' ? new ResizeObserver(follow) : undefined;
-    resizes?.observe(el);
+    const rows = new Set<Element>();
+    const observeRows = (mounted: Iterable<Element>) => {
+      if (!resizes) return;
+      const now = new Set(mounted);
+      for (const row of rows) if (!now.has(row)) (resizes.unobserve(row), rows.delete(row));
+      for (const row of now) if (!rows.has(row)) (resizes.observe(row), rows.add(row));
+    };
+    const observeContent = () => {
+      resizes?.observe(el);
+      for (const child of el.children) resizes?.observe(child);
+    };
+    observeContent();
+    const children = new MutationObserver(observeContent);
+    children.observe(el, { childList: true });
     reader.current = {
       el,
       scrolling: intent.scrolling,
+      observeRows,
       stop() {
         intent.stop();
+        cancelAnimationFrame(frame);
         mutations.disconnect();
+        children.disconnect();
         resizes?.disconnect();
       },
     };
@@ -156,6 +188,9 @@ export function useVirtualRows({ keys, estimateSize, stickToBottom, overscan = 6
     return () => cancelAnimationFrame(frame);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [keys[0]]);
+
+  // The virtual rows mounted by this commit, watched for growth.
+  useLayoutEffect(() => reader.current?.observeRows(virtualizer.elementsCache.values()));
 
   // Rows added or the estimated total changed in this commit: follow in the same commit.
   const totalSize = virtualizer.getTotalSize();

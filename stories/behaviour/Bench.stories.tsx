@@ -9,6 +9,8 @@ import type { RuntimeEventSource } from '../../src/stream/types';
 import { StoryProvider } from '../support/StoryProvider';
 import { STORY_NOW, eventsOf } from '../support/storyEvents';
 import coding from '../../fixtures/coding-session.jsonl?raw';
+import { PeerAiSdk } from './bench/PeerAiSdk';
+import { PeerAssistantUi } from './bench/PeerAssistantUi';
 import { PinScene as Pin } from './bench/PinScene';
 
 type Event = Record<string, unknown> & { eventId: string; type: string };
@@ -171,3 +173,7 @@ export const StreamScene: Story = { render: () => <Stream /> };
 export const ScrollScene: Story = { render: () => <Scroll /> };
 /** A long history, then one answer streamed fast: does the newest text stay on screen (?feed=ingest|hook|workbench&rate&deltas). */
 export const PinScene: Story = { render: () => <Pin /> };
+/** The same content in an AI SDK `useChat` page with a plain list (a peer, for comparison). */
+export const PeerAiSdkScene: Story = { name: 'Peer: AI SDK useChat', render: () => <PeerAiSdk /> };
+/** The same content in assistant-ui 0.15's thread on the external-store runtime (a peer, for comparison). */
+export const PeerAssistantUiScene: Story = { name: 'Peer: assistant-ui', render: () => <PeerAssistantUi /> };

@@ -7,7 +7,7 @@ import type { RuntimeEventSource, SourceHandlers } from '../../../src/stream/typ
 import { StoryProvider } from '../../support/StoryProvider';
 import { STORY_NOW } from '../../support/storyEvents';
 import { bottomInView, startProbe } from './frameProbe';
-import { deltaEvent, historyEvents, timedFeed } from './streamContent';
+import { deltaEvent, historyEvents, timedFeed, streamParams } from './streamContent';
 
 /** How the deltas reach the kit: straight into `ingest`, through `useRuntimeStream`, or into the workbench through it. */
 export type FeedPath = 'ingest' | 'hook' | 'workbench';
@@ -46,11 +46,8 @@ function kitNewestInView(): boolean | undefined {
  * unless `start=0`, then window.__pin.start() starts it.
  */
 export function PinScene() {
-  const q = new URLSearchParams(window.location.search);
+  const { q, rate, deltas, history } = streamParams();
   const path = (q.get('feed') ?? 'ingest') as FeedPath;
-  const rate = Number(q.get('rate') ?? 1000);
-  const deltas = Number(q.get('deltas') ?? 5000);
-  const history = Number(q.get('history') ?? 200);
   const virtualize = q.get('virtualize') !== '0';
   const store = useMemo(() => {
     const s = createRuntimeStore();

@@ -51,3 +51,9 @@ export function timedFeed(count: number, rate: number, deliver: (from: number, t
   }, 2);
   return () => clearInterval(timer);
 }
+
+/** The scene's query: deltas per second, how many deltas, how many history messages. */
+export function streamParams(): { q: URLSearchParams; rate: number; deltas: number; history: number } {
+  const q = new URLSearchParams(window.location.search);
+  return { q, rate: Number(q.get('rate') ?? 1000), deltas: Number(q.get('deltas') ?? 5000), history: Number(q.get('history') ?? 200) };
+}
