@@ -6,6 +6,7 @@ import { AbstractAgent } from '@ag-ui/client';
 import { Observable } from 'rxjs';
 import * as currentKit from '../../dist/headless.js';
 import { toRuntimeEvents } from '../../dist/adapters/ai-sdk.js';
+import { toRuntimeEvents as agUiToRuntimeEvents } from '../../dist/adapters/ag-ui.js';
 
 const { createEnvelopeFactory, createRuntimeStore } = currentKit;
 
@@ -86,7 +87,13 @@ export async function runKit(lines, { batch = BATCH, macrotasks = true, kit = cu
  * The AI SDK wire format through the kit's AI SDK adapter (`toRuntimeEvents`) into the store:
  * chunks parsed 64 per macrotask as network reads arrive, the events they map to ingested per read.
  */
-export async function runKitViaAiSdk(lines) {
+export const runKitViaAiSdk = (lines) => runKitVia(toRuntimeEvents, lines);
+
+/** The AG-UI wire format (AG-UI events) through the kit's AG-UI adapter (`toRuntimeEvents`) into the store, fed the same way. */
+export const runKitViaAgUi = (lines) => runKitVia(agUiToRuntimeEvents, lines);
+
+/** A framework's lines parsed 64 per macrotask as network reads arrive, mapped by an adapter, the events of each read ingested together. */
+async function runKitVia(toEvents, lines) {
   const store = createRuntimeStore();
   let events = [];
   async function* chunks() {
@@ -98,7 +105,7 @@ export async function runKitViaAiSdk(lines) {
       await tick();
     }
   }
-  for await (const event of toRuntimeEvents(chunks(), { sessionId: 's', threadId: 'th' })) events.push(event);
+  for await (const event of toEvents(chunks(), { sessionId: 's', threadId: 'th' })) events.push(event);
   store.getState().ingest(events);
   return kitState(store);
 }

@@ -71,19 +71,15 @@ export function createEnvelopeFactory(options: EnvelopeFactoryOptions): Envelope
       sequence = eventOptions.sequence ?? sequence + 1;
       index += 1;
       lastEventId = nameEvent(sequence, index);
-      const envelope: RuntimeEventEnvelope = {
-        schemaVersion,
-        runtimeId,
-        sessionId,
-        ...(threadId !== undefined && { threadId }),
-        eventId: lastEventId,
-        sequence,
-        timestamp: toIso(clock(sequence)),
-        type,
-        ...ids,
-        payload,
-      };
-      return envelope;
+      // Literals and assignments, not spreads: adapters build one envelope per delta (same key order).
+      const timestamp = toIso(clock(sequence));
+      const envelope: Record<string, unknown> =
+        threadId !== undefined
+          ? { schemaVersion, runtimeId, sessionId, threadId, eventId: lastEventId, sequence, timestamp, type }
+          : { schemaVersion, runtimeId, sessionId, eventId: lastEventId, sequence, timestamp, type };
+      for (const key in ids) if (key !== '__proto__') envelope[key] = ids[key];
+      envelope.payload = payload;
+      return envelope as RuntimeEventEnvelope;
     },
     cursor: () => ({ sequence, ...(lastEventId !== undefined && { eventId: lastEventId }) }),
   };
