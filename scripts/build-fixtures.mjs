@@ -187,11 +187,14 @@ function taskRetry() {
   s.ev('task.started', task);
   s.ev('task.attempt.started', { ...task, runId: 'run-1', attemptId: 'attempt-1' });
   s.ev('tool.started', { ...tool('turn-1', 1), taskId: 'task-build', runId: 'run-1' }, { toolName: 'run_build', safeArgs: { command: 'npm run build' } });
-  s.ev('tool.failed', { ...tool('turn-1', 1), taskId: 'task-build', runId: 'run-1' }, { failureCategory: 'timeout', retryable: true, message: 'build timed out after 60 s' });
+  // The timestamps agree with what the events say: the build ran 60 s before it timed out.
+  s.wait(60_000 - 250);
+  s.ev('tool.failed', { ...tool('turn-1', 1), taskId: 'task-build', runId: 'run-1' }, { failureCategory: 'timeout', retryable: true, message: 'build timed out after 60 s', durationMs: 60_000 });
   s.ev('task.attempt.failed', { ...task, runId: 'run-1', attemptId: 'attempt-1' }, { status: 'failed', retryable: true, failureCategory: 'tool_failed', nextAttemptPolicy: 'policy_retry' });
   s.ev('task.retrying', task, { reason: 'policy_retry' });
   s.ev('task.attempt.started', { ...task, runId: 'run-2', attemptId: 'attempt-2' });
   s.ev('tool.started', { ...tool('turn-1', 2), taskId: 'task-build', runId: 'run-2' }, { toolName: 'run_build', safeArgs: { command: 'npm run build' } });
+  s.wait(21_000 - 250);
   s.ev('tool.result', { ...tool('turn-1', 2), taskId: 'task-build', runId: 'run-2' }, { preview: 'built in 21 s', durationMs: 21000 });
   s.ev('task.attempt.completed', { ...task, runId: 'run-2', attemptId: 'attempt-2' }, { status: 'completed' });
   s.ev('task.completed', task);

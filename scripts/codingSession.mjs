@@ -1,7 +1,10 @@
-// The long, realistic fixture: a multi-turn coding session. The expect file is derived from the
-// scenario plan below by the SPEC's projection rules (final text wins, reasoning stays out of the
-// answer, failures keep their category, a retry keeps the failed attempt ...).
+// The long, realistic fixture: a seven-turn coding session, a refactor told in
+// scripts/codingSessionScript.mjs (reading files, a failing test, a diff, a passing run, a summary
+// with a table and code). The expect file is derived from the scenario plan below by the SPEC's
+// projection rules (final text wins, reasoning stays out of the answer, failures keep their
+// category, a retry keeps the failed attempt ...). Tool durations agree with the timestamps.
 import { FixtureStream } from './fixtureStream.mjs';
+import { TOOL_MS, TURNS, progressLines } from './codingSessionScript.mjs';
 
 /** Deterministic pseudo-random numbers (LCG), so the fixture is the same on every run. */
 function rng(seed) {
@@ -10,17 +13,6 @@ function rng(seed) {
     state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
     return state / 2 ** 32;
   };
-}
-
-const WORDS = `the store applies each event once and keeps records by id so a delta touches one part of one
-message while the list stays virtualized and the status header shows what the runtime reported before the
-first token arrives tool rows collapse after the turn and the archive keeps every fact for review`.split(/\s+/);
-
-function sentence(random, words) {
-  const out = [];
-  for (let i = 0; i < words; i++) out.push(WORDS[Math.floor(random() * WORDS.length)]);
-  const text = out.join(' ');
-  return text[0].toUpperCase() + text.slice(1) + '. ';
 }
 
 /** Splits text into streamed fragments of 6–14 characters. */
@@ -35,14 +27,8 @@ function fragments(random, text) {
   return parts;
 }
 
-const TOOL_PLAN = [
-  { name: 'read_file', args: (k, j) => ({ path: `src/store/apply/part${k}${j}.ts` }) },
-  { name: 'grep', args: (k) => ({ pattern: `applyEvent${k}`, path: 'src' }) },
-  { name: 'list_dir', args: () => ({ path: 'src/components' }) },
-  { name: 'edit_file', args: (k, j) => ({ path: `src/store/apply/part${k}${j}.ts`, edits: 2 }) },
-  { name: 'run_tests', args: () => ({ command: 'npx vitest run src/store' }) },
-  { name: 'git_diff', args: () => ({ path: '.' }) },
-];
+/** The six tools of every turn, in the order the agent calls them (reads, searches, edits, tests, diffs). */
+const TOOL_ORDER = ['read_file', 'grep', 'list_dir', 'edit_file', 'run_tests', 'git_diff'];
 
 export function buildCodingSession() {
   const random = rng(20260609);
@@ -66,44 +52,48 @@ export function buildCodingSession() {
   };
   let toolN = 0;
   const failures = new Map([
-    ['3:4', { failureCategory: 'process_exit', retryable: true, recoveryHint: 'Fix the failing assertion and rerun.', message: 'vitest exited with code 1' }],
-    ['7:2', { failureCategory: 'permission_denied', retryable: false, recoveryHint: 'Grant read access to src/components.', message: 'EACCES' }],
+    ['3:4', { failureCategory: 'process_exit', retryable: true, recoveryHint: 'Fix the failing assertion and rerun.', message: 'vitest exited with code 1: 1 failed, 2 passed' }],
+    ['7:2', { failureCategory: 'permission_denied', retryable: false, recoveryHint: 'Grant read access to deploy/secrets, or leave deployment out of the summary.', message: "EACCES: permission denied, scandir 'deploy/secrets'" }],
   ]);
 
   const runTool = (turnId, k, j, extraIds = {}, forceFailure) => {
     toolN += 1;
-    const plan = TOOL_PLAN[j % TOOL_PLAN.length];
+    const name = TOOL_ORDER[j % TOOL_ORDER.length];
+    const { args, preview: output } = TURNS[k - 1].tools[name];
     const ids = { turnId, stepId: `step-${toolN}`, toolCallId: `tc-${toolN}`, ...extraIds };
-    const args = plan.args(k, j);
     const argsText = JSON.stringify(args);
-    s.ev('tool.started', ids, { toolName: plan.name, safeArgs: args });
+    const started = Date.parse(s.ev('tool.started', ids, { toolName: name, safeArgs: args }).timestamp);
     const third = Math.ceil(argsText.length / 3);
     for (let i = 0; i < 3; i++) s.ev('tool.args', ids, { delta: argsText.slice(i * third, (i + 1) * third) });
-    s.ev('tool.progress', ids, { progress: 0.33, delta: `${plan.name} step 1\n` });
-    s.ev('tool.progress', ids, { progress: 0.66, delta: `${plan.name} step 2\n` });
+    const [first, second] = progressLines(name, args);
+    s.ev('tool.progress', ids, { progress: 0.33, delta: first });
+    s.ev('tool.progress', ids, { progress: 0.66, delta: second });
     const failure = forceFailure ?? failures.get(`${k}:${j}`);
-    const row = { toolCallId: ids.toolCallId, name: plan.name };
+    // The tool runs this long on the fixture's clock: its durationMs is the time between its events.
+    s.wait(failure?.failureCategory === 'timeout' ? 30_000 : TOOL_MS[name]);
+    const durationMs = s.clock + s.stepMs - started;
+    const row = { toolCallId: ids.toolCallId, name };
     if (failure) {
-      s.ev('tool.failed', ids, { ...failure, outputRef: `output://${ids.toolCallId}`, durationMs: 900 });
+      s.ev('tool.failed', ids, { ...failure, outputRef: `output://${ids.toolCallId}`, durationMs });
       expect.tools.push({ ...row, status: 'failed', failureCategory: failure.failureCategory, outputRef: `output://${ids.toolCallId}` });
     } else if (j % 3 === 2) {
-      // A large output: a capped preview inline, the whole output behind its ref.
-      const preview = 'x'.repeat(1500);
-      s.ev('tool.result', ids, { preview, outputRef: `output://${ids.toolCallId}`, durationMs: 300 + j * 10, sizeBytes: 480_000 });
-      s.ev('output.spilled', ids, { outputRef: `output://${ids.toolCallId}`, sizeBytes: 480_000 });
+      // A large output (a recursive listing, a whole diff): a capped preview inline, the rest behind its ref.
+      const sizeBytes = name === 'list_dir' ? 61_440 : 96_256;
+      s.ev('tool.result', ids, { preview: output.slice(0, 1500), outputRef: `output://${ids.toolCallId}`, durationMs, sizeBytes });
+      s.ev('output.spilled', ids, { outputRef: `output://${ids.toolCallId}`, sizeBytes });
       expect.tools.push({ ...row, status: 'succeeded', outputRef: `output://${ids.toolCallId}` });
     } else {
-      s.ev('tool.result', ids, { preview: `${plan.name} ok`, durationMs: 50 + j * 10 });
+      s.ev('tool.result', ids, { preview: output, durationMs });
       expect.tools.push({ ...row, status: 'succeeded' });
     }
     return ids;
   };
 
-  const TURNS = 7;
-  for (let k = 1; k <= TURNS; k++) {
+  for (let k = 1; k <= TURNS.length; k++) {
     const turnId = `turn-${k}`;
     const t = { turnId };
-    const prompt = `Step ${k}: ${sentence(random, 6).trim()}`;
+    const script = TURNS[k - 1];
+    const prompt = script.prompt;
     s.ev('turn.submitted', t, { text: prompt, source: 'composer' });
     s.ev('turn.started', t);
     if (k === 1) {
@@ -113,17 +103,16 @@ export function buildCodingSession() {
     }
     s.ev('run.status', t, { stage: 'preparing' });
     s.ev('model.requested', t, { model: 'gpt-5.4' });
-    const reasoning = sentence(random, 30) + sentence(random, 30) + sentence(random, 20);
+    const reasoning = script.reasoning;
     for (const delta of fragments(random, reasoning)) s.ev('reasoning.delta', t, { delta });
     s.ev('run.status', t, { stage: 'acting' });
 
     let answer = '';
-    const streamAnswer = (words) => {
-      const text = sentence(random, words);
+    const streamAnswer = (text) => {
       for (const delta of fragments(random, text)) s.ev('model.delta', t, { delta });
       answer += text;
     };
-    streamAnswer(8);
+    streamAnswer(script.intro);
 
     for (let j = 0; j < 6; j++) {
       if (k === 3 && j === 3) {
@@ -133,7 +122,7 @@ export function buildCodingSession() {
           toolName: 'edit_file',
           decisionKind: 'allow_or_deny',
           severity: 'high',
-          prompt: 'Allow edit_file to change package.json?',
+          prompt: 'Allow edit_file to add a test:retry script to package.json?',
           scope: { path: 'package.json' },
         });
         s.wait(3000);
@@ -142,10 +131,10 @@ export function buildCodingSession() {
       }
       if (k === 5 && j === 0) {
         const task = { ...t, taskId: 'task-fix' };
-        s.ev('task.created', task, { objective: 'Fix the flaky store test', title: 'Fix flaky test' });
+        s.ev('task.created', task, { objective: 'Make the retry test deterministic on CI', title: 'Fix the flaky retry test' });
         s.ev('task.started', task);
         s.ev('task.attempt.started', { ...task, runId: 'run-fix-1', attemptId: 'attempt-1' });
-        runTool(turnId, k, 4, { taskId: 'task-fix', runId: 'run-fix-1' }, { failureCategory: 'timeout', retryable: true, message: 'tests timed out' });
+        runTool(turnId, k, 4, { taskId: 'task-fix', runId: 'run-fix-1' }, { failureCategory: 'timeout', retryable: true, message: 'tests timed out after 30 s' });
         s.ev('task.attempt.failed', { ...task, runId: 'run-fix-1', attemptId: 'attempt-1' }, { status: 'failed', failureCategory: 'tool_failed', retryable: true });
         s.ev('task.retrying', task);
         s.ev('task.attempt.started', { ...task, runId: 'run-fix-2', attemptId: 'attempt-2' });
@@ -156,7 +145,7 @@ export function buildCodingSession() {
       }
       const ids = runTool(turnId, k, j);
       if (k === 2 && j === 3) {
-        s.ev('artifact.changed', { ...t, artifactId: 'art-patch', toolCallId: ids.toolCallId }, { kind: 'code', status: 'ready', title: 'store.patch', versionId: 'v1', readRef: 'artifact://art-patch/v1' });
+        s.ev('artifact.changed', { ...t, artifactId: 'art-patch', toolCallId: ids.toolCallId }, { kind: 'code', status: 'ready', title: 'retry-refactor.patch', versionId: 'v1', readRef: 'artifact://art-patch/v1' });
       }
       if (k === 3 && j === 4) {
         s.ev('evidence.changed', { ...t, evidenceId: 'ev-test-failure', toolCallId: ids.toolCallId }, { status: 'recorded', replayRef: `replay://sess-coding/${ids.toolCallId}` });
@@ -164,7 +153,7 @@ export function buildCodingSession() {
       if (k === 4 && j === 3) {
         s.ev('artifact.changed', { ...t, artifactId: 'art-patch', toolCallId: ids.toolCallId }, { status: 'ready', versionId: 'v2', diffRef: 'artifact://art-patch/v1..v2/diff', readRef: 'artifact://art-patch/v2' });
       }
-      if (j === 1 || j === 4) streamAnswer(5);
+      if (j === 1 || j === 4) streamAnswer(script.notes[j === 1 ? 0 : 1]);
     }
 
     if (k === 4) {
@@ -173,7 +162,7 @@ export function buildCodingSession() {
       s.ev('subagent.status', sub, { status: 'running' });
       for (const delta of fragments(random, 'Running 214 tests in 3 workers. ')) s.ev('model.delta', sub, { delta });
       runTool(turnId, k, 4, { subagentId: 'sub-tests' });
-      s.ev('subagent.completed', sub, { summary: 'all green' });
+      s.ev('subagent.completed', sub, { summary: '214 tests passed in 3 workers' });
       s.ev('subagent.closed', sub);
       expect.subagents.push({ subagentId: 'sub-tests', role: 'test-runner', parentTaskId: 'task-session', status: 'completed' });
     }
@@ -191,7 +180,7 @@ export function buildCodingSession() {
       });
     }
 
-    streamAnswer(60);
+    streamAnswer(script.closing);
     s.ev('model.completed', t, { text: answer });
     s.ev('cost.recorded', t, { costUsd: 0.11, inputTokens: 5000, outputTokens: 900 });
     s.ev('turn.completed', t);

@@ -55,6 +55,36 @@ describe('scenario fixtures replay to their expected summaries', () => {
     expect(summary.tools.filter((t) => t.status === 'failed').length).toBeGreaterThanOrEqual(3);
   });
 
+  it('coding-session tells a story, not word salad: every sentence of the answers and prompts is written, the last answer has a table and code', () => {
+    const summary = summarize(replayText(readFixture('coding-session')).store.getState());
+    const text = summary.messages.map((m) => m.text).join('\n');
+    // The old generator repeated words from one list ("Step 7: Event the the keeps shows shows.").
+    expect(text).not.toMatch(/\b(\w+) \1\b/);
+    expect(text).not.toMatch(/^Step \d+:/m);
+    const last = summary.messages.at(-1)!.text;
+    expect(last).toMatch(/^\| file \| change \|$/m);
+    expect(last).toContain('```ts');
+    expect(summary.messages.filter((m) => m.role === 'user').map((m) => m.text)[2]).toBe('Add tests for withRetry and a test:retry script, then run them.');
+  });
+
+  for (const name of ['task-retry', 'coding-session']) {
+    it(`${name}: a tool's durationMs and any "after N s" in its message agree with its timestamps`, () => {
+      const started = new Map<string, number>();
+      let checked = 0;
+      for (const { value } of parseJsonl(readFixture(name)).records) {
+        const e = value as { type: string; toolCallId?: string; timestamp: string; payload: { durationMs?: number; message?: string } };
+        if (e.type === 'tool.started') started.set(e.toolCallId!, Date.parse(e.timestamp));
+        if (e.type !== 'tool.result' && e.type !== 'tool.failed') continue;
+        const elapsed = Date.parse(e.timestamp) - started.get(e.toolCallId!)!;
+        if (e.payload.durationMs !== undefined) expect(e.payload.durationMs, `${e.toolCallId} durationMs`).toBe(elapsed);
+        const said = /after (\d+) s\b/.exec(e.payload.message ?? '');
+        if (said) expect(elapsed, `${e.toolCallId}: "${e.payload.message}"`).toBeGreaterThanOrEqual(Number(said[1]) * 1000);
+        checked += 1;
+      }
+      expect(checked).toBeGreaterThan(1);
+    });
+  }
+
   it('stream-repair: the resumed stream after repair adds nothing the snapshot already covers', () => {
     const { store } = replayText(readFixture('stream-repair'));
     store.getState().hydrate(readJson(join(FIXTURES, 'stream-repair.snapshot.json')));
