@@ -164,9 +164,15 @@ export const ActionRequired = memo(
         {kind === 'input' && (
           <form onSubmit={submit} className="aui-action__form">
             <StructuredInput schema={action.schema} values={values} disabled={responding} requiredLabel={t('action.required')} onChange={setValue} />
-            <button type="submit" className="aui-button aui-button--primary" disabled={responding}>
-              {t('action.submit')}
-            </button>
+            <div className="aui-action__buttons">
+              <button type="submit" className="aui-button aui-button--primary" disabled={responding}>
+                {t('action.submit')}
+              </button>
+              {/* Declining to answer is a decision too, with the same verb as an approval's. */}
+              <button type="button" className="aui-button" disabled={responding} onClick={() => send(decisions.reject)}>
+                {t('action.deny')}
+              </button>
+            </div>
           </form>
         )}
         {kind !== 'input' && step === 'choose' && (

@@ -33,7 +33,8 @@ const TimelineRow = memo(function TimelineRow({ entryId, labels }: { entryId: st
     <div className="aui-timeline__entry" data-kind={entry.kind} data-status={status} data-type={entry.type} data-ref={entry.refId}>
       <span aria-hidden="true" className="aui-timeline__glyph">{GLYPH[entry.kind]}</span>
       <span className="aui-timeline__type">{valueLabel(t, 'timeline.kind', entry.kind)}</span>
-      {entry.label && <span className="aui-timeline__label"><SafeText>{entry.label}</SafeText></span>}
+      {/* A request's label is its prompt: shown in full once, where it is answered, not here again. */}
+      {entry.label && entry.kind !== 'action' && <span className="aui-timeline__label"><SafeText>{entry.label}</SafeText></span>}
       {status === undefined && entry.kind !== 'process' && entry.kind !== 'routing' && entry.kind !== 'limit' && entry.kind !== 'diagnostic' ? (
         <FactBadge fact="unknown" text={t('fact.what.status')} />
       ) : (

@@ -7,6 +7,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LOCALES } from '../../stories/support/locales';
 import { eventBuilder, toolIds, turn } from '../../test/eventBuilder';
+import { rawValuesIn, runtimeProse, RUNTIME_TEXT } from '../../test/rawValues';
 import { expectNoAxeViolations, fixtureEvents, mockAdapter, renderWith, storeFrom, stubLayout } from '../../test/componentHarness';
 import { RuntimeProvider } from '../hooks/RuntimeProvider';
 import { ActionRequired } from './ActionRequired';
@@ -35,6 +36,14 @@ describe('item 3: one fact in one place', () => {
     // No task in this session: no capsule, and no raw "needs-input" anywhere.
     expect(container.querySelector('.aui-task-capsule')).toBeNull();
     expect(container.textContent).not.toContain('needs-input');
+  });
+
+  it('the Timeline lane records the request without its prompt', async () => {
+    const user = userEvent.setup();
+    const { container } = renderWith(<AgentWorkbench virtualize={false} />, storeFrom(fixtureEvents('hitl-action').slice(0, 5)));
+    await user.click(screen.getByRole('tab', { name: /^Timeline/ }));
+    expect(screen.getByRole('tabpanel').querySelector('[data-kind="action"]')).toBeTruthy();
+    expect(occurrences(container, PROMPT)).toBe(1);
   });
 
   it('the Tools lane says the call waits, without a second copy of the request', async () => {
@@ -163,29 +172,6 @@ describe('item 3: one fact in one place', () => {
   });
 });
 
-/** Runtime vocabulary the kit must never print as is: statuses, decisions, kinds, severities. */
-const RAW_WORDS = [
-  'completed', 'succeeded', 'failed', 'running', 'pending', 'resolved', 'expired', 'cancelled', 'needs-input', 'allow', 'deny',
-  'approve', 'reject', 'ready', 'recorded', 'passed', 'exported', 'document', 'markdown', 'idle', 'blocked', 'unknown',
-  'unavailable', 'stale', 'critical', 'high', 'medium', 'low', 'retrying', 'preparing', 'acting', 'streaming', 'quota',
-];
-const RAW = new RegExp(`(?<![\\w-])(${RAW_WORDS.join('|')})(?![\\w-])|\\b[a-z0-9]+(?:_[a-z0-9]+)+\\b|\\b[a-z]+\\.[a-z_]+\\b`, 'g');
-/** What the runtime wrote verbatim (answers, names, inputs, code) and the developer-facing Diagnostics lane. */
-const RUNTIME_TEXT = '.aui-markdown, .aui-message[data-role="user"], code, pre, bdi, textarea, select, .aui-tool-call__input-inline, [id$="content-diagnostics"], .aui-subagent__transcript';
-
-/** Every string the fixture's payloads carry that has a space in it: prose the runtime wrote (messages, hints, details). */
-function runtimeProse(events: unknown[]): string[] {
-  const found = new Set<string>();
-  const walk = (v: unknown) => {
-    if (typeof v === 'string') {
-      if (v.includes(' ')) found.add(v);
-    } else if (Array.isArray(v)) v.forEach(walk);
-    else if (v && typeof v === 'object') Object.values(v).forEach(walk);
-  };
-  walk(events);
-  return [...found].sort((a, b) => b.length - a.length);
-}
-
 describe('item 4: plain language, no raw values', () => {
   it.each(['hitl-action', 'tool-failure', 'routing-limits', 'artifact-evidence', 'subagent-handoff', 'task-retry', 'degraded-facts', 'text-basic', 'stream-repair'])(
     '%s in the pseudo locale: every lane shows no raw enum value',
@@ -200,9 +186,7 @@ describe('item 4: plain language, no raw values', () => {
         for (const d of container.querySelectorAll('details')) d.open = true;
         const copy = container.cloneNode(true) as HTMLElement;
         for (const el of copy.querySelectorAll(RUNTIME_TEXT)) el.remove();
-        let text = copy.textContent!;
-        for (const prose of runtimeProse(events)) text = text.split(prose).join(' ');
-        seen.push(...(text.match(RAW) ?? []));
+        seen.push(...rawValuesIn(copy.textContent!, runtimeProse(events)));
       }
       expect([...new Set(seen)]).toEqual([]);
     },
@@ -334,6 +318,16 @@ describe('item 7: badges and approvals that read at a glance', () => {
     await user.click(screen.getByRole('button', { name: 'Approve' }));
     expect(screen.getByRole('status').textContent).toContain('Sending your answer…');
     expect(container.querySelector('[data-fact="loading"]')).toBeNull();
+  });
+
+  it('a structured input can be declined with the same verb (Deny)', async () => {
+    const user = userEvent.setup();
+    const ev = eventBuilder();
+    const schema = { type: 'object', properties: { channel: { type: 'string' } } };
+    const respondAction = vi.fn(async () => new Promise<never>(() => undefined));
+    renderWith(<ActionRequired actionId="a1" />, storeFrom([ev('action.required', { ...t1, actionId: 'a1' }, { prompt: 'Which channel?', schema })]), mockAdapter({ respondAction }));
+    await user.click(screen.getByRole('button', { name: 'Deny' }));
+    expect(respondAction).toHaveBeenCalledWith(expect.objectContaining({ actionId: 'a1', decision: 'reject' }));
   });
 
   it('structured input is labelled from the schema: titles, else names in words', () => {

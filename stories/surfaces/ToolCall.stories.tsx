@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { ToolCall, ToolGroup } from '../../src/components/ToolCall';
+import { ToolCall, ToolGroup, ToolRun } from '../../src/components/ToolCall';
 import { Cell, Matrix } from '../support/Cell';
 import { storyEvents } from '../support/storyEvents';
 
@@ -16,6 +16,20 @@ function states() {
     'failed: not retryable': (() => { const e = ev(); return [started(e), e('tool.failed', ids, { failureCategory: 'permission_denied', retryable: false, message: 'EACCES' })]; })(),
     'large output behind its ref': (() => { const e = ev(); return [started(e), e('tool.result', ids, { preview: 'x'.repeat(3000), outputRef: 'output://tc-1', durationMs: 300 }), e('output.spilled', ids, { outputRef: 'output://tc-1', sizeBytes: 480000 })]; })(),
     'unnamed tool': (() => { const e = ev(); return [e('tool.started', ids, {})]; })(),
+    'waiting for approval (the card on the row)': (() => {
+      const e = ev();
+      return [e('tool.started', ids, { toolName: 'write_file', safeArgs: { path: 'README.md' } }), e('action.required', { ...ids, actionId: 'a1' }, { actionType: 'tool_permission', decisionKind: 'allow_or_deny', severity: 'high', prompt: 'Allow write_file to update README.md?', scope: { path: 'README.md' } })];
+    })(),
+    'approved, then succeeded': (() => {
+      const e = ev();
+      return [
+        e('tool.started', ids, { toolName: 'write_file', safeArgs: { path: 'README.md' } }),
+        e('action.required', { ...ids, actionId: 'a1' }, { decisionKind: 'allow_or_deny', severity: 'high', prompt: 'Allow write_file to update README.md?' }),
+        e('action.resolved', { ...ids, actionId: 'a1' }, { decision: 'allow', respondedBy: 'user' }),
+        e('tool.result', ids, { preview: 'wrote 1 file', durationMs: 40 }),
+      ];
+    })(),
+    'long output (capped, show more)': (() => { const e = ev(); return [started(e), e('tool.result', ids, { preview: Array.from({ length: 40 }, (_, i) => `✓ test ${i + 1} passed`).join('\n'), durationMs: 5400 })]; })(),
   };
 }
 
@@ -57,6 +71,56 @@ export const Group: Story = {
       <Matrix label="Tool group">
         <Cell caption="three rows: succeeded, failed, running" events={events}>
           <ToolGroup />
+        </Cell>
+      </Matrix>
+    );
+  },
+};
+
+/** Consecutive calls of one step under a summary line: collapsed when all succeeded, open when one failed. */
+export const Runs: Story = {
+  render: () => {
+    const e = storyEvents();
+    const row = (n: number) => ({ turnId: 'turn-1', stepId: `s${n}`, toolCallId: `tc-${n}` });
+    const names = ['read_file', 'grep', 'list_dir', 'edit_file', 'run_tests', 'git_diff'];
+    const events = names.flatMap((name, i) => [
+      e('tool.started', row(i + 1), { toolName: name, safeArgs: { path: `src/${name}.ts` } }),
+      i === 4 ? e('tool.failed', row(i + 1), { failureCategory: 'process_exit', message: '1 test failed', recoveryHint: 'Fix the assertion in src/store.test.ts.' }) : e('tool.result', row(i + 1), { preview: 'ok', durationMs: 20 + i * 10 }),
+    ]);
+    return (
+      <Matrix label="Tool runs">
+        <Cell caption="all succeeded: one line" events={events}>
+          <ToolRun toolCallIds={['tc-1', 'tc-2', 'tc-3']} />
+        </Cell>
+        <Cell caption="one failed: open, failure visible" events={events}>
+          <ToolRun toolCallIds={names.map((_, i) => `tc-${i + 1}`)} />
+        </Cell>
+      </Matrix>
+    );
+  },
+};
+
+/** The parts, composed by the app: a compact row with its own element for the name. */
+export const Primitives: Story = {
+  render: () => {
+    const e = storyEvents();
+    const events = [e('tool.started', ids, { toolName: 'run_tests', safeArgs: { command: 'npm test' } }), e('tool.result', ids, { preview: '214 passed', durationMs: 5400 })];
+    return (
+      <Matrix label="ToolCall primitives">
+        <Cell caption="ToolCall.Root asChild + Header + Name asChild + Status + Body/Output" events={events}>
+          <ToolCall.Root toolCallId="tc-1" defaultOpen asChild>
+            <section>
+              <ToolCall.Header>
+                <ToolCall.Name asChild>
+                  <strong />
+                </ToolCall.Name>{' '}
+                <ToolCall.Status />
+              </ToolCall.Header>
+              <ToolCall.Body>
+                <ToolCall.Output />
+              </ToolCall.Body>
+            </section>
+          </ToolCall.Root>
         </Cell>
       </Matrix>
     );
