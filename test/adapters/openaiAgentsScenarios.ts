@@ -39,7 +39,13 @@ export class ScriptedModel implements Model {
     yield { type: 'response_started' };
     const output: OutputItem[] = [];
     for (const [index, part] of parts.entries()) {
-      if ('fail' in part) throw part.fail;
+      if ('fail' in part) {
+        // The failure arrives a little after the last delta, as a provider's would: when a run
+        // errors, the SDK errors its stream and drops events still queued, so a failure thrown in
+        // the same tick as a delta would race the reader for it.
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        throw part.fail;
+      }
       if ('reasoning' in part) {
         for (const delta of part.reasoning) yield { type: 'model', event: { type: 'response.reasoning_summary_text.delta', item_id: `rs_${n}`, delta } };
         output.push({ type: 'reasoning', id: `rs_${n}`, content: [{ type: 'input_text', text: part.reasoning.join('') }] });

@@ -1,30 +1,21 @@
 import { Runner, type Agent, type AgentInputItem, type AgentOutputType, type RunState, type TextOutput, type RunToolApprovalItem, type StreamRunOptions } from '@openai/agents';
 import type { RuntimeEventEnvelope } from '../../protocol/events';
 import type { RuntimeProviderAdapter } from '../types';
-import { createEnvelopeFactory } from '../core/envelopeFactory';
-import { CorrelationMap } from '../core/correlationMap';
-import { EventRecorder } from '../core/eventRecorder';
-import { OutputRefs } from '../core/outputRefs';
-import { ActiveTurn, TurnSlot } from '../core/activeTurn';
+import { adapterSessionFor, type AdapterSessionInput } from '../core/adapterSession';
+import { TurnSlot } from '../core/turnSlot';
+import { ActiveTurn } from '../core/activeTurn';
 import { RunEventMapper, isApproval, isToolDecision } from './mapRunEvents';
 import { classifyRunError } from './runFailure';
 import { OPENAI_AGENTS_RUNTIME_ID, mapRun, type OpenAiAgentsMappingOptions, type StreamedRun } from './toRuntimeEvents';
 
 /** The adapter runs any agent: typed by the starting agent's context and output. */
-export interface OpenAiAgentsAdapterOptions<TContext = unknown, TOutput extends AgentOutputType = TextOutput> extends OpenAiAgentsMappingOptions {
+export interface OpenAiAgentsAdapterOptions<TContext = unknown, TOutput extends AgentOutputType = TextOutput> extends OpenAiAgentsMappingOptions, AdapterSessionInput {
   /** The agent each conversation starts with; after a handoff the next turn continues with the agent that answered. */
   agent: Agent<TContext, TOutput>;
   /** The runner (its model provider, tracing and run config); a default `new Runner()` otherwise. */
   runner?: Pick<Runner, 'run'>;
   /** Options passed to every run (`maxTurns`, `context`, ...); `stream` and `signal` are the adapter's. */
   runOptions?: Omit<StreamRunOptions<TContext>, 'stream' | 'signal'>;
-  sessionId?: string;
-  threadId?: string;
-  runtimeId?: string;
-  /** The last sequence already used in this session. */
-  sequence?: number;
-  /** Called with every event the adapter emits (a server persists or broadcasts them). */
-  onEvent?: (event: RuntimeEventEnvelope) => void;
 }
 
 export interface OpenAiAgentsAdapter extends RuntimeProviderAdapter {
@@ -58,31 +49,21 @@ export function createOpenAiAgentsAdapter<TContext = unknown, TOutput extends Ag
   options: OpenAiAgentsAdapterOptions<TContext, TOutput>,
 ): OpenAiAgentsAdapter {
   type TurnAgent = Agent<TContext, TOutput>;
-  const sessionId = options.sessionId ?? 'openai-agents-session';
-  const threadId = options.threadId ?? 'thread-1';
-  const prefix = options.idPrefix ?? 'oa';
-  const factory = createEnvelopeFactory({
-    runtimeId: options.runtimeId ?? OPENAI_AGENTS_RUNTIME_ID,
-    sessionId,
-    threadId,
-    sequence: options.sequence,
-    idPrefix: `${sessionId}-${prefix}`,
-    ...(options.clock !== undefined && { clock: options.clock }),
+  const session = adapterSessionFor(options, {
+    runtimeId: OPENAI_AGENTS_RUNTIME_ID,
+    prefix: 'oa',
+    sessionId: 'openai-agents-session',
+    threadId: 'thread-1',
+    outputScheme: 'openai-agents-output',
   });
-  const ids = new CorrelationMap(prefix);
-  const recorder = new EventRecorder();
-  const refs = new OutputRefs('openai-agents-output', sessionId);
+  const { factory, ids, refs, sessionId, threadId } = session;
   const spill = options.spill ?? refs.spill;
   const runner = options.runner ?? new Runner();
   let agent = options.agent;
   let conversation: AgentInputItem[] = [];
   const turns = new TurnSlot<AgentsTurn>();
 
-  function record(turn: AgentsTurn, event: RuntimeEventEnvelope): RuntimeEventEnvelope {
-    recorder.record(event);
-    options.onEvent?.(event);
-    return turn.observe(event);
-  }
+  const record = (turn: AgentsTurn, event: RuntimeEventEnvelope): RuntimeEventEnvelope => turn.observe(session.record(event));
 
   const stream = (input: AgentInputItem[] | RunState<TContext, TurnAgent>, turn: AgentsTurn) =>
     runner.run<TurnAgent, TContext>(agent, input, { ...options.runOptions, stream: true, signal: turn.controller.signal }) as Promise<StreamedRun & { state: RunState<TContext, TurnAgent>; history: AgentInputItem[]; lastAgent?: TurnAgent }>;
@@ -134,13 +115,17 @@ export function createOpenAiAgentsAdapter<TContext = unknown, TOutput extends Ag
       const turn = new AgentsTurn(new RunEventMapper({ factory, ids, turnId: ids.turn(), previewBudget: options.previewBudget, spill }));
       // After the turn, the read model `readThread` serves is current up to its snapshot point.
       const snapshot = () => record(turn, factory.event('snapshot.updated', { turnId: turn.turnId }, { snapshotRef: `openai-agents-thread://${sessionId}/${threadId}` }));
-      return turns.run(turn, turnEvents(turn, input.prompt), snapshot);
+      const events = (async function* () {
+        yield* turnEvents(turn, input.prompt);
+        yield snapshot();
+      })();
+      return turns.start(turn, events, () => turn.finish());
     },
 
-    cancelTurn: (input) => turns.cancel(input.turnId),
+    cancelTurn: (input) => turns.cancel(input, (turn) => turn.abort()),
 
     respondAction(input) {
-      const turn = turns.current();
+      const turn = turns.current;
       const callId = ids.frameworkAction(input.actionId);
       const item = turn?.mapper.pendingApprovalItems().find((pending) => callIdOf(pending) === callId);
       if (turn === undefined || callId === undefined || item === undefined || turn.answers.has(callId)) {
@@ -159,9 +144,9 @@ export function createOpenAiAgentsAdapter<TContext = unknown, TOutput extends Ag
       return resolved;
     },
 
-    readThread: async (input) => recorder.readThread(threadId, input),
+    readThread: (input) => session.readThread(input),
     loadRef: (ref) => refs.load(ref),
-    events: () => recorder.events(),
+    events: () => session.recorder.events(),
     history: () => conversation,
   };
 }

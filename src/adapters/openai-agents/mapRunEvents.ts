@@ -10,10 +10,10 @@ import type {
 import type { JsonObject, RuntimeEventEnvelope } from '../../protocol/events';
 import type { EnvelopeFactory } from '../core/envelopeFactory';
 import type { CorrelationMap } from '../core/correlationMap';
+import { DEFAULT_PREVIEW_BUDGET, toolOutputPayload, type SpillOutput } from '../core/toolOutput';
 import type { RunFailure } from './runFailure';
 
-/** Characters of tool output kept inline; longer output becomes an `outputRef` plus this much preview. */
-export const DEFAULT_PREVIEW_BUDGET = 2_000;
+export { DEFAULT_PREVIEW_BUDGET };
 
 export interface RunEventMapperOptions {
   factory: EnvelopeFactory;
@@ -21,7 +21,7 @@ export interface RunEventMapperOptions {
   turnId: string;
   previewBudget?: number;
   /** Keeps a tool output too large to inline, and returns the ref it can be loaded from. */
-  spill?: (toolCallId: string, text: string) => string;
+  spill?: SpillOutput;
 }
 
 /** How the runs of a turn ended so far, for the adapter that drives the turn. */
@@ -340,10 +340,7 @@ export class RunEventMapper {
 
   /** Tool output: inline when small, else an `outputRef` and a capped preview (never the whole payload). */
   private output(callId: string, output: unknown): JsonObject {
-    const text = asText(output);
-    if (text.length <= this.budget) return { preview: text };
-    const capped = { preview: text.slice(0, this.budget), truncated: true, size: text.length };
-    return this.spill === undefined ? capped : { ...capped, outputRef: this.spill(callId, text) };
+    return toolOutputPayload(callId, asText(output), this.budget, this.spill);
   }
 
   /** The run's stream ended: it completed, stopped for approvals, was cancelled, failed, or was cut. */

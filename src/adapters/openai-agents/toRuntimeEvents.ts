@@ -1,7 +1,6 @@
 import { ToolCallError, type RunStreamEvent } from '@openai/agents';
 import type { RuntimeEventEnvelope } from '../../protocol/events';
-import { createEnvelopeFactory } from '../core/envelopeFactory';
-import { CorrelationMap } from '../core/correlationMap';
+import { scopeFromContext } from '../core/adapterScope';
 import type { AdapterContext } from '../types';
 import { RunEventMapper, type RunEventMapperOptions, type RunOutcome } from './mapRunEvents';
 import { classifyRunError } from './runFailure';
@@ -72,16 +71,7 @@ export interface OpenAiAgentsMappingOptions extends Pick<RunEventMapperOptions, 
  * the turn goes on in the resumed run.
  */
 export function toRuntimeEvents(source: StreamedRun, context: AdapterContext, options: OpenAiAgentsMappingOptions = {}): AsyncIterable<RuntimeEventEnvelope> {
-  const prefix = options.idPrefix ?? 'oa';
-  const factory = createEnvelopeFactory({
-    runtimeId: context.runtimeId ?? OPENAI_AGENTS_RUNTIME_ID,
-    sessionId: context.sessionId,
-    threadId: context.threadId,
-    sequence: context.sequence,
-    idPrefix: `${context.sessionId}-${prefix}`,
-    ...(options.clock !== undefined && { clock: options.clock }),
-  });
-  const ids = new CorrelationMap(prefix);
+  const { factory, ids } = scopeFromContext(context, { runtimeId: OPENAI_AGENTS_RUNTIME_ID, prefix: 'oa' }, options);
   const mapper = new RunEventMapper({ factory, ids, turnId: context.turnId ?? ids.turn(), previewBudget: options.previewBudget, spill: options.spill });
   return mapRun(source, mapper);
 }
