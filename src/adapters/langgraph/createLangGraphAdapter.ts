@@ -2,7 +2,8 @@ import { Command } from '@langchain/langgraph/web';
 import type { RuntimeEventEnvelope } from '../../protocol/events';
 import type { RespondActionInput, RuntimeProviderAdapter } from '../types';
 import { adapterSessionFor, type AdapterSessionInput } from '../core/adapterSession';
-import { ActiveTurn, TurnSlot } from '../core/activeTurn';
+import { ActiveTurn } from '../core/activeTurn';
+import { TurnSlot } from '../core/turnSlot';
 import { checkpointReadModel, type LangGraphStateView } from './checkpointReadModel';
 import { isAbort } from './failures';
 import { LangGraphChunkMapper } from './mapChunks';
@@ -145,13 +146,17 @@ export function createLangGraphAdapter(options: LangGraphAdapterOptions): LangGr
       const turn = new LangGraphTurn(new LangGraphChunkMapper({ factory, ids, turnId: ids.turn(), previewBudget: options.previewBudget, spill, messageIds }));
       // After the turn, the read model `readThread` serves is current up to its snapshot point.
       const snapshot = () => record(turn, factory.event('snapshot.updated', { turnId: turn.turnId }, { snapshotRef: `langgraph-thread://${sessionId}/${threadId}` }));
-      return turns.run(turn, turnEvents(turn, input.prompt), snapshot);
+      const events = (async function* () {
+        yield* turnEvents(turn, input.prompt);
+        yield snapshot();
+      })();
+      return turns.start(turn, events, () => turn.finish());
     },
 
-    cancelTurn: (input) => turns.cancel(input.turnId),
+    cancelTurn: (input) => turns.cancel(input, (turn) => turn.abort()),
 
     respondAction(input) {
-      const turn = turns.current();
+      const turn = turns.current;
       if (turn === undefined || !turn.mapper.pendingActionIds().includes(input.actionId) || turn.mapper.answered(input.actionId)) {
         return Promise.reject(new Error(`action ${input.actionId} is not waiting for an answer`));
       }
