@@ -14,7 +14,14 @@ const entries = Object.values(pkg.exports)
   .map((types) => types.replace('./dist/types/', 'src/').replace(/\.d\.ts$/, '.ts'));
 const program = ts.createProgram(entries.map((e) => `${root}${e}`), { jsx: ts.JsxEmit.ReactJSX, strict: true, allowJs: false, noEmit: true });
 const checker = program.getTypeChecker();
-const hasDoc = (symbol) => symbol.getDocumentationComment(checker).some((part) => part.text.trim() !== '');
+const hasDoc = (symbol) => symbol.documented === true || symbol.getDocumentationComment(checker).some((part) => part.text.trim() !== '');
+/** True when the statement that re-exports `alias` carries a `/** ... *\/` comment. */
+const docAtReexport = (alias) =>
+  (alias.declarations ?? []).some((declaration) => {
+    const statement = ts.isExportDeclaration(declaration.parent) ? declaration.parent : declaration;
+    const text = statement.getSourceFile().text;
+    return (ts.getLeadingCommentRanges(text, statement.pos) ?? []).some((range) => text.startsWith('/**', range.pos));
+  });
 
 const exports = new Map();
 for (const entry of entries) {
@@ -24,7 +31,8 @@ for (const entry of entries) {
   if (!moduleSymbol) continue;
   for (const exported of checker.getExportsOfModule(moduleSymbol)) {
     const symbol = exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported;
-    exports.set(exported.name, symbol);
+    // A namespace re-export (`export * as x`) is documented where it is re-exported.
+    exports.set(exported.name, symbol.flags & ts.SymbolFlags.ValueModule && docAtReexport(exported) ? { documented: true } : symbol);
   }
 }
 const missing = [...exports].filter(([, symbol]) => !hasDoc(symbol)).map(([name]) => name).sort();
@@ -50,4 +58,9 @@ if (process.argv.includes('--list')) {
   if (missingMembers.length) console.log(`undocumented members: ${missingMembers.join(', ')}`);
 }
 const min = process.argv.includes('--min') ? Number(process.argv[process.argv.indexOf('--min') + 1]) : 0;
-if (Number(pct(exportCount, exports.size)) < min || Number(pct(memberCount, members.length)) < min) process.exitCode = 1;
+// Exact ratios (not the rounded percentages printed): 394 of 395 is below 100.
+const ratio = (n, d) => (d === 0 ? 100 : (100 * n) / d);
+if (ratio(exportCount, exports.size) < min || ratio(memberCount, members.length) < min) {
+  console.error(`TSDoc coverage is below ${min}%: document the names listed by npm run docs:coverage`);
+  process.exitCode = 1;
+}

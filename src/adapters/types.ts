@@ -1,8 +1,16 @@
 import type { RuntimeEventEnvelope } from '../protocol/events';
 import type { ThreadReadModelSnapshot, SessionSnapshot } from '../protocol/snapshots';
 
+/**
+ * How a new prompt relates to a running turn: `start` a turn, `queue` it behind the active one, or
+ * `steer` the active one.
+ */
 export type TurnMode = 'start' | 'queue' | 'steer';
 
+/**
+ * What `startTurn` sends: the prompt, how it relates to a running turn, and where it goes
+ * (defaults: the adapter's session and thread).
+ */
 export interface StartTurnInput {
   sessionId?: string;
   threadId?: string;
@@ -10,12 +18,21 @@ export interface StartTurnInput {
   mode: TurnMode;
 }
 
+/**
+ * What `cancelTurn` sends: the turn to interrupt (default: the active one). The turn ends only when
+ * the runtime says `turn.cancelled`.
+ */
 export interface CancelTurnInput {
   sessionId?: string;
   threadId?: string;
   turnId?: string;
 }
 
+/**
+ * What `respondAction` sends: the user's decision (`approve`, `reject`, an answer) on one action,
+ * with structured input in `payload`. The action is resolved only by the runtime's
+ * `action.resolved`.
+ */
 export interface RespondActionInput {
   sessionId?: string;
   threadId?: string;
@@ -24,6 +41,7 @@ export interface RespondActionInput {
   payload?: Record<string, unknown>;
 }
 
+/** What `readThread` asks for: the current read model of a thread, or (`before`) a page of older history. */
 export interface ReadThreadInput {
   sessionId?: string;
   threadId?: string;
@@ -31,6 +49,7 @@ export interface ReadThreadInput {
   before?: string | number;
 }
 
+/** What `exportEvidence` asks to export: the evidence of a session, thread, turn or task. */
 export interface ExportEvidenceInput {
   sessionId?: string;
   threadId?: string;
@@ -38,6 +57,7 @@ export interface ExportEvidenceInput {
   taskId?: string;
 }
 
+/** What `readThread` returns: a thread read model or a whole session snapshot (both hydrate the store). */
 export type RuntimeThreadReadModel = ThreadReadModelSnapshot | SessionSnapshot;
 
 /** The provider adapter of SPEC section 8 (seed 003): the only way the kit writes to a runtime. */

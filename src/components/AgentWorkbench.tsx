@@ -20,6 +20,10 @@ import { ToolGroup } from './ToolCall';
 import { useLabels } from './useLabels';
 import type { RefLoader } from './useRefContent';
 
+/**
+ * A side lane of the workbench (tab): tasks, tools, timeline, artifacts, evidence, team
+ * (subagents), diagnostics.
+ */
 export type WorkbenchLane = 'tasks' | 'tools' | 'timeline' | 'artifacts' | 'evidence' | 'team' | 'diagnostics';
 
 const LANES: WorkbenchLane[] = ['tasks', 'tools', 'timeline', 'artifacts', 'evidence', 'team', 'diagnostics'];
@@ -46,6 +50,11 @@ export interface AgentWorkbenchProps extends ComponentPropsWithoutRef<'div'> {
  * The default layout an app drops in under one <RuntimeProvider>: status header, conversation and
  * composer, and side lanes for the task, tools, timeline, artifacts, evidence, team and
  * diagnostics. Every surface has its own error boundary.
+ * @example
+ * <RuntimeProvider adapter={adapter}>
+ *   <AgentWorkbench style={{ height: '100dvh' }} loadRef={(ref) => fetch(`/refs/${ref}`).then((r) => r.text())} />
+ * </RuntimeProvider>
+ * // Give it a bounded height: the conversation scrolls inside itself and mounts only the rows in view.
  */
 export const AgentWorkbench = forwardRef<HTMLDivElement, AgentWorkbenchProps>(function AgentWorkbench(
   { labels, loadRef, onOpenOutput, defaultLane = 'tasks', theme = 'system', now, virtualize, className, ...rest },

@@ -141,7 +141,9 @@ export interface ArtifactWorkspaceProps {
   artifactId: string;
   /** Where the dialog is portalled (the kit's root, so it keeps the theme). Defaults to the body. */
   container?: HTMLElement | null;
+  /** Whether the workspace dialog is open (controlled). */
   open: boolean;
+  /** Called when the dialog asks to open or close (Escape, the close button, a click outside). */
   onOpenChange: (open: boolean) => void;
   /** Loads preview and diff refs; without it they render `unavailable`. */
   loadRef?: RefLoader;
@@ -292,6 +294,7 @@ export interface ArtifactListProps extends ComponentPropsWithoutRef<'div'> {
   labels?: Labels;
 }
 
+/** Every artifact of the store as a card, in the order they appeared. */
 export const ArtifactList = forwardRef<HTMLDivElement, ArtifactListProps>(function ArtifactList({ loadRef, labels, className, ...rest }, ref) {
   const ids = useRuntimeSelector((s) => s.artifacts.ids);
   const t = useLabels(labels);

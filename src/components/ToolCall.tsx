@@ -381,7 +381,9 @@ export interface ToolRunProps extends ToolCallHandlers {
   toolCallIds: readonly string[];
   /** Whether the run is expanded (controlled); by default collapsed only when every call succeeded. */
   open?: boolean;
+  /** Whether the run starts expanded when `open` is not controlled. */
   defaultOpen?: boolean;
+  /** Called when the reader expands or collapses the run. */
   onOpenChange?: (open: boolean) => void;
   /** Overrides for this component's strings by key; the provider's `labels` and the English defaults apply otherwise. */
   labels?: Labels;
@@ -420,6 +422,7 @@ export function ToolRun({ toolCallIds, open: openProp, defaultOpen, onOpenChange
 export interface ToolPartProps extends ToolCallHandlers {
   /** The conversation part (of kind `tool`). */
   partId: string;
+  /** Overrides for this component's strings by key; the provider's `labels` and the English defaults apply otherwise. */
   labels?: Labels;
 }
 

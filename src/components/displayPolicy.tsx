@@ -19,11 +19,16 @@ const DisplayPolicyContext = createContext<DisplayPolicy>(DEFAULT_POLICY);
 export interface DisplayPolicyProviderProps {
   /** Extra key and value patterns added to the built-in ones, or a redactor of the app's own. */
   redact?: RedactOptions | Redactor;
+  /** Origins (`https://cdn.example.com`, or `'self'`) images may load from directly; none by default (images only through `loadRef`). */
   imageOrigins?: readonly string[];
   /** What renders inside. */
   children?: ReactNode;
 }
 
+/**
+ * Sets what the kit may show and load for its subtree: how secrets are redacted and which origins
+ * images may load from (none by default: images only through `loadRef`).
+ */
 export function DisplayPolicyProvider({ redact, imageOrigins, children }: DisplayPolicyProviderProps) {
   const policy = useMemo<DisplayPolicy>(
     () => ({
@@ -35,6 +40,7 @@ export function DisplayPolicyProvider({ redact, imageOrigins, children }: Displa
   return <DisplayPolicyContext.Provider value={policy}>{children}</DisplayPolicyContext.Provider>;
 }
 
+/** The display policy in effect (the default when no `DisplayPolicyProvider` is above). */
 export function useDisplayPolicy(): DisplayPolicy {
   return useContext(DisplayPolicyContext);
 }

@@ -5,6 +5,10 @@ import type { RuntimeActions } from '../stream/runtimeActions';
 import type { RuntimeProviderAdapter } from '../stream/types';
 import type { ConnectionStore } from './useConnectionState';
 
+/**
+ * What `RuntimeProvider` gives its subtree: the store, the adapter and actions, labels and the live
+ * connection state.
+ */
 export interface RuntimeContextValue {
   store: RuntimeStore;
   adapter?: RuntimeProviderAdapter;
@@ -15,4 +19,8 @@ export interface RuntimeContextValue {
   connection: ConnectionStore;
 }
 
+/**
+ * The React context behind `RuntimeProvider`; read it with `useRuntimeContext` (which throws
+ * outside a provider).
+ */
 export const RuntimeContext = createContext<RuntimeContextValue | null>(null);

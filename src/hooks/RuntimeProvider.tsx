@@ -30,7 +30,17 @@ function useShallowStable<T>(value: T): T {
   return ref.current;
 }
 
-/** Puts one store, one adapter and the labels in context for the hooks and components below. */
+/**
+ * Puts one store, one adapter and the labels in context for the hooks and components below.
+ * Without `store` it creates one; pass a store you filled (a snapshot read on the server) to render it.
+ * @example
+ * const adapter = httpAdapter('https://runtime.example');
+ * export const App = () => (
+ *   <RuntimeProvider adapter={adapter} labels={{ 'composer.send': 'Envoyer' }}>
+ *     <Live />
+ *   </RuntimeProvider>
+ * );
+ */
 export function RuntimeProvider({ store: given, adapter, labels = NO_LABELS, actionsOptions, children }: RuntimeProviderProps) {
   const [own] = useState(() => (given ? undefined : createRuntimeStore()));
   const [connection] = useState(createConnectionStore);

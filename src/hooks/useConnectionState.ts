@@ -22,6 +22,7 @@ export interface PublishedConnection {
 
 export const IDLE_CONNECTION: PublishedConnection = Object.freeze({ status: 'idle', stale: false, repairAttempts: 0, retry: () => undefined });
 
+/** A vanilla zustand store of the published connection state (`idle` until `useRuntimeStream` connects). */
 export type ConnectionStore = StoreApi<PublishedConnection>;
 
 export const createConnectionStore = (): ConnectionStore => createStore<PublishedConnection>()(() => IDLE_CONNECTION);

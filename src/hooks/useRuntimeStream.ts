@@ -11,6 +11,7 @@ import { webSocketSource } from '../stream/webSocketSource';
 import { IDLE_CONNECTION, type PublishedConnection } from './useConnectionState';
 import { useRuntimeContext } from './useRuntimeContext';
 
+/** A URL to stream events from, and the transport (SSE by default, WebSocket or NDJSON). */
 export interface StreamEndpoint {
   url: string;
   transport?: 'sse' | 'websocket' | 'ndjson';
@@ -111,6 +112,12 @@ const IDLE_VIEW: StreamView = { state: IDLE };
  * disconnect repair through the provider's adapter. Closes on unmount and when the input changes;
  * survives StrictMode's double effects (the close is deferred a tick and cancelled by a re-run);
  * touches no browser global during render (SSR-safe).
+ * @example
+ * function Live() {
+ *   const stream = useRuntimeStream({ url: adapter.eventsUrl }); // SSE, resumes after its cursor
+ *   if (stream.status === 'error') return <button onClick={stream.controls.retry}>{stream.error}</button>;
+ *   return <AgentWorkbench style={{ height: '100dvh' }} />;
+ * }
  */
 export function useRuntimeStream(input: StreamInput, options: RuntimeStreamOptions = {}): RuntimeStreamResult {
   const { store, adapter, connection: published } = useRuntimeContext();

@@ -39,6 +39,7 @@ function isPlainUtcDateTime(value: string): boolean | undefined {
 /** The last value found valid: events of one stream share a timestamp per millisecond, often longer. */
 let lastValid = '';
 
+/** True when `value` is an RFC 3339 date-time with a time zone (what `timestamp` must be). */
 export function isRfc3339DateTime(value: string): boolean {
   if (value === lastValid) return true;
   const valid = checkRfc3339DateTime(value);

@@ -9,5 +9,6 @@ export { parseJsonl, type JsonlIssue, type JsonlParseResult, type JsonlRecord } 
 export { redactSecrets, createRedactor, isSecretKey, REDACTED, type Redactor, type RedactOptions } from './redactSecrets';
 export { isRfc3339DateTime } from './dateTime';
 export * from './snapshots';
+/** The tolerant payload readers (SPEC section 2): which field names a runtime may use for each fact; each returns `undefined` when the fact is absent. */
 export * as payloadReaders from './payloadReaders';
 export { decodeReadModel, encodeReadModel, type ReadModel } from './readModel';

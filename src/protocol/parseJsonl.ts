@@ -1,11 +1,13 @@
 import { exceedsJsonDepth, MAX_JSON_DEPTH } from './jsonDepth';
 
+/** One parsed line of a JSONL input: the JSON value and the line it came from. */
 export interface JsonlRecord {
   /** 1-based line number in the input. */
   line: number;
   value: unknown;
 }
 
+/** A line that could not become a record (reported, never thrown). */
 export interface JsonlIssue {
   /**
    * `invalid_json`: not JSON. `too_deep`: nested beyond MAX_JSON_DEPTH, kept out of the records.
@@ -16,6 +18,10 @@ export interface JsonlIssue {
   message: string;
 }
 
+/**
+ * What `parseJsonl` returns: the records in input order and the issues. Ingest `records.map(r =>
+ * r.value)`.
+ */
 export interface JsonlParseResult {
   records: JsonlRecord[];
   issues: JsonlIssue[];
@@ -33,6 +39,9 @@ export function tryParseJson(text: string): { ok: true; value: unknown } | { ok:
 /**
  * Parses JSON Lines. Blank lines are skipped; a line that is not JSON becomes an `invalid_json`
  * issue with its line number, and parsing goes on. Never throws.
+ * @example
+ * const { records, issues } = parseJsonl(text);
+ * store.getState().ingest(records.map((r) => r.value), { lines: records.map((r) => r.line) });
  */
 export function parseJsonl(text: string): JsonlParseResult {
   const records: JsonlRecord[] = [];

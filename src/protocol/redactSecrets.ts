@@ -3,6 +3,7 @@
 // by key name (the whole value goes) and by value shape inside any string (only the secret goes).
 // Every pattern here is linear: no nested quantifiers, no backtracking across unbounded input.
 
+/** What a redacted secret is replaced with by default: `[redacted]`. */
 export const REDACTED = '[redacted]';
 const MAX_DEPTH = 8;
 const MAX_STRING = 4_000;
@@ -11,6 +12,7 @@ const MAX_ITEMS = 200;
 /** A deep copy with secrets replaced; a string in gives a string out. */
 export type Redactor = <T>(value: T) => T extends string ? string : unknown;
 
+/** App-specific redaction rules added to the built-in key-name and value patterns. */
 export interface RedactOptions {
   /** Extra key names whose whole value is secret (tested against the key as written). */
   keys?: readonly RegExp[];
@@ -66,6 +68,10 @@ function classifyKey(key: string, extra: readonly RegExp[]): KeyClass {
   return 'plain';
 }
 
+/**
+ * True when a key name alone marks its value secret (`apiKey`, `authorization`, `db_password` ...):
+ * the whole value is redacted.
+ */
 export function isSecretKey(key: string): boolean {
   return classifyKey(key, []) === 'secret';
 }

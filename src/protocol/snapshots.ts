@@ -36,12 +36,17 @@ export interface ThreadReadModelSnapshot extends JsonObject {
   cursor?: number | { sequence?: number; eventId?: string };
 }
 
+/** One attempt of a task as a snapshot lists it: its `runId`, the runtime's `attemptId`, its status. */
 export interface TaskAttemptSnapshot {
   runId: string;
   attemptId?: string;
   status: string;
 }
 
+/**
+ * A task as a session snapshot lists it (Lime profile): status, objective, current run, attempts,
+ * evidence refs.
+ */
 export interface TaskSnapshotDocument extends JsonObject {
   taskId: string;
   status: string;
@@ -67,6 +72,10 @@ export interface SessionSnapshot extends JsonObject {
   cursor?: number | { sequence?: number; eventId?: string };
 }
 
+/**
+ * What a parsed JSON document is (from `classifyDocument`): an event, a session snapshot, a thread
+ * read model, an evidence (benchmark) pack, or `unknown`.
+ */
 export type RuntimeDocumentKind = 'event' | 'session-snapshot' | 'thread-read-model' | 'benchmark-pack' | 'unknown';
 
 /** Tells what a parsed JSON document is, from its shape. */

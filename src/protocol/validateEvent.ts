@@ -10,6 +10,7 @@ import { exceedsJsonDepth, MAX_JSON_DEPTH } from './jsonDepth';
 import { isBlocking, type FieldProblem, type ValidationIssue } from './validationIssue';
 import { classifyType, PORTABLE_SCHEMA_VERSIONS, PROFILE_SCHEMA_VERSION } from './vocabulary';
 
+/** What `validateEvent` found: whether the event conforms, whether it may become a fact, and every issue. */
 export interface EventValidation {
   /** True when the event conforms to the public schema it claims (the profile, or portable for 0.1). */
   valid: boolean;

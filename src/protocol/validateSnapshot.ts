@@ -2,6 +2,7 @@ import { isRfc3339DateTime } from './dateTime';
 import { isPlainObject } from './eventFieldRules';
 import { PROFILE_SCHEMA_VERSION } from './vocabulary';
 
+/** A field of a snapshot or read model that breaks the snapshot schema (from `validateSnapshot`). */
 export interface SnapshotIssue {
   code: 'invalid_snapshot';
   /** Dot path of the field at fault, e.g. `threads.0.status`. */

@@ -1,3 +1,7 @@
+/**
+ * Why an event was diagnosed. Each becomes a diagnostic `code`; `error` issues keep the event out
+ * of the facts.
+ */
 export type ValidationIssueCode =
   | 'invalid_event'
   | 'missing_correlation'
@@ -9,6 +13,10 @@ export type ValidationIssueCode =
 /** Why a field failed: it is absent, has the wrong JSON type, or breaks a format/enum/bound. */
 export type FieldProblem = 'missing' | 'type' | 'empty' | 'format' | 'enum' | 'const' | 'minimum';
 
+/**
+ * One problem `validateEvent` found with an event: which field, what is wrong, whether it blocks
+ * the event.
+ */
 export interface ValidationIssue {
   code: ValidationIssueCode;
   /** `error`: the event is not promoted to a fact. `warning`: applied, but not profile-conformant. */

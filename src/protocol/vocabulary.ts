@@ -70,8 +70,13 @@ export const KIT_EXTENSION_TYPES: ReadonlySet<string> = new Set([
   'worker.notification',
 ]);
 
+/**
+ * Where an event type comes from: the Lime profile enum, an accepted alias, a kit extension, or
+ * `unknown` (kept in diagnostics, never rendered).
+ */
 export type TypeClass = 'profile' | 'alias' | 'extension' | 'unknown';
 
+/** Classifies an event type name against the kit's vocabulary (SPEC section 2). */
 export function classifyType(type: string): TypeClass {
   if (PROFILE_EVENT_TYPES.has(type)) return 'profile';
   if (Object.prototype.hasOwnProperty.call(TYPE_ALIASES, type)) return 'alias';
@@ -79,6 +84,10 @@ export function classifyType(type: string): TypeClass {
   return 'unknown';
 }
 
+/**
+ * The Lime profile `schemaVersion` the kit implements; other versions are accepted with a
+ * `schema_version_unknown` diagnostic.
+ */
 export const PROFILE_SCHEMA_VERSION = 'lime-profile-0.4.0';
 /** Portable Agent Runtime versions: accepted, validated against the portable (looser) rules. */
 export const PORTABLE_SCHEMA_VERSIONS: ReadonlySet<string> = new Set(['0.1', '0.1.0']);

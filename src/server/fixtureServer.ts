@@ -10,6 +10,10 @@ import { HttpError, readJsonBody } from './readJsonBody';
 import { createRequestGuard, newWriteToken } from './requestGuard';
 import { buildThreadReadModel } from './threadReadModel';
 
+/**
+ * Options of `startFixtureServer`: where it listens, playback timing, fault injection (drops,
+ * gaps), and write security (token, allowed origins).
+ */
 export interface FixtureServerOptions {
   port?: number;
   host?: string;
@@ -42,6 +46,7 @@ export interface FixtureServerOptions {
   onError?: (message: string) => void;
 }
 
+/** A running fixture server: its URL and port, the write token, counters, and `close()`. */
 export interface FixtureServer {
   url: string;
   port: number;
@@ -77,6 +82,16 @@ function sendJson(res: ServerResponse, status: number, body: unknown, headers: R
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
+/**
+ * Serves recorded events on loopback as a runtime would: SSE/NDJSON streams with cursors and
+ * repair, `readThread`, and controlled writes (token-protected).
+ * Rejects when `speed` is not a positive number or the port is taken.
+ * @example
+ * const server = await startFixtureServer(events, { port: 0 });
+ * const adapter = httpAdapter(server.url, { headers: { authorization: `Bearer ${server.writeToken}` } });
+ * // ... later
+ * await server.close();
+ */
 export function startFixtureServer(events: readonly JsonObject[], options: FixtureServerOptions = {}): Promise<FixtureServer> {
   const speed = options.speed ?? 1;
   if (!(speed > 0 && Number.isFinite(speed))) return Promise.reject(new RangeError(`speed must be a positive number (got ${speed})`));

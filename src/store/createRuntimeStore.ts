@@ -10,6 +10,7 @@ import { EventPipeline, markSessionStale } from './eventPipeline';
 import { gateNotifications } from './notificationGate';
 import { createProjectionData, type IngestCounts, type ProjectionData, type RespondingOverlay } from './state';
 
+/** Options of `createRuntimeStore`; all optional. */
 export interface RuntimeStoreOptions {
   /** How many events may wait behind a missing sequence before the gap is declared. Default 64. */
   reorderWindow?: number;
@@ -21,6 +22,7 @@ export interface RuntimeStoreOptions {
   sessionId?: string;
 }
 
+/** Options of one `ingest` call. */
 export interface IngestOptions {
   /** Source line of each event (same index), so diagnostics can point at the input. */
   lines?: readonly (number | undefined)[];
@@ -40,6 +42,10 @@ export interface IngestReport {
   staleReason?: StaleReason;
 }
 
+/**
+ * What `hydrate` did with a snapshot: whether it was applied (a snapshot of another session, an
+ * invalid document or one `behind` is not), its cursor, and the waiting events it dropped.
+ */
 export interface HydrateReport {
   kind: RuntimeDocumentKind;
   applied: boolean;
@@ -53,6 +59,7 @@ export interface HydrateReport {
   droppedPending: number;
 }
 
+/** The store's actions (on `store.getState()`). None throws: bad input becomes a diagnostic. */
 export interface RuntimeStoreActions {
   /** Applies a batch of raw events in one state update. Never throws. */
   ingest(events: readonly unknown[], options?: IngestOptions): IngestReport;

@@ -10,6 +10,7 @@ import { holdNotifications } from './notificationGate';
 /** What `hydrate` reads: events, JSON Lines text, a fetch `Response`, or a stream of JSONL bytes (or text). */
 export type HydrateInput = readonly unknown[] | string | Response | ReadableStream<Uint8Array | string>;
 
+/** Progress of a `hydrate` of a backlog, reported after every slice; the figures only grow. */
 export interface HydrateProgress {
   /** Input values (events, snapshot lines) handed to the store so far. */
   applied: number;
@@ -21,6 +22,7 @@ export interface HydrateProgress {
   totalBytes?: number;
 }
 
+/** Options of `hydrate` (backlog loading); all optional. */
 export interface HydrateOptions {
   /** Aborting rejects with an `AbortError` between slices; what was applied stays (each slice is one commit). */
   signal?: AbortSignal;
@@ -42,6 +44,7 @@ export interface HydrateOptions {
   yieldToHost?: () => Promise<void>;
 }
 
+/** What a finished `hydrate` of a backlog did: the final progress, malformed lines and slices. */
 export interface HydrateResult extends HydrateProgress {
   /** Lines that could not be read (not JSON, too deep, too long, binary): each is a diagnostic at its line. */
   malformed: number;

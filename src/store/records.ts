@@ -4,8 +4,17 @@ import type { JsonObject } from '../protocol/events';
 /** The fallback vocabulary of SPEC section 5: one badge, used by every surface. */
 export type FactState = 'unknown' | 'unavailable' | 'blocked' | 'stale' | 'loading' | 'needs-input' | 'failed' | 'disputed';
 
+/**
+ * Why a session is `stale`: a sequence gap that did not fill, an event that arrived after its place
+ * was applied, or a dropped connection. Cleared by a snapshot (or, for `disconnected`, by resuming
+ * where it broke).
+ */
 export type StaleReason = 'sequence_gap' | 'late_event' | 'disconnected';
 
+/**
+ * Facts about the followed session: its ids, whether it is `stale` and why, and the cursor a resume
+ * starts after.
+ */
 export interface SessionFacts {
   sessionId?: string;
   runtimeId?: string;
@@ -21,6 +30,10 @@ export interface SessionFacts {
   unavailableFacts: readonly string[];
 }
 
+/**
+ * A thread: its turns in order, the active turn, and incidents a snapshot reported (they
+ * accumulate, never wiped).
+ */
 export interface ThreadRecord {
   threadId: string;
   /** Status as a snapshot or a thread event reported it. */
@@ -31,10 +44,19 @@ export interface ThreadRecord {
   parentThreadId?: string;
 }
 
+/**
+ * Where a turn is, from `turn.*` events or a snapshot. `unknown` when no fact says (a turn known
+ * only by id); an ended turn never goes back.
+ */
 export type TurnLifecycle = 'submitted' | 'running' | 'completed' | 'failed' | 'cancelled' | 'unknown';
 
+/** What stops a turn (rendered `blocked`): a quota, routing, permission, sandbox, policy or task fact. */
 export type BlockReason = 'quota' | 'routing' | 'permission' | 'sandbox' | 'policy' | 'task';
 
+/**
+ * A turn: lifecycle, times, current `run.status` stage, failure facts, and the ids of its messages,
+ * actions, tool calls and runs.
+ */
 export interface TurnRecord {
   turnId: string;
   threadId?: string;
@@ -57,8 +79,16 @@ export interface TurnRecord {
   currentMessageId?: string;
 }
 
+/**
+ * What a message part shows: answer text, reasoning, or a reference to a tool row, action card or
+ * artifact card.
+ */
 export type PartKind = 'text' | 'reasoning' | 'tool' | 'action' | 'artifact';
 
+/**
+ * One part of a message, in event order (SPEC section 4.3): text or reasoning, or a reference to
+ * another fact by `refId`.
+ */
 export interface MessagePart {
   partId: string;
   messageId: string;
@@ -76,6 +106,10 @@ export interface MessagePart {
 /** `interrupted`: the turn was cancelled while this message streamed; its text is partial. */
 export type MessageStatus = 'streaming' | 'completed' | 'failed' | 'interrupted';
 
+/**
+ * A message: its role, status, parts in event order, and whether a final-text fact reconciled it
+ * (`final`).
+ */
 export interface MessageRecord {
   messageId: string;
   turnId?: string;
@@ -99,6 +133,10 @@ export interface MessageRecord {
 /** `unknown`: the tool is known (e.g. listed by a snapshot) but no status was stated for it. */
 export type ToolStatus = 'unknown' | 'running' | 'succeeded' | 'failed';
 
+/**
+ * A tool call: name, safe input, status, progress, capped output preview with the full output
+ * behind `outputRef`, failure facts, and linked artifacts/evidence.
+ */
 export interface ToolCallRecord {
   toolCallId: string;
   stepId?: string;
@@ -126,8 +164,16 @@ export interface ToolCallRecord {
   evidenceIds: readonly string[];
 }
 
+/**
+ * Where a request for the user is. Only the runtime's `action.*` events (or a snapshot) move it;
+ * the UI's in-flight answer is the separate `responding` overlay.
+ */
 export type ActionStatus = 'pending' | 'resolved' | 'cancelled' | 'expired';
 
+/**
+ * A request for the user (approval, input, choice): prompt, severity, input schema, deadline,
+ * status and the decision the runtime recorded.
+ */
 export interface ActionRecord {
   actionId: string;
   turnId?: string;
@@ -151,8 +197,13 @@ export interface ActionRecord {
   resolvedAt?: string;
 }
 
+/** Where an artifact export is, from `artifact.export.*` events. */
 export type ExportState = 'exporting' | 'exported' | 'failed';
 
+/**
+ * An artifact: kind, status, title, versions and the refs its card loads on demand. A missing
+ * `kind` or `status` renders `unknown`.
+ */
 export interface ArtifactRecord {
   artifactId: string;
   kind?: string;
@@ -175,6 +226,10 @@ export interface ArtifactRecord {
   updatedAt?: string;
 }
 
+/**
+ * Evidence: verification status, pack/replay/review/trace refs, outcomes and review verdict;
+ * `disputed` when evidence and review conflict.
+ */
 export interface EvidenceRecord {
   evidenceId: string;
   status?: string;
@@ -192,6 +247,10 @@ export interface EvidenceRecord {
   updatedAt?: string;
 }
 
+/**
+ * One attempt of a task (a `runId`): status, failure and times. A retry adds an attempt, never
+ * overwrites one.
+ */
 export interface TaskAttemptRecord {
   runId: string;
   attemptId?: string;
@@ -201,6 +260,7 @@ export interface TaskAttemptRecord {
   endedAt?: string;
 }
 
+/** A task: objective, status, attempts in run order, dependencies, progress and evidence refs. */
 export interface TaskRecord {
   taskId: string;
   status?: string;
@@ -217,6 +277,10 @@ export interface TaskRecord {
   subagentId?: string;
 }
 
+/**
+ * A subagent in the roster: role, lineage (parent task/thread/turn), status (`unknown` until
+ * stated) and what it produced.
+ */
 export interface SubagentRecord {
   subagentId: string;
   role?: string;
@@ -234,12 +298,17 @@ export interface SubagentRecord {
   evidenceIds: readonly string[];
 }
 
+/** A turn queued behind the active one, as `queue.changed` or a snapshot listed it. */
 export interface QueuedTurn {
   queueId?: string;
   turnId?: string;
   preview?: string;
 }
 
+/**
+ * The runtime's routing decision: selected model, candidate count, who decided, fallback;
+ * `notPossible` when routing stopped the turn.
+ */
 export interface RoutingFacts {
   selectedModel?: string;
   candidateCount?: number;
@@ -251,6 +320,10 @@ export interface RoutingFacts {
   taskProfile?: JsonObject;
 }
 
+/**
+ * Cost, token, rate-limit and quota facts as the runtime reported them (a blocked quota renders
+ * `blocked`).
+ */
 export interface CostLimitFacts {
   estimatedUsd?: number;
   recordedUsd?: number;
@@ -261,6 +334,7 @@ export interface CostLimitFacts {
   limits?: JsonObject;
 }
 
+/** Permission mode, decisions, sandbox profile and violations as the runtime reported them. */
 export interface PermissionFacts {
   mode?: string;
   decisions: readonly JsonObject[];
@@ -268,8 +342,13 @@ export interface PermissionFacts {
   violations: readonly JsonObject[];
 }
 
+/** How serious a diagnostic is: `error` (kept out of the facts or broke the order), `warning`, `info`. */
 export type DiagnosticSeverity = 'error' | 'warning' | 'info';
 
+/**
+ * Something the store kept out of the facts or noticed (an invalid event, a gap, a snapshot
+ * conflict), with the code, the event and line it concerns.
+ */
 export interface Diagnostic {
   id: string;
   code: string;
@@ -283,6 +362,7 @@ export interface Diagnostic {
   raw?: unknown;
 }
 
+/** What a process-archive entry records (its `refId` is the id of that fact). */
 export type TimelineKind =
   | 'tool'
   | 'action'

@@ -19,6 +19,10 @@ import type {
 } from './records';
 import { createTable, type Table } from './table';
 
+/**
+ * Running counts of what the store did with the events it received (in `state.counts`; `ingest`
+ * reports one call's).
+ */
 export interface IngestCounts {
   /** Events handed to `ingest`. */
   received: number;
@@ -65,6 +69,7 @@ export interface ProjectionTables {
   timeline: Table<TimelineEntry>;
 }
 
+/** The name of one of the projection's tables (`turns`, `messages`, `toolCalls` ...). */
 export type TableName = keyof ProjectionTables;
 
 export interface ProjectionScalars {
@@ -79,6 +84,10 @@ export interface ProjectionScalars {
   responding: ReadonlyMap<string, RespondingOverlay>;
 }
 
+/**
+ * Everything the store holds, without its actions: the tables and the scalar facts. Selectors take
+ * this; never mutate it (each commit is a new object for what changed).
+ */
 export type ProjectionData = ProjectionTables & ProjectionScalars;
 
 export const TABLE_NAMES: readonly TableName[] = [

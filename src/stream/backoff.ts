@@ -1,3 +1,4 @@
+/** Capped exponential backoff with jitter for reconnects and repairs (defaults per caller). */
 export interface BackoffOptions {
   initialMs?: number;
   maxMs?: number;

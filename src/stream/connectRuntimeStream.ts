@@ -5,8 +5,16 @@ import { initialMachine, statusOf, step, type ConnectionEffect, type ConnectionI
 import { frameFlush, syncFlush, type FlushScheduler } from './flushScheduler';
 import type { RuntimeEventSource, RuntimeProviderAdapter, StreamCursor } from './types';
 
+/**
+ * A connection's public status. `repairing`: a gap or break is being repaired from `readThread`;
+ * `ended`: the source finished; `error`: it gave up (offer `retry()`); `closed`: the app closed it.
+ */
 export type ConnectionStatus = 'connecting' | 'open' | 'reconnecting' | 'repairing' | 'ended' | 'closed' | 'error';
 
+/**
+ * A connection's published state: status and phase, whether the view is `stale`, the resume cursor,
+ * the last error and failed repairs in a row.
+ */
 export interface ConnectionState {
   status: ConnectionStatus;
   /** The state machine's phase (`status` is its public summary). */
@@ -22,6 +30,10 @@ export interface ConnectionState {
   storeUpdates: number;
 }
 
+/**
+ * Options of `connectRuntimeStream`: the adapter used for repair, the session/thread, how
+ * deliveries are batched, and repair timing.
+ */
 export interface StreamConnectionOptions {
   /** Repairs use `readThread`; without an adapter a broken stream only reconnects. */
   adapter?: Pick<RuntimeProviderAdapter, 'readThread'>;
@@ -37,6 +49,10 @@ export interface StreamConnectionOptions {
   now?: () => number;
 }
 
+/**
+ * A running connection of a source to a store: its state (also as a zustand store), `flush`,
+ * `retry` and `close`.
+ */
 export interface StreamConnection {
   getState(): ConnectionState;
   /** Each change publishes a new state object (the previous one is never mutated). */
@@ -59,6 +75,11 @@ export interface StreamConnection {
  *
  * Every decision is made by the pure `step` of `connectionMachine.ts`; this runner only performs
  * its effects (timers, readThread, hydrate, resume) and feeds their outcomes back.
+ * @example
+ * const store = createRuntimeStore();
+ * const connection = connectRuntimeStream(store, sseSource(adapter.eventsUrl), { adapter });
+ * connection.subscribe((state) => console.log(state.status, state.stale));
+ * // ... connection.close();
  */
 export function connectRuntimeStream(store: RuntimeStore, source: RuntimeEventSource, options: StreamConnectionOptions = {}): StreamConnection {
   const schedule: FlushScheduler = options.flush === 'sync' ? syncFlush : options.flush === 'frame' || options.flush === undefined ? frameFlush : options.flush;

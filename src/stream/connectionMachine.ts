@@ -22,11 +22,16 @@ export type ConnectionPhase =
   | 'error'
   | 'closed';
 
+/** Every phase of the connection state machine, in lifecycle order (for exhaustive tests and displays). */
 export const CONNECTION_PHASES: readonly ConnectionPhase[] = ['connecting', 'open', 'gap-wait', 'repairing', 'backoff', 'ended', 'error', 'closed'];
 
 /** What the transport last said, kept while a repair decides the phase. */
 export type SourcePhase = 'connecting' | 'open' | 'down' | 'ended' | 'failed';
 
+/**
+ * The connection state machine's state: its phase, the transport's last status, what it can do
+ * (repair, resume) and its repair counters.
+ */
 export interface ConnectionMachine {
   phase: ConnectionPhase;
   source: SourcePhase;
@@ -45,6 +50,10 @@ export interface ConnectionMachine {
   error?: string;
 }
 
+/**
+ * What the connection state machine reacts to: transport status, applied batches, timers, repair
+ * outcomes, the app's retry and close.
+ */
 export type ConnectionInput =
   | { type: 'source'; status: 'connecting' | 'open' | 'reconnecting' | 'ended' | 'error' | 'closed'; error?: string; at: number }
   /**
@@ -59,6 +68,10 @@ export type ConnectionInput =
   | { type: 'retry' }
   | { type: 'close' };
 
+/**
+ * What the connection state machine asks its runner to do (flush, settle, timers, mark stale,
+ * repair, reconnect, close).
+ */
 export type ConnectionEffect =
   /** Apply the buffered events now (feeds back `ingested`). */
   | { type: 'flush' }
@@ -81,6 +94,7 @@ export type ConnectionEffect =
 
 export type Step = [ConnectionMachine, ConnectionEffect[]];
 
+/** The state machine at the start of a connection (phase `connecting`). `maxRepairAttempts` defaults to 5. */
 export function initialMachine(options: { canRepair: boolean; canResume: boolean; maxRepairAttempts?: number }): ConnectionMachine {
   return {
     phase: 'connecting',
@@ -210,6 +224,10 @@ function onRetry(m: ConnectionMachine): Step {
   return [next, []];
 }
 
+/**
+ * One pure transition: `step(machine, input)` returns the next machine and the effects to run; no
+ * timers, no I/O (a closed machine ignores everything).
+ */
 export function step(m: ConnectionMachine, input: ConnectionInput): Step {
   if (m.phase === 'closed') return [m, []];
   switch (input.type) {

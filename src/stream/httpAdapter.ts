@@ -2,6 +2,10 @@ import type { RuntimeEventEnvelope } from '../protocol/events';
 import { LineSplitter } from './lineSplitter';
 import type { RuntimeProviderAdapter, RuntimeThreadReadModel } from './types';
 
+/**
+ * Options of `httpAdapter`: the `fetch` to use and headers sent with every request (e.g. the
+ * fixture server's `Authorization: Bearer <writeToken>`).
+ */
 export interface HttpAdapterOptions {
   fetch?: typeof fetch;
   headers?: Record<string, string>;
@@ -12,6 +16,10 @@ export interface HttpAdapterOptions {
  * `POST /turns` (an NDJSON stream of the turn's events), `POST /turns/:id/cancel`,
  * `POST /actions/:id` and `POST /evidence/export` (each answers the resulting event as JSON),
  * `GET /thread[?before=]` (a RuntimeThreadReadModel). Live events come from `GET /events` (SSE).
+ * @example
+ * const adapter = httpAdapter('http://127.0.0.1:4317', { headers: { authorization: `Bearer ${token}` } });
+ * const model = await adapter.readThread({}); // the current read model
+ * store.getState().hydrate(model);
  */
 export function httpAdapter(baseUrl: string, options: HttpAdapterOptions = {}): RuntimeProviderAdapter & { eventsUrl: string } {
   const base = baseUrl.replace(/\/$/, '');

@@ -23,6 +23,10 @@ export interface TransportCallbacks {
 /** One connection attempt, resuming after `cursor`. */
 export type ConnectTransport = (cursor: StreamCursor | undefined, on: TransportCallbacks) => { close(): void };
 
+/**
+ * Options of the shared reconnect loop behind SSE and WebSocket sources: first cursor, backoff,
+ * retry limit, the transport's name.
+ */
 export interface ReconnectOptions {
   /** Resume after this position on the first connection too. */
   cursor?: StreamCursor;

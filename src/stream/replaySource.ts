@@ -2,6 +2,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import { cursorTracker } from './streamCursor';
 import type { RuntimeEventSource, SourceHandlers } from './types';
 
+/** Options of `createReplaySource`: speed, autoplay and the longest pause honoured. */
 export interface ReplayOptions {
   /** Playback speed: 2 plays twice as fast as recorded. Default 1. */
   speed?: number;
@@ -11,6 +12,10 @@ export interface ReplayOptions {
   maxGapMs?: number;
 }
 
+/**
+ * Where a replay is: playing or paused, how many events were delivered of how many, at what speed,
+ * and the last one.
+ */
 export interface ReplayState {
   playing: boolean;
   /** How many events have been delivered. */
@@ -21,6 +26,7 @@ export interface ReplayState {
   current: unknown;
 }
 
+/** A recorded stream played back with controls (play, pause, step, seek), as a `RuntimeEventSource`. */
 export interface ReplaySource extends RuntimeEventSource {
   play(): void;
   pause(): void;

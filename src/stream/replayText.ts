@@ -2,6 +2,7 @@ import { parseJsonl, tryParseJson, type JsonlIssue } from '../protocol/parseJson
 import { classifyDocument, type RuntimeDocumentKind } from '../protocol/snapshots';
 import { createRuntimeStore, type RuntimeStore } from '../store/createRuntimeStore';
 
+/** What `replayText` produced: the filled store and what kind of input it read. */
 export interface ReplayTextResult {
   store: RuntimeStore;
   /** What the input was: JSON Lines of events, or a single JSON document of some kind. */

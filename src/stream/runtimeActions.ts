@@ -5,6 +5,11 @@ import { connectRuntimeStream, type StreamConnection, type StreamConnectionOptio
 import { iterableSource } from './iterableSource';
 import type { ExportEvidenceInput, RuntimeProviderAdapter, TurnMode } from './types';
 
+/**
+ * What a controlled write resolved to: `ok`, or why not: `ignored` (nothing to do, e.g. a second
+ * click), `unavailable` (the adapter does not provide it), `failed` (the adapter answered an error;
+ * facts are kept).
+ */
 export type WriteResult = { ok: true } | { ok: false; reason: 'ignored' | 'unavailable' | 'failed'; error?: string };
 
 /**
@@ -18,6 +23,10 @@ export type SendState =
   | { status: 'sending' | 'sent'; prompt: string; mode: TurnMode }
   | { status: 'failed'; prompt: string; mode: TurnMode; error: string };
 
+/**
+ * The controlled writes of SPEC section 8 (send, cancel, respond, load older history, export
+ * evidence), each through the adapter; none changes a fact before the runtime reports it.
+ */
 export interface RuntimeActions {
   /**
    * Starts a turn, or queues / steers while one runs; the turn's events stream into the store.
@@ -40,6 +49,7 @@ export interface RuntimeActions {
   dispose(): void;
 }
 
+/** Options of `createRuntimeActions`: the session/thread writes go to and how turn streams are applied. */
 export interface RuntimeActionsOptions {
   sessionId?: string;
   threadId?: string;

@@ -1,5 +1,6 @@
 import { LineSplitter } from './lineSplitter';
 
+/** One Server-Sent Events message: its event name, data, the last event id and any `retry`. */
 export interface SseMessage {
   event: string;
   data: string;

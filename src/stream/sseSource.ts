@@ -4,6 +4,7 @@ import { reconnectingSource } from './reconnectingSource';
 import { SseParser } from './sseParser';
 import type { RuntimeEventSource, StreamCursor } from './types';
 
+/** Options of `createSseSource`: request method, headers and body, first cursor, backoff and retry limit. */
 export interface SseSourceOptions {
   method?: 'GET' | 'POST';
   headers?: Record<string, string>;

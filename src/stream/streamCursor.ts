@@ -1,5 +1,9 @@
 import type { StreamCursor } from './types';
 
+/**
+ * Tracks where a stream resumes (the highest sequence delivered and its event id), the same way for
+ * every source.
+ */
 export interface CursorTracker {
   /** Notes delivered events; `transportId` is the transport's own position (the SSE `id:` field), when it has one. */
   note(events: readonly unknown[], transportId?: string): void;

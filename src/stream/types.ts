@@ -1,7 +1,9 @@
 import type { DiagnosticInput } from '../store/draft';
 
+/** A transport's status as it reports it to `SourceHandlers.status`. */
 export type SourceStatus = 'idle' | 'connecting' | 'open' | 'reconnecting' | 'ended' | 'closed' | 'error';
 
+/** Details of a status change: the reconnect attempt and delay, or the error. */
 export interface SourceStatusDetail {
   /** Reconnect attempt (1-based) while reconnecting. */
   attempt?: number;
@@ -16,6 +18,10 @@ export interface StreamCursor {
   sequence?: number;
 }
 
+/**
+ * What a `RuntimeEventSource` calls: raw events in arrival order, status changes, diagnostics, and
+ * a reset before a replay restarts.
+ */
 export interface SourceHandlers {
   /** Raw events in arrival order (not yet validated: the store does that). */
   events(events: unknown[]): void;

@@ -11,6 +11,10 @@ interface WebSocketLike {
   close(code?: number, reason?: string): void;
 }
 
+/**
+ * Options of `createWebSocketSource`: subprotocols, backoff, retry limit, and the WebSocket
+ * constructor (Node, tests).
+ */
 export interface WebSocketSourceOptions {
   protocols?: string | string[];
   backoff?: BackoffOptions;

@@ -8,6 +8,10 @@ import { PushQueue } from './eventStream';
 import { AgUiEventMapper } from './mapEvents';
 import { AG_UI_RUNTIME_ID, mapAgUiStream, type AgUiMappingOptions } from './toRuntimeEvents';
 
+/**
+ * Options of `createAgUiAdapter`: the AG-UI agent to run, and where its events land (session,
+ * thread, the sequence to continue after).
+ */
 export interface AgUiAdapterOptions extends AgUiMappingOptions {
   /** The AG-UI agent: an `HttpAgent` pointed at an AG-UI endpoint, or any `AbstractAgent`. */
   agent: AbstractAgent;
@@ -26,6 +30,10 @@ export interface AgUiAdapterOptions extends AgUiMappingOptions {
   onEvent?: (event: RuntimeEventEnvelope) => void;
 }
 
+/**
+ * A `RuntimeProviderAdapter` over an AG-UI agent, plus access to spilled outputs and the events
+ * emitted so far.
+ */
 export interface AgUiAdapter extends RuntimeProviderAdapter {
   /** Loads a tool output the adapter kept as a ref (pass it as AgentWorkbench's `loadRef`). */
   loadRef(ref: string): Promise<string>;
@@ -43,6 +51,10 @@ interface ActiveTurn {
  * runs the agent (`runAgent`, which applies AG-UI's own chunk expansion and event verification);
  * its events map to profile events. `cancelTurn` aborts the run; `readThread` returns what the
  * adapter recorded; `respondAction` answers only through the app's own handler.
+ * @example
+ * const agent = new HttpAgent({ url: 'https://agent.example/awp', threadId: 'thread-1' });
+ * const adapter = createAgUiAdapter({ agent, sessionId: 'sess-1' });
+ * for await (const event of adapter.startTurn({ prompt: 'Hi', mode: 'start' })) store.getState().ingest([event]);
  */
 export function createAgUiAdapter(options: AgUiAdapterOptions): AgUiAdapter {
   const { agent } = options;

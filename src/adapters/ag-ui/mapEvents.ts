@@ -7,6 +7,10 @@ import { DEFAULT_PREVIEW_BUDGET, toolOutputPayload, type SpillOutput } from '../
 
 export { DEFAULT_PREVIEW_BUDGET };
 
+/**
+ * Options of the AG-UI event mapper for one run: the envelope factory and id map it shares with the
+ * adapter, the turn, and how large outputs are spilled.
+ */
 export interface AgUiMapperOptions {
   factory: EnvelopeFactory;
   ids: CorrelationMap;

@@ -5,6 +5,7 @@ import type { AdapterContext } from '../types';
 import { agUiEvents, type AgUiEventSource } from './eventStream';
 import { AgUiEventMapper, type AgUiMapperOptions } from './mapEvents';
 
+/** The `runtimeId` AG-UI adapter events carry unless the app names another. */
 export const AG_UI_RUNTIME_ID = 'ag-ui';
 
 /**
@@ -37,6 +38,7 @@ export async function* mapAgUiStream(source: AgUiEventSource, mapper: AgUiEventM
   yield* out;
 }
 
+/** Options of the AG-UI mapping: output preview budget and spill, the event clock, the id prefix. */
 export interface AgUiMappingOptions extends Pick<AgUiMapperOptions, 'previewBudget' | 'spill'> {
   /** The event clock (a fixed one records byte-stable fixtures). */
   clock?: (sequence: number) => number | Date | string;

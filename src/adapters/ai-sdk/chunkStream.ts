@@ -31,6 +31,10 @@ async function* responseChunks(response: Response): AsyncGenerator<UIMessageChun
   while (ready.length > 0) yield ready.shift()!;
 }
 
+/**
+ * Reads AI SDK UI message chunks from a `Response` (SSE body of `/api/chat`), a `ReadableStream` or
+ * an `AsyncIterable`, in order. A malformed SSE line throws from the iterator.
+ */
 export function uiMessageChunks(source: UIMessageChunkSource): AsyncIterable<UIMessageChunk> {
   if (typeof Response !== 'undefined' && source instanceof Response) return responseChunks(source);
   // An AsyncIterable is read as is: a wrapping generator would cost microtasks on every chunk.

@@ -7,6 +7,10 @@ import { uiMessageChunks, type UIMessageChunkSource } from './chunkStream';
 import { ChunkMapper } from './mapChunks';
 import { AI_SDK_RUNTIME_ID, mapStream, type AiSdkMappingOptions } from './toRuntimeEvents';
 
+/**
+ * What the adapter hands the app's `chat` function for one turn: the conversation, an abort signal
+ * (cancel) and the profile turn id.
+ */
 export interface AiSdkChatRequest {
   /** The conversation so far, as AI SDK UI messages (what `useChat` would send to `/api/chat`). */
   messages: UIMessage[];
@@ -14,6 +18,7 @@ export interface AiSdkChatRequest {
   turnId: string;
 }
 
+/** Options of `createAiSdkAdapter`: the app's `chat` function and where the events land. */
 export interface AiSdkAdapterOptions extends AiSdkMappingOptions {
   /**
    * Runs the agent for the conversation: on a server, `streamText({ ..., messages: await
@@ -35,6 +40,10 @@ export interface AiSdkAdapterOptions extends AiSdkMappingOptions {
   onEvent?: (event: RuntimeEventEnvelope) => void;
 }
 
+/**
+ * A `RuntimeProviderAdapter` over the Vercel AI SDK's UI message stream, plus spilled outputs, the
+ * events emitted and the conversation sent.
+ */
 export interface AiSdkAdapter extends RuntimeProviderAdapter {
   /** Loads a tool output the adapter kept as a ref (pass it as AgentWorkbench's `loadRef`). */
   loadRef(ref: string): Promise<string>;
@@ -74,6 +83,13 @@ function answerApprovals(message: UIMessage | undefined, answers: Map<string, bo
  * UIMessageChunk stream to profile events; a tool approval suspends the turn until
  * `respondAction` answers it and the resumed run acts on the answer; `cancelTurn` aborts the
  * run; `readThread` returns what the adapter recorded.
+ * @example
+ * const adapter = createAiSdkAdapter({
+ *   sessionId: 'sess-1',
+ *   chat: ({ messages, abortSignal }) =>
+ *     fetch('/api/chat', { method: 'POST', body: JSON.stringify({ messages }), signal: abortSignal }),
+ * });
+ * // <RuntimeProvider adapter={adapter}> ... </RuntimeProvider>
  */
 export function createAiSdkAdapter(options: AiSdkAdapterOptions): AiSdkAdapter {
   const session = adapterSessionFor(options, { runtimeId: AI_SDK_RUNTIME_ID, prefix: 'ai', sessionId: 'ai-sdk-session', threadId: 'thread-1', outputScheme: 'ai-sdk-output' });

@@ -6,6 +6,10 @@ import { DEFAULT_PREVIEW_BUDGET, toolOutputPayload, type SpillOutput } from '../
 
 export { DEFAULT_PREVIEW_BUDGET };
 
+/**
+ * Options of the AI SDK chunk mapper for one turn: the envelope factory and id map shared with the
+ * adapter, the turn, and how large outputs are spilled.
+ */
 export interface ChunkMapperOptions {
   factory: EnvelopeFactory;
   ids: CorrelationMap;

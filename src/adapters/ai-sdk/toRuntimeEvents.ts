@@ -4,6 +4,7 @@ import type { AdapterContext } from '../types';
 import { uiMessageChunks, type UIMessageChunkSource } from './chunkStream';
 import { ChunkMapper, type ChunkMapperOptions } from './mapChunks';
 
+/** The `runtimeId` AI SDK adapter events carry unless the app names another. */
 export const AI_SDK_RUNTIME_ID = 'ai-sdk';
 
 /**
@@ -29,6 +30,7 @@ export async function* mapStream(source: UIMessageChunkSource, mapper: ChunkMapp
   yield* out;
 }
 
+/** Options of the AI SDK mapping: output preview budget and spill, the event clock, the id prefix. */
 export interface AiSdkMappingOptions extends Pick<ChunkMapperOptions, 'previewBudget' | 'spill'> {
   /** The event clock (a fixed one records byte-stable fixtures). */
   clock?: (sequence: number) => number | Date | string;

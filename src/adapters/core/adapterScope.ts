@@ -2,6 +2,10 @@ import type { AdapterContext } from '../types';
 import { CorrelationMap } from './correlationMap';
 import { createEnvelopeFactory, type EnvelopeFactory, type EnvelopeFactoryOptions } from './envelopeFactory';
 
+/**
+ * Where an adapter's events land and how they are named: runtime, session, thread, the sequence to
+ * continue after, the id prefix.
+ */
 export interface AdapterScopeOptions {
   /** The adapter's runtime id (its framework's name unless the app names another). */
   runtimeId: string;

@@ -13,6 +13,10 @@ export interface RecordedRun {
   snapshot?: unknown;
 }
 
+/**
+ * What `runConformance` found for one adapter run: the summary, invalid events, mismatches with the
+ * expected summary, and whether applying twice changed nothing.
+ */
 export interface ConformanceResult {
   name: string;
   summary: RuntimeSummary;

@@ -2,6 +2,10 @@ import type { JsonObject, RuntimeEventEnvelope } from '../../protocol/events';
 import { PROFILE_SCHEMA_VERSION } from '../../protocol/vocabulary';
 import type { StreamCursor } from '../../stream/types';
 
+/**
+ * Options of `createEnvelopeFactory`: the session/thread/runtime every event carries, how event ids
+ * are named, the clock, the sequence to continue after.
+ */
 export interface EnvelopeFactoryOptions {
   sessionId: string;
   threadId?: string;
@@ -17,11 +21,16 @@ export interface EnvelopeFactoryOptions {
   sequence?: number;
 }
 
+/** Per-event options of `EnvelopeFactory.event`. */
 export interface EventOptions {
   /** An explicit sequence (a test of gaps or reordering); the running sequence continues from it. */
   sequence?: number;
 }
 
+/**
+ * Makes profile-valid envelopes with gap-free sequences for one session (what adapters and tests
+ * emit through).
+ */
 export interface EnvelopeFactory {
   readonly sessionId: string;
   readonly threadId: string | undefined;

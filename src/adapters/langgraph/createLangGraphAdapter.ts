@@ -29,6 +29,10 @@ export interface LangGraphRunConfig {
   [key: string]: unknown;
 }
 
+/**
+ * Options of `createLangGraphAdapter`: the compiled graph (or remote graph), the profile and
+ * checkpointer thread ids, and where events land.
+ */
 export interface LangGraphAdapterOptions extends LangGraphMappingOptions, AdapterSessionInput {
   graph: LangGraphRunnable;
   /** The profile thread id; also the graph's `thread_id` unless `langGraphThreadId` says otherwise. */
@@ -49,6 +53,7 @@ export interface LangGraphAdapterOptions extends LangGraphMappingOptions, Adapte
   resumeValue?(answer: RespondActionInput): unknown;
 }
 
+/** A `RuntimeProviderAdapter` over a LangGraph graph, plus spilled outputs and the events emitted so far. */
 export interface LangGraphAdapter extends RuntimeProviderAdapter {
   /** Loads a tool output the adapter kept as a ref (pass it as AgentWorkbench's `loadRef`). */
   loadRef(ref: string): Promise<string>;
@@ -74,6 +79,10 @@ const defaultResume = (answer: RespondActionInput): unknown => ({ decision: answ
  * suspends the turn until `respondAction` answers and the graph, resumed with
  * `new Command({ resume })` on the same thread, acts on the answer; `cancelTurn` aborts the run
  * through its AbortSignal; `readThread` reads the checkpoint when the graph has a checkpointer.
+ * @example
+ * const graph = workflow.compile({ checkpointer: new MemorySaver() });
+ * const adapter = createLangGraphAdapter({ graph, sessionId: 'sess-1', threadId: 'thread-1' });
+ * for await (const event of adapter.startTurn({ prompt: 'Hi', mode: 'start' })) store.getState().ingest([event]);
  */
 export function createLangGraphAdapter(options: LangGraphAdapterOptions): LangGraphAdapter {
   const { graph } = options;

@@ -9,6 +9,10 @@ import { readChunk } from './streamChunks';
 
 export { DEFAULT_PREVIEW_BUDGET } from '../core/toolOutput';
 
+/**
+ * Options of the LangGraph chunk mapper for one turn: the envelope factory and id map shared with
+ * the adapter, the turn, and how large outputs are spilled.
+ */
 export interface LangGraphMapperOptions {
   factory: EnvelopeFactory;
   ids: CorrelationMap;

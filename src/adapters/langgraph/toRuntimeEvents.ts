@@ -5,6 +5,7 @@ import { errorMessage, isAbort, streamInterrupted } from './failures';
 import { LangGraphChunkMapper, type LangGraphMapperOptions } from './mapChunks';
 import { langGraphChunks, type LangGraphChunkSource } from './streamChunks';
 
+/** The `runtimeId` LangGraph adapter events carry unless the app names another. */
 export const LANGGRAPH_RUNTIME_ID = 'langgraph';
 
 /** Errors a reader raises when the connection under a remote stream breaks (not the graph's own errors). */
@@ -41,6 +42,7 @@ export async function* mapStream(source: LangGraphChunkSource, mapper: LangGraph
   yield* out;
 }
 
+/** Options of the LangGraph mapping: output preview budget and spill, the event clock, the id prefix. */
 export interface LangGraphMappingOptions extends Pick<LangGraphMapperOptions, 'previewBudget' | 'spill'> {
   /** The event clock (a fixed one records byte-stable fixtures). */
   clock?: (sequence: number) => number | Date | string;

@@ -19,6 +19,10 @@ export interface McpAgentRun {
   say(delta: string): void;
 }
 
+/**
+ * Options of `createMcpAdapter`: the MCP client, the app's agent loop for a turn (MCP has no turns
+ * of its own), and where events land.
+ */
 export interface McpAdapterOptions extends McpReportOptions {
   client: McpClientLike;
   /**
@@ -34,6 +38,10 @@ export interface McpAdapterOptions extends McpReportOptions {
   sequence?: number;
 }
 
+/**
+ * A `RuntimeProviderAdapter` over an MCP client and the app's agent loop; also the instrumented
+ * client whose tool calls become tool facts.
+ */
 export interface McpAdapter extends RuntimeProviderAdapter, InstrumentedMcpClient {}
 
 interface ActiveTurn {
@@ -62,6 +70,15 @@ function turnFailure(error: unknown): JsonObject {
  * no agent turn of its own) with turn and message facts around it; `cancelTurn` aborts the loop
  * and its in-flight MCP calls (the SDK sends `notifications/cancelled`); `respondAction` rejects
  * (a `tools/call` has no approval); `readThread` returns what the adapter recorded.
+ * @example
+ * const adapter = createMcpAdapter({
+ *   client, // a connected @modelcontextprotocol/sdk Client
+ *   sessionId: 'sess-1',
+ *   agent: async ({ prompt, callTool, say }) => {
+ *     const file = await callTool({ name: 'read_file', arguments: { path: 'README.md' } });
+ *     say('Read it.');
+ *   },
+ * });
  */
 export function createMcpAdapter(options: McpAdapterOptions): McpAdapter {
   let listening: PushQueue<RuntimeEventEnvelope> | undefined;

@@ -5,8 +5,13 @@ import type { EnvelopeFactoryOptions } from '../core/envelopeFactory';
 import type { AdapterContext } from '../types';
 import { McpToolCalls, type McpCallOptions, type McpCallToolParams, type McpClientLike } from './mcpToolCalls';
 
+/** The `runtimeId` MCP adapter events carry unless the app names another. */
 export const MCP_RUNTIME_ID = 'mcp';
 
+/**
+ * How MCP tool calls are reported: output preview budget, the event clock, the id prefix and the
+ * callback that receives each event.
+ */
 export interface McpReportOptions {
   /** Characters of tool output kept inline; longer output becomes an `outputRef` plus this much preview (2,000). */
   previewBudget?: number;

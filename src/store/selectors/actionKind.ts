@@ -1,5 +1,9 @@
 import type { ActionRecord } from '../records';
 
+/**
+ * How a request asks: `approval` (approve / reject), `input` (a form from its JSON schema), `plan`
+ * (a plan decision).
+ */
 export type ActionKind = 'approval' | 'input' | 'plan';
 
 /** What a request asks for: fields to fill (its schema has properties), a plan decision, or an approval. */

@@ -12,6 +12,7 @@ export interface LaneCounts {
   diagnostics: number;
 }
 
+/** How many facts each workbench lane holds (its tab's count); cheap: table sizes only. */
 export function selectLaneCounts(state: Pick<ProjectionData, 'tasks' | 'toolCalls' | 'timeline' | 'artifacts' | 'evidence' | 'subagents' | 'diagnostics'>): LaneCounts {
   return {
     tasks: state.tasks.ids.length,

@@ -6,6 +6,10 @@ import type { ProjectionData } from '../state';
 import { tableRows } from '../table';
 import { selectLatestTurn, selectSessionStatus, selectTurnStatus, type TurnStatus } from './turnStatus';
 
+/**
+ * The thread read model of SPEC section 7, derived from the store's facts: status, active and
+ * queued turns, pending actions, incidents, tool calls, last outcome.
+ */
 export interface ThreadReadModel {
   threadId: string | null;
   status: TurnStatus;
@@ -20,6 +24,10 @@ export interface ThreadReadModel {
   lastOutcome?: { turnId: string; status: TurnStatus; failureCategory?: string; recoveryHint?: string };
 }
 
+/**
+ * The read model of a thread (the first one by default). Status is the latest turn's; `stale` is
+ * the session's.
+ */
 export function selectThreadReadModel(state: ProjectionData, threadId?: string): ThreadReadModel {
   const thread = threadId === undefined ? state.threads.byId.get(state.threads.ids[0] ?? '') : state.threads.byId.get(threadId);
   const id = thread?.threadId;
@@ -53,6 +61,10 @@ export function selectThreadReadModel(state: ProjectionData, threadId?: string):
   };
 }
 
+/**
+ * A task's read model (SPEC section 7): objective, status, current run, attempts, dependencies,
+ * progress, outputs and evidence refs.
+ */
 export interface TaskSnapshot {
   taskId: string;
   objective?: string;
@@ -65,6 +77,7 @@ export interface TaskSnapshot {
   evidenceRefs: string[];
 }
 
+/** The read model of one task; undefined when the store has no such task. A missing status is `unknown`. */
 export function selectTaskSnapshot(state: ProjectionData, taskId: string): TaskSnapshot | undefined {
   const task = state.tasks.byId.get(taskId);
   if (!task) return undefined;
@@ -85,6 +98,10 @@ export function selectTaskSnapshot(state: ProjectionData, taskId: string): TaskS
   };
 }
 
+/**
+ * Permission and sandbox facts in one summary (SPEC section 7); absent facts are omitted, never a
+ * generic gap.
+ */
 export interface PermissionSandboxSummary {
   mode?: string;
   pendingApprovals: string[];
@@ -93,6 +110,7 @@ export interface PermissionSandboxSummary {
   violations?: readonly Record<string, unknown>[];
 }
 
+/** Summarizes the permission and sandbox facts the runtime reported. */
 export function selectPermissionSandboxSummary(state: ProjectionData): PermissionSandboxSummary {
   const p = state.permissions;
   return {
@@ -104,6 +122,10 @@ export function selectPermissionSandboxSummary(state: ProjectionData): Permissio
   };
 }
 
+/**
+ * Routing and limits in one summary (SPEC section 7): selected model, candidate count, fallback,
+ * cost, quota and rate limits.
+ */
 export interface RoutingLimitSummary {
   selectedModel?: string;
   candidateCount?: number;
@@ -116,6 +138,10 @@ export interface RoutingLimitSummary {
   rateLimit?: { at?: string; retryAfterMs?: number; detail?: string };
 }
 
+/**
+ * Summarizes routing, cost, quota and rate-limit facts. A fact the runtime did not send is absent
+ * (render `unknown`).
+ */
 export function selectRoutingLimitSummary(state: ProjectionData): RoutingLimitSummary {
   const r = state.routing;
   const c = state.costLimits;
@@ -137,6 +163,7 @@ export function selectRoutingLimitSummary(state: ProjectionData): RoutingLimitSu
   };
 }
 
+/** One evidence record as the evidence summary lists it, with its verification state. */
 export interface EvidenceSummaryItem {
   evidenceId: string;
   status: string;
@@ -147,17 +174,23 @@ export interface EvidenceSummaryItem {
   verificationOutcomes: readonly VerificationOutcome[];
 }
 
+/**
+ * A gap that applies to this session (e.g. a failed tool without evidence); signals that do not
+ * apply are omitted.
+ */
 export interface EvidenceGap {
   code: 'failed_verification' | 'failed_tool_without_evidence';
   refId: string;
 }
 
+/** The evidence summary (SPEC section 7): pack/replay/review refs, verification outcomes, disputes and only the gaps that apply. */
 export interface EvidenceSummary {
   items: EvidenceSummaryItem[];
   /** Only gaps that apply: a failed verification, a failed tool that no evidence covers. */
   gaps: EvidenceGap[];
 }
 
+/** Summarizes evidence across the session; `disputed` when evidence and a review (or an outcome) conflict. */
 export function selectEvidenceSummary(state: ProjectionData): EvidenceSummary {
   const items: EvidenceSummaryItem[] = [];
   const gaps: EvidenceGap[] = [];

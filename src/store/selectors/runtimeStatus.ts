@@ -30,6 +30,11 @@ function between(start: string | undefined, end: string | undefined): number | u
   return Number.isFinite(ms) ? ms : undefined;
 }
 
+/**
+ * The facts the runtime status header shows: stage, turn, detail, elapsed time, routing (model,
+ * candidates, who decided), what blocks it, the failure and staleness; absent facts render as
+ * badges.
+ */
 export interface RuntimeStatusFacts {
   stage: DisplayStage;
   turnId?: string;

@@ -45,7 +45,11 @@ export interface RuntimeSummary {
   diagnostics: { code: string; eventId?: string; line?: number }[];
 }
 
-/** A plain JSON summary of the projection (documented in the README; used by the CLI and fixtures). */
+/**
+ * A plain JSON summary of the projection (documented in the README; used by the CLI and fixtures).
+ * @example
+ * const { status, turns, messages } = summarize(store.getState());
+ */
 export function summarize(state: ProjectionData): RuntimeSummary {
   const reasoning: RuntimeSummary['reasoning'] = [];
   const messages: RuntimeSummary['messages'] = [];

@@ -4,6 +4,10 @@ import type { ProjectionData } from '../state';
 import { tableRows } from '../table';
 import { selectLatestTurn } from './turnStatus';
 
+/**
+ * The facts the task capsule shows: the task, its current and earlier attempts, queued turns and
+ * how many requests wait for the user.
+ */
 export interface TaskCapsuleFacts {
   /** Absent when the session has no task: then there is no capsule to show. */
   taskId?: string;

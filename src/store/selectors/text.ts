@@ -26,6 +26,10 @@ export const selectMessageReasoning = (state: Pick<ProjectionData, 'parts'>, mes
  * not re-parse. Partial JSON mid-stream yields `undefined` (render the raw text instead).
  */
 const parsedArgs = new WeakMap<object, { text: string; value: unknown }>();
+/**
+ * A tool call's streamed argument text parsed as JSON (cached per record); `undefined` while the
+ * JSON is partial or when there is none.
+ */
 export function selectParsedArgs(record: { argsText: string }): unknown {
   if (record.argsText === '') return undefined;
   const cached = parsedArgs.get(record);

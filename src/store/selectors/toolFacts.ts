@@ -53,6 +53,10 @@ export function selectToolRun(state: Pick<ProjectionData, 'parts' | 'messages'>,
   return { lead: true, toolCallIds };
 }
 
+/**
+ * Counts for a run of tool calls' summary line ("Ran 6 tools · 1 failed"); `unknown` counts calls
+ * with no stated status.
+ */
 export interface ToolRunSummary {
   total: number;
   failed: number;

@@ -4,6 +4,10 @@ import type { BlockReason } from '../records';
 import type { ProjectionData } from '../state';
 import { selectTurnStatus } from './turnStatus';
 
+/**
+ * Why a turn did not complete, for the notice in the thread: blocked (and by what) or failed (with
+ * its failure facts and when to retry).
+ */
 export interface TurnNoticeFacts {
   turnId: string;
   outcome: 'blocked' | 'failed';

@@ -1,6 +1,10 @@
 import type { ProjectionData } from '../state';
 import type { ActionRecord, TurnRecord } from '../records';
 
+/**
+ * A turn's (or the session's) displayed status, derived from facts: `needs-input` when a pending
+ * action waits, `blocked` when a blocking fact stops it, `unknown` when no fact says.
+ */
 export type TurnStatus = 'idle' | 'submitted' | 'running' | 'needs-input' | 'blocked' | 'completed' | 'failed' | 'cancelled' | 'unknown';
 
 /**

@@ -1,5 +1,9 @@
 import type { ProjectionData } from '../state';
 
+/**
+ * The usage chip's facts: recorded (or estimated) cost, tokens and a low-quota warning, as the
+ * runtime reported them.
+ */
 export interface UsageFacts {
   /** Cost the runtime recorded, else its estimate (`estimated` says which); absent without either. */
   costUsd?: number;
