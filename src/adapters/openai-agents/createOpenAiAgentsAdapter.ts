@@ -18,6 +18,10 @@ export interface OpenAiAgentsAdapterOptions<TContext = unknown, TOutput extends 
   runOptions?: Omit<StreamRunOptions<TContext>, 'stream' | 'signal'>;
 }
 
+/**
+ * A `RuntimeProviderAdapter` over the OpenAI Agents SDK, plus spilled outputs, the events emitted
+ * and the conversation the next run receives.
+ */
 export interface OpenAiAgentsAdapter extends RuntimeProviderAdapter {
   /** Loads a tool output the adapter kept as a ref (pass it as AgentWorkbench's `loadRef`). */
   loadRef(ref: string): Promise<string>;
@@ -44,6 +48,10 @@ class AgentsTurn extends ActiveTurn {
  * every pending approval has an answer, the run resumes from that state; the action resolves
  * when the resumed run acts on it. `cancelTurn` aborts the run; `readThread` returns what the
  * adapter recorded.
+ * @example
+ * const agent = new Agent({ name: 'Assistant', instructions: 'Be brief.', tools: [readFile] });
+ * const adapter = createOpenAiAgentsAdapter({ agent, sessionId: 'sess-1' });
+ * for await (const event of adapter.startTurn({ prompt: 'Hi', mode: 'start' })) store.getState().ingest([event]);
  */
 export function createOpenAiAgentsAdapter<TContext = unknown, TOutput extends AgentOutputType = TextOutput>(
   options: OpenAiAgentsAdapterOptions<TContext, TOutput>,

@@ -15,6 +15,10 @@ import type { RunFailure } from './runFailure';
 
 export { DEFAULT_PREVIEW_BUDGET };
 
+/**
+ * Options of the OpenAI Agents run-event mapper for one turn: the envelope factory and id map
+ * shared with the adapter, the turn, and how large outputs are spilled.
+ */
 export interface RunEventMapperOptions {
   factory: EnvelopeFactory;
   ids: CorrelationMap;

@@ -5,6 +5,7 @@ import type { AdapterContext } from '../types';
 import { RunEventMapper, type RunEventMapperOptions, type RunOutcome } from './mapRunEvents';
 import { classifyRunError } from './runFailure';
 
+/** The `runtimeId` OpenAI Agents adapter events carry unless the app names another. */
 export const OPENAI_AGENTS_RUNTIME_ID = 'openai-agents';
 
 /**
@@ -58,6 +59,7 @@ export async function* mapRun(run: StreamedRun, mapper: RunEventMapper): AsyncGe
   yield* out;
 }
 
+/** Options of the OpenAI Agents mapping: output preview budget and spill, the event clock, the id prefix. */
 export interface OpenAiAgentsMappingOptions extends Pick<RunEventMapperOptions, 'previewBudget' | 'spill'> {
   /** The event clock (a fixed one records byte-stable fixtures). */
   clock?: (sequence: number) => number | Date | string;
