@@ -53,6 +53,10 @@ export interface RuntimeStreamResult {
   controls: RuntimeStreamControls;
 }
 
+/**
+ * Options of `useRuntimeStream`: the connection options (batching, gap deadline, repair timing),
+ * whether to repair through the provider's adapter, and a backlog to open before the live stream.
+ */
 export interface RuntimeStreamOptions extends Omit<StreamConnectionOptions, 'adapter'> {
   /** Repair gaps and dropped connections through the provider's adapter. Default true. */
   repair?: boolean;
