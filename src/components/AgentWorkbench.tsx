@@ -1,12 +1,13 @@
-import { forwardRef, useCallback, useEffect, useId, useRef, useState, type ComponentPropsWithoutRef } from 'react';
+import { forwardRef, useCallback, useEffect, useId, useRef, useState, type ComponentPropsWithoutRef, type MouseEvent } from 'react';
 import { Tabs } from 'radix-ui';
 import { useRuntimeStore } from '../hooks/useRuntimeContext';
 import { ActionList } from './ActionRequired';
 import { ArtifactList } from './ArtifactCard';
 import { Composer } from './Composer';
-import { Conversation, type ConversationProps } from './Conversation';
+import { Conversation, type ConversationComponents, type ConversationProps } from './Conversation';
 import { DiagnosticsPanel } from './DiagnosticsPanel';
 import { EvidenceLane, evidenceDomId } from './EvidenceLane';
+import { LiveAnnouncer } from './LiveAnnouncer';
 import { classes } from './format';
 import { LaneLabel } from './LaneLabel';
 import { LaneNavigation } from './laneNavigation';
@@ -18,6 +19,7 @@ import { SurfaceBoundary } from './SurfaceBoundary';
 import { TaskCapsule } from './TaskCapsule';
 import { ToolGroup } from './ToolCall';
 import { useLabels } from './useLabels';
+import { useLanesSheet } from './useLanesSheet';
 import type { RefLoader } from './useRefContent';
 
 /**
@@ -44,12 +46,24 @@ export interface AgentWorkbenchProps extends ComponentPropsWithoutRef<'div'> {
   now?: () => number;
   /** Mount only the rows in view (default `true`). Pass `false` for server rendering or short lists: every row renders. */
   virtualize?: boolean;
+  /** Your own components for parts of the conversation (one tool by name, text, reasoning...); see `Conversation`. */
+  components?: ConversationComponents;
+}
+
+/** Follows an in-page link by moving focus (a hash change would scroll the host page and touch its URL). */
+function skipTo(event: MouseEvent<HTMLAnchorElement>, id: string) {
+  const target = document.getElementById(id);
+  if (!target) return;
+  event.preventDefault();
+  target.focus();
 }
 
 /**
  * The default layout an app drops in under one <RuntimeProvider>: status header, conversation and
  * composer, and side lanes for the task, tools, timeline, artifacts, evidence, team and
- * diagnostics. Every surface has its own error boundary.
+ * diagnostics. Every surface has its own error boundary. The layout follows the workbench's own
+ * width (container queries): thread and lanes side by side when wide, the lanes in a sheet opened
+ * from the header below that, one compact column in a side panel; the composer stays at the bottom.
  * @example
  * <RuntimeProvider adapter={adapter}>
  *   <AgentWorkbench style={{ height: '100dvh' }} loadRef={(ref) => fetch(`/refs/${ref}`).then((r) => r.text())} />
@@ -57,7 +71,7 @@ export interface AgentWorkbenchProps extends ComponentPropsWithoutRef<'div'> {
  * // Give it a bounded height: the conversation scrolls inside itself and mounts only the rows in view.
  */
 export const AgentWorkbench = forwardRef<HTMLDivElement, AgentWorkbenchProps>(function AgentWorkbench(
-  { labels, loadRef, onOpenOutput, defaultLane = 'tasks', theme = 'system', now, virtualize, className, ...rest },
+  { labels, loadRef, onOpenOutput, defaultLane = 'tasks', theme = 'system', now, virtualize, components, className, ...rest },
   ref,
 ) {
   const t = useLabels(labels);
@@ -71,6 +85,8 @@ export const AgentWorkbench = forwardRef<HTMLDivElement, AgentWorkbenchProps>(fu
   );
   const scope = useId();
   const [lane, setLane] = useState<WorkbenchLane>(defaultLane);
+  const lanes = useLanesSheet();
+  const showLanes = lanes.show;
   // Opening evidence shows its lane and focuses the record, once it is in the document: at once
   // when the lane is open, else when the lane mounts (the tab panel mounts a render later).
   const evidenceToFocus = useRef<string>(undefined);
@@ -84,39 +100,72 @@ export const AgentWorkbench = forwardRef<HTMLDivElement, AgentWorkbenchProps>(fu
   const openEvidence = useCallback((evidenceId: string) => {
     evidenceToFocus.current = evidenceId;
     setLane('evidence');
+    // In a narrow box the lanes are a sheet: open it without taking focus from the record.
+    showLanes(false);
     requestFocus((n) => n + 1);
-  }, []);
+  }, [showLanes]);
   useEffect(focusEvidence, [focusRequests, focusEvidence]);
   const evidenceLaneMounted = useCallback((node: HTMLDivElement | null) => void (node && focusEvidence()), [focusEvidence]);
+  // A link in the thread that opens a lane (a subagent's, the diagnostics) opens the sheet too when the lanes are one.
+  const goToLane = useCallback(
+    (next: string) => {
+      setLane(next as WorkbenchLane);
+      showLanes();
+    },
+    [showLanes],
+  );
+  const composerInputId = useId();
+  const lanesId = useId();
   return (
     <div ref={ref} className={classes('aui-root aui-workbench', className)} data-aui-theme={theme === 'system' ? undefined : theme} {...rest}>
-      <LaneNavigation.Provider value={setLane as (lane: string) => void}>
-      <header className="aui-workbench__header">{boundary('RuntimeStatus', <RuntimeStatus labels={labels} />)}</header>
-      <main className="aui-workbench__main">
-        {boundary('TaskCapsule', <TaskCapsule labels={labels} variant="compact" />)}
-        {boundary('Conversation', <Conversation labels={labels} loadRef={loadRef} onOpenOutput={onOpenOutput} onOpenEvidence={openEvidence} now={now} virtualize={virtualize} />)}
-        {boundary('ActionList', <ActionList labels={labels} now={now} detachedOnly className="aui-workbench__actions" />)}
-        {boundary('Composer', <Composer labels={labels} />)}
-      </main>
-      <aside className="aui-workbench__lanes" aria-label={t('workbench.lanes')}>
-        <Tabs.Root value={lane} onValueChange={(value) => setLane(value as WorkbenchLane)} className="aui-tabs">
-          <Tabs.List className="aui-tabs__list" aria-label={t('workbench.lanes')}>
-            {LANES.map((lane) => (
-              <Tabs.Trigger key={lane} value={lane} className="aui-tabs__trigger">
-                <LaneLabel lane={lane} labels={labels} />
-              </Tabs.Trigger>
-            ))}
-          </Tabs.List>
-          <Tabs.Content value="tasks" className="aui-tabs__content">{boundary('TaskCapsule', <TaskCapsule labels={labels} variant="expanded" aria-label={t('task.details')} />)}</Tabs.Content>
-          <Tabs.Content value="tools" className="aui-tabs__content">{boundary('ToolGroup', <ToolGroup labels={labels} onOpenOutput={onOpenOutput} onOpenEvidence={openEvidence} />)}</Tabs.Content>
-          <Tabs.Content value="timeline" className="aui-tabs__content">{boundary('ProcessTimeline', <ProcessTimeline labels={labels} virtualize={virtualize} />)}</Tabs.Content>
-          <Tabs.Content value="artifacts" className="aui-tabs__content">{boundary('ArtifactList', <ArtifactList labels={labels} loadRef={loadRef} />)}</Tabs.Content>
-          <Tabs.Content value="evidence" className="aui-tabs__content">{boundary('EvidenceLane', <EvidenceLane ref={evidenceLaneMounted} labels={labels} idScope={scope} />)}</Tabs.Content>
-          <Tabs.Content value="team" className="aui-tabs__content">{boundary('SubagentRoster', <SubagentRoster labels={labels} />)}</Tabs.Content>
-          <Tabs.Content value="diagnostics" className="aui-tabs__content">{boundary('DiagnosticsPanel', <DiagnosticsPanel labels={labels} />)}</Tabs.Content>
-        </Tabs.Root>
-      </aside>
+      <a className="aui-skip-link" href={`#${composerInputId}`} onClick={(event) => skipTo(event, composerInputId)}>
+        {t('workbench.skipToComposer')}
+      </a>
+      {/* The query container is this frame, not the root: a contained root would hold the kit's
+          fixed overlays (the artifact dialog is portalled into the root). */}
+      <LaneNavigation.Provider value={goToLane}>
+      <div className="aui-workbench__frame">
+        <div className="aui-workbench__layout" data-lanes-open={lanes.open || undefined}>
+          <header className="aui-workbench__header">
+            {boundary('RuntimeStatus', <RuntimeStatus labels={labels} />)}
+            <button ref={lanes.toggleRef} type="button" className="aui-button aui-workbench__lanes-toggle" aria-expanded={lanes.open} aria-controls={lanesId} onClick={lanes.toggle}>
+              {t('workbench.lanes')}
+            </button>
+          </header>
+          <main className="aui-workbench__main">
+            {boundary('TaskCapsule', <TaskCapsule labels={labels} variant="compact" />)}
+            {boundary(
+              'Conversation',
+              <Conversation labels={labels} loadRef={loadRef} onOpenOutput={onOpenOutput} onOpenEvidence={openEvidence} now={now} virtualize={virtualize} components={components} />,
+            )}
+            {boundary('ActionList', <ActionList labels={labels} now={now} detachedOnly className="aui-workbench__actions" />)}
+            {boundary('Composer', <Composer labels={labels} inputId={composerInputId} />)}
+          </main>
+          <aside ref={lanes.sheetRef} id={lanesId} className="aui-workbench__lanes" aria-label={t('workbench.lanes')} onKeyDown={lanes.onKeyDown}>
+            <button type="button" className="aui-button aui-button--quiet aui-workbench__lanes-close" onClick={lanes.close}>
+              <span aria-hidden="true">✕</span> {t('workbench.closeLanes')}
+            </button>
+            <Tabs.Root value={lane} onValueChange={(value) => setLane(value as WorkbenchLane)} className="aui-tabs">
+              <Tabs.List className="aui-tabs__list" aria-label={t('workbench.lanes')}>
+                {LANES.map((lane) => (
+                  <Tabs.Trigger key={lane} value={lane} className="aui-tabs__trigger">
+                    <LaneLabel lane={lane} labels={labels} />
+                  </Tabs.Trigger>
+                ))}
+              </Tabs.List>
+              <Tabs.Content value="tasks" className="aui-tabs__content">{boundary('TaskCapsule', <TaskCapsule labels={labels} variant="expanded" aria-label={t('task.details')} />)}</Tabs.Content>
+              <Tabs.Content value="tools" className="aui-tabs__content">{boundary('ToolGroup', <ToolGroup labels={labels} onOpenOutput={onOpenOutput} onOpenEvidence={openEvidence} />)}</Tabs.Content>
+              <Tabs.Content value="timeline" className="aui-tabs__content">{boundary('ProcessTimeline', <ProcessTimeline labels={labels} virtualize={virtualize} />)}</Tabs.Content>
+              <Tabs.Content value="artifacts" className="aui-tabs__content">{boundary('ArtifactList', <ArtifactList labels={labels} loadRef={loadRef} />)}</Tabs.Content>
+              <Tabs.Content value="evidence" className="aui-tabs__content">{boundary('EvidenceLane', <EvidenceLane ref={evidenceLaneMounted} labels={labels} idScope={scope} />)}</Tabs.Content>
+              <Tabs.Content value="team" className="aui-tabs__content">{boundary('SubagentRoster', <SubagentRoster labels={labels} />)}</Tabs.Content>
+              <Tabs.Content value="diagnostics" className="aui-tabs__content">{boundary('DiagnosticsPanel', <DiagnosticsPanel labels={labels} />)}</Tabs.Content>
+            </Tabs.Root>
+          </aside>
+        </div>
+      </div>
       </LaneNavigation.Provider>
+      {boundary('LiveAnnouncer', <LiveAnnouncer labels={labels} />)}
     </div>
   );
 });

@@ -14,12 +14,14 @@ import { useLabels } from './useLabels';
 export interface ComposerProps extends Omit<ComponentPropsWithoutRef<'form'>, 'onSubmit'> {
   /** Overrides for this component's strings by key; the provider's `labels` and the English defaults apply otherwise. */
   labels?: Labels;
+  /** The id of the message field, for a skip link or a label elsewhere (default: generated). */
+  inputId?: string;
 }
 
 const ACTIVE = new Set(['submitted', 'running', 'needs-input', 'blocked']);
 
 /** Send; while a run is active, queue or steer as distinct modes, and interrupt. Disabled states say why. */
-export const Composer = forwardRef<HTMLFormElement, ComposerProps>(function Composer({ labels, className, ...rest }, ref) {
+export const Composer = forwardRef<HTMLFormElement, ComposerProps>(function Composer({ labels, inputId: givenInputId, className, ...rest }, ref) {
   const { adapter } = useRuntimeContext();
   const actions = useRuntimeActions();
   const status = useRuntimeSelector((s) => selectSessionStatus(s));
@@ -31,7 +33,8 @@ export const Composer = forwardRef<HTMLFormElement, ComposerProps>(function Comp
   const [chosenMode, setMode] = useState<'queue' | 'steer'>('queue');
   const mode = status === 'blocked' ? 'queue' : chosenMode; // a blocked turn cannot be steered (the thread says why)
   const [error, setError] = useState<string>();
-  const inputId = useId();
+  const generatedId = useId();
+  const inputId = givenInputId ?? generatedId;
   const hintId = useId();
   const active = ACTIVE.has(status);
   const sending = sendState.status === 'sending';

@@ -1,20 +1,26 @@
-import { forwardRef, memo, useMemo, useState, type ComponentPropsWithoutRef } from 'react';
+import { forwardRef, memo, useCallback, useId, useMemo, useState, type ComponentPropsWithoutRef } from 'react';
 import { Collapsible } from 'radix-ui';
 import { useConnectionState } from '../hooks/useConnectionState';
 import { useRuntimeSelector } from '../hooks/useRuntimeSelector';
 import type { StaleReason } from '../store/records';
 import { ActionPart } from './ActionRequired';
 import { ArtifactCard } from './ArtifactCard';
-import { classes } from './format';
+import type { ConversationComponents } from './conversationComponents';
+import { classes, formatDuration } from './format';
 import type { Labels } from './labels';
 import { Markdown } from './Markdown';
 import { countRender } from './renderCount';
+import { PendingReply } from './PendingReply';
 import { ToolPart, type ToolCallProps } from './ToolCall';
+import { ToolSlot } from './ToolSlot';
 import { TurnEnd } from './TurnEnd';
 import { useLabels } from './useLabels';
 import { useLatestCallback } from './useLatestCallback';
 import type { RefLoader } from './useRefContent';
+import { useThreadKeyboard } from './useThreadKeyboard';
 import { useVirtualRows, virtualRowStyle } from './useVirtualRows';
+
+export type { ConversationComponents } from './conversationComponents';
 
 interface PartHandlers {
   /** Called when the user opens a tool's full output (its ref and tool call id); without it the ref is shown as text. */
@@ -27,38 +33,59 @@ interface PartHandlers {
   labels?: Labels;
   /** The clock for elapsed times (default `Date.now`). */
   now?: () => number;
+  /** Your own components for some parts; the kit's defaults render the rest. */
+  components?: ConversationComponents;
 }
 
-/** Reasoning is a process part: open while it streams, collapsed once done. Never part of the answer. */
-function Reasoning({ text, done, labels }: { text: string; done: boolean; labels?: Labels }) {
+/**
+ * Reasoning is a process part: open while it streams, collapsed once done. Never part of the answer.
+ * Done, it says how long it took when the events timed it ("Thought for 4.2 s"), else just "Reasoning".
+ */
+function Reasoning({ text, done, durationMs, labels }: { text: string; done: boolean; durationMs?: number; labels?: Labels }) {
   const t = useLabels(labels);
   const [userOpen, setUserOpen] = useState<boolean>();
   const open = userOpen ?? !done;
   return (
     <Collapsible.Root open={open} onOpenChange={setUserOpen} className="aui-reasoning" data-state={open ? 'open' : 'closed'} data-done={done || undefined}>
       <Collapsible.Trigger className="aui-reasoning__toggle">
-        <span aria-hidden="true">{open ? '▾' : '▸'}</span> {t('conversation.reasoning')}
+        <span aria-hidden="true">{open ? '▾' : '▸'}</span>{' '}
+        {done && durationMs !== undefined ? t('conversation.thoughtFor', { time: formatDuration(durationMs) }) : t('conversation.reasoning')}
       </Collapsible.Trigger>
       <Collapsible.Content className="aui-reasoning__text">{text}</Collapsible.Content>
     </Collapsible.Root>
   );
 }
 
+/** The reasoning's duration from its events' timestamps; undefined unless both are facts. */
+function reasoningDuration(part: { startedAt?: string; endedAt?: string }): number | undefined {
+  if (part.startedAt === undefined || part.endedAt === undefined) return undefined;
+  const ms = Date.parse(part.endedAt) - Date.parse(part.startedAt);
+  return Number.isFinite(ms) && ms >= 0 ? ms : undefined;
+}
+
 /** One part, subscribed alone: a text delta re-renders this and nothing else. */
-const Part = memo(function Part({ partId, handlers }: { partId: string; handlers: PartHandlers }) {
+const Part = memo(function Part({ partId, streaming, handlers }: { partId: string; streaming: boolean; handlers: PartHandlers }) {
   const part = useRuntimeSelector((s) => s.parts.byId.get(partId));
   countRender('Part', partId);
   if (!part) return null;
+  const slots = handlers.components;
   switch (part.kind) {
     case 'text':
+      if (slots?.Text) return <slots.Text partId={partId} messageId={part.messageId} text={part.text ?? ''} streaming={streaming} />;
       return <Markdown className="aui-message__text" text={part.text ?? ''} />;
-    case 'reasoning':
-      return <Reasoning text={part.text ?? ''} done={part.done} labels={handlers.labels} />;
+    case 'reasoning': {
+      const durationMs = reasoningDuration(part);
+      if (slots?.Reasoning) return <slots.Reasoning partId={partId} messageId={part.messageId} text={part.text ?? ''} done={part.done} durationMs={durationMs} labels={handlers.labels} />;
+      return <Reasoning text={part.text ?? ''} done={part.done} durationMs={durationMs} labels={handlers.labels} />;
+    }
     case 'tool':
+      if (slots?.Tool) return <ToolSlot partId={partId} toolCallId={part.refId!} slot={slots.Tool} onOpenOutput={handlers.onOpenOutput} onOpenEvidence={handlers.onOpenEvidence} labels={handlers.labels} now={handlers.now} />;
       return <ToolPart partId={partId} onOpenOutput={handlers.onOpenOutput} onOpenEvidence={handlers.onOpenEvidence} labels={handlers.labels} now={handlers.now} />;
     case 'action':
+      if (slots?.Action) return <slots.Action actionId={part.refId!} labels={handlers.labels} now={handlers.now} />;
       return <ActionPart actionId={part.refId!} labels={handlers.labels} now={handlers.now} />;
     case 'artifact':
+      if (slots?.Artifact) return <slots.Artifact artifactId={part.refId!} loadRef={handlers.loadRef} labels={handlers.labels} />;
       return <ArtifactCard artifactId={part.refId!} loadRef={handlers.loadRef} labels={handlers.labels} />;
   }
 });
@@ -88,7 +115,7 @@ function CutNotice({ reason, labels }: { reason: StaleReason; labels?: Labels })
   );
 }
 
-const MessageRow = memo(function MessageRow({ messageId, handlers }: { messageId: string; handlers: PartHandlers }) {
+const MessageRow = memo(function MessageRow({ messageId, tabStop, hintId, handlers }: { messageId: string; tabStop: boolean; hintId: string; handlers: PartHandlers }) {
   const message = useRuntimeSelector((s) => s.messages.byId.get(messageId));
   // Only a message still streaming when the view went stale subscribes to anything new here.
   const cut = useRuntimeSelector((s) =>
@@ -98,10 +125,19 @@ const MessageRow = memo(function MessageRow({ messageId, handlers }: { messageId
   countRender('MessageRow', messageId);
   if (!message) return null;
   return (
-    <article className="aui-message" data-role={message.role} data-message-status={message.status} data-final={message.final || undefined} aria-label={t(`conversation.${message.role}`)}>
+    <article
+      className="aui-message"
+      data-role={message.role}
+      data-message-status={message.status}
+      data-final={message.final || undefined}
+      aria-label={t(`conversation.${message.role}`)}
+      aria-describedby={tabStop ? hintId : undefined}
+      // Roving tabindex: the thread is one tab stop, on the active message; arrows move it.
+      tabIndex={tabStop ? 0 : -1}
+    >
       <header className="aui-message__author">{t(`conversation.${message.role}`)}</header>
       {message.partIds.map((id) => (
-        <Part key={id} partId={id} handlers={handlers} />
+        <Part key={id} partId={id} streaming={message.status === 'streaming'} handlers={handlers} />
       ))}
       <TurnEnd messageId={messageId} labels={handlers.labels} />
       {cut && <CutNotice reason={cut} labels={handlers.labels} />}
@@ -124,7 +160,7 @@ export interface ConversationProps extends ComponentPropsWithoutRef<'div'>, Part
  * history is prepended, and offers a jump to the latest message.
  */
 export const Conversation = forwardRef<HTMLDivElement, ConversationProps>(function Conversation(
-  { virtualize = true, estimateRowHeight = 140, onOpenOutput, onOpenEvidence, loadRef, labels, now, className, ...rest },
+  { virtualize = true, estimateRowHeight = 140, onOpenOutput, onOpenEvidence, loadRef, labels, now, components, className, ...rest },
   ref,
 ) {
   // A new array only when a message is added, removed or moved (commits are immutable).
@@ -134,16 +170,35 @@ export const Conversation = forwardRef<HTMLDivElement, ConversationProps>(functi
   const openOutput = useLatestCallback(onOpenOutput);
   const openEvidence = useLatestCallback(onOpenEvidence);
   const handlers = useMemo<PartHandlers>(
-    () => ({ onOpenOutput: openOutput, onOpenEvidence: openEvidence, loadRef, labels, now }),
-    [openOutput, openEvidence, loadRef, labels, now],
+    () => ({ onOpenOutput: openOutput, onOpenEvidence: openEvidence, loadRef, labels, now, components }),
+    [openOutput, openEvidence, loadRef, labels, now, components],
   );
   const t = useLabels(labels);
   countRender('Conversation', '');
   const { scrollRef, virtualizer, onScroll, atBottom, jumpToLatest, totalSize, rows } = useVirtualRows({ keys, estimateSize: estimateRowHeight, stickToBottom: true });
   const mounted = rows(virtualize);
+  const scrollToIndex = useCallback((index: number) => virtualizer.scrollToIndex(index, { align: 'auto' }), [virtualizer]);
+  const keyboard = useThreadKeyboard({ scrollRef, count, scrollToIndex });
+  const hintId = useId();
   return (
     <div ref={ref} className={classes('aui-conversation', className)} role="group" aria-label={t('conversation.region')} data-count={count} data-pinned={atBottom || undefined} {...rest}>
-      <div ref={scrollRef} className="aui-conversation__scroll" onScroll={onScroll} tabIndex={0} role="log" aria-live="off" aria-label={t('conversation.region')}>
+      <p id={hintId} hidden>
+        {t('conversation.navigationHint')}
+      </p>
+      <div
+        ref={scrollRef}
+        className="aui-conversation__scroll"
+        onScroll={onScroll}
+        onKeyDown={keyboard.onKeyDown}
+        onFocus={keyboard.onFocus}
+        onPointerDownCapture={keyboard.onPointerDown}
+        // The entry stop: keyboard focus arriving here moves on to the active message.
+        tabIndex={0}
+        role="log"
+        aria-live="off"
+        aria-label={t('conversation.region')}
+        aria-describedby={hintId}
+      >
         {count === 0 && <p className="aui-muted aui-conversation__empty">{t('conversation.empty')}</p>}
         <div className="aui-conversation__inner" style={virtualize ? { height: totalSize, position: 'relative' } : undefined}>
           {mounted.map((row) => (
@@ -154,10 +209,13 @@ export const Conversation = forwardRef<HTMLDivElement, ConversationProps>(functi
               className="aui-conversation__row"
               style={virtualRowStyle(row.start, virtualize)}
             >
-              <MessageRow messageId={keys[row.index]!} handlers={handlers} />
+              <MessageRow messageId={keys[row.index]!} tabStop={row.index === keyboard.active} hintId={hintId} handlers={handlers} />
             </div>
           ))}
         </div>
+        <PendingReply labels={labels} />
+        {/* The entry stop from after the thread (Shift+Tab): it too moves on to the active message. */}
+        {count > 0 && <div tabIndex={0} data-aui-thread-end="" className="aui-visually-hidden" />}
       </div>
       {!atBottom && count > 0 && (
         <button type="button" className="aui-button aui-conversation__jump" onClick={jumpToLatest}>

@@ -36,10 +36,11 @@ describe('Conversation passes its props to memoised rows', () => {
     const store = storeFrom(fixtureEvents('tool-success'));
     const view = conversation(store, { labels: { 'conversation.assistant': 'Assistant' } });
     expect(view.container.querySelector('[data-role="assistant"] .aui-message__author')!.textContent).toBe('Assistant');
-    expect(view.container.querySelector('.aui-reasoning__toggle')!.textContent).toContain('Reasoning');
-    view.rerender({ labels: { 'conversation.assistant': 'Assistant·e', 'conversation.reasoning': 'Raisonnement' } });
+    // The fixture times its reasoning, so the toggle says how long it took.
+    expect(view.container.querySelector('.aui-reasoning__toggle')!.textContent).toContain('Thought for');
+    view.rerender({ labels: { 'conversation.assistant': 'Assistant·e', 'conversation.thoughtFor': 'Réflexion : {time}' } });
     expect(view.container.querySelector('[data-role="assistant"] .aui-message__author')!.textContent).toBe('Assistant·e');
-    expect(view.container.querySelector('.aui-reasoning__toggle')!.textContent).toContain('Raisonnement');
+    expect(view.container.querySelector('.aui-reasoning__toggle')!.textContent).toContain('Réflexion :');
   });
 
   it('a new onOpenOutput is the one called, and one given later shows the open button', async () => {

@@ -6,6 +6,9 @@ export { ActionRequired, ActionList, ActionPart, type ActionRequiredProps, type 
 export { ArtifactCard, ArtifactWorkspace, ArtifactList, type ArtifactCardProps, type ArtifactWorkspaceProps } from './ArtifactCard';
 export { EvidenceLane, EvidenceItem, type EvidenceLaneProps } from './EvidenceLane';
 export { Conversation, type ConversationProps } from './Conversation';
+export type { ConversationComponents, TextComponentProps, ReasoningComponentProps, ToolComponentProps, ActionComponentProps, ArtifactComponentProps } from './conversationComponents';
+export { LiveAnnouncer } from './LiveAnnouncer';
+export { PendingReply } from './PendingReply';
 export { ProcessTimeline, type ProcessTimelineProps } from './ProcessTimeline';
 export { SubagentRoster, type SubagentRosterProps } from './SubagentRoster';
 export { DiagnosticsPanel, type DiagnosticsPanelProps } from './DiagnosticsPanel';

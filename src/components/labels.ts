@@ -349,6 +349,14 @@ export const DEFAULT_LABELS = {
   'notice.failed': 'This turn failed',
   'notice.waitUntil': 'You can try again after {time}.',
   'notice.steerDisabled': 'Steering is off while the turn is blocked.',
+  // Layout, keyboard and live announcements (AgentWorkbench, Conversation).
+  'workbench.skipToComposer': 'Skip to composer',
+  'workbench.closeLanes': 'Close details',
+  'conversation.thinking': 'Thinking…',
+  'conversation.thoughtFor': 'Thought for {time}',
+  'conversation.navigationHint': 'Arrow keys move between messages, Home and End to the first and last; Enter moves into a message, Escape back out.',
+  'live.message': '{author}: {text}',
+  'live.approval': 'Approval needed: {prompt}',
 
   'boundary.failed': 'This panel could not render: {error}',
 } as const;

@@ -101,6 +101,10 @@ export interface MessagePart {
   done: boolean;
   /** The model step of the message this part was streamed in (absent: the first). */
   step?: number;
+  /** Streamed reasoning: the timestamp of its first event. Absent for summaries (not timed). */
+  startedAt?: string;
+  /** Streamed reasoning: the timestamp of the event that ended it (the answer started, the step or turn ended). */
+  endedAt?: string;
 }
 
 /** `interrupted`: the turn was cancelled while this message streamed; its text is partial. */

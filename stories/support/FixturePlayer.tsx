@@ -1,14 +1,15 @@
-import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useEffect, useId, useMemo, useState, useSyncExternalStore } from 'react';
 import { AgentWorkbench } from '../../src/components/AgentWorkbench';
-import { useRuntimeStore } from '../../src/hooks/useRuntimeContext';
 import { useRuntimeSelector } from '../../src/hooks/useRuntimeSelector';
 import { useRuntimeStream } from '../../src/hooks/useRuntimeStream';
 import { createRuntimeStore } from '../../src/store/createRuntimeStore';
-import { summarize } from '../../src/store/selectors/summarize';
+import { selectSessionStatus } from '../../src/store/selectors/turnStatus';
 import { replaySource, type ReplaySource } from '../../src/stream/replaySource';
+import { replayText } from '../../src/stream/replayText';
 import { StoryProvider } from './StoryProvider';
-import { STORY_NOW, eventsOf, storeWith } from './storyEvents';
+import { STORY_NOW } from './storyEvents';
 import { useStoryGlobals } from './StoryGlobals';
+import { deliverMalformedAsDiagnostics, fixtureLines, isMalformed } from './fixtureLines';
 
 export interface FixturePlayerProps {
   /** The fixture's name (fixtures/<name>.jsonl). */
@@ -25,8 +26,12 @@ export interface FixturePlayerProps {
 }
 
 const SPEEDS = [0.5, 1, 2, 5, 20];
+/** The event log shows the latest entries; older ones are in the fixture file. */
+const LOG_LIMIT = 200;
+/** Wide enough for the workbench and the event log side by side: the log starts open. */
+const LOG_OPEN_FROM_PX = 900;
 
-function Controls({ source }: { source: ReplaySource }) {
+function Controls({ source, logOpen, onToggleLog, logId }: { source: ReplaySource; logOpen: boolean; onToggleLog(): void; logId: string }) {
   const state = useSyncExternalStore(source.subscribe, source.getState);
   return (
     <div className="story-player__bar" role="toolbar" aria-label="Playback">
@@ -34,7 +39,7 @@ function Controls({ source }: { source: ReplaySource }) {
         {state.playing ? 'Pause' : 'Play'}
       </button>
       <button type="button" className="aui-button" onClick={() => source.step()} disabled={state.index >= state.total}>
-        Step one event
+        Step
       </button>
       <button type="button" className="aui-button" onClick={() => source.restart()}>
         Restart
@@ -53,41 +58,110 @@ function Controls({ source }: { source: ReplaySource }) {
         </select>
       </label>
       <label className="story-player__scrub">
-        Event{' '}
+        <span className="story-player__scrub-label">Event</span>
         <input type="range" min={0} max={state.total} value={state.index} onChange={(e) => source.seek(Number(e.target.value))} aria-valuetext={`${state.index} of ${state.total} events`} />
       </label>
       <output aria-live="off">
         {state.index} / {state.total}
       </output>
+      <button type="button" className="aui-button story-player__log-toggle" aria-expanded={logOpen} aria-controls={logId} onClick={onToggleLog}>
+        Event log
+      </button>
     </div>
   );
 }
 
-const noSubscribe = () => () => undefined;
+/** `10:00:01.250` from an event's timestamp (UTC, as the fixtures are recorded). */
+function timeOf(event: unknown): string {
+  const stamp = (event as { timestamp?: unknown } | null)?.timestamp;
+  const ms = typeof stamp === 'string' ? Date.parse(stamp) : Number.NaN;
+  return Number.isFinite(ms) ? new Date(ms).toISOString().slice(11, 23) : '—';
+}
 
-function Panel({ source }: { source?: ReplaySource }) {
-  const store = useRuntimeStore();
-  useRuntimeSelector((s) => s.counts);
-  const current = useSyncExternalStore(source?.subscribe ?? noSubscribe, () => source?.getState().current);
-  const summary = summarize(store.getState());
+const SUMMARY_FIELDS = ['delta', 'text', 'prompt', 'title', 'name', 'toolName', 'stage', 'status', 'message', 'reason', 'summary', 'decision', 'kind'];
+
+/** One line that says what an event carries: its most telling payload field, else its ids. */
+function summaryOf(event: unknown): string {
+  if (isMalformed(event)) return event.malformed.message;
+  if (typeof event !== 'object' || event === null) return JSON.stringify(event) ?? String(event);
+  const e = event as Record<string, unknown>;
+  const payload = (typeof e.payload === 'object' && e.payload !== null ? e.payload : {}) as Record<string, unknown>;
+  const field = SUMMARY_FIELDS.find((key) => typeof payload[key] === 'string' && payload[key] !== '');
+  const ids = ['toolCallId', 'actionId', 'artifactId', 'taskId', 'subagentId'].map((k) => e[k] ?? payload[k]).filter((v) => typeof v === 'string');
+  const text = field ? `${field === 'delta' || field === 'text' ? '' : `${field}: `}${String(payload[field])}` : Object.keys(payload).join(', ');
+  const line = [ids.join(' '), text].filter(Boolean).join(' · ');
+  return line.length > 120 ? `${line.slice(0, 119)}…` : line || '—';
+}
+
+function typeOf(event: unknown): string {
+  if (isMalformed(event)) return `line ${event.malformed.line}: ${event.malformed.code}`;
+  const type = (event as { type?: unknown } | null)?.type;
+  return typeof type === 'string' ? type : '(no type)';
+}
+
+/** The delivered events, newest first: time, type and one line each; the raw JSON on demand. */
+function EventLog({ events, source }: { events: readonly unknown[]; source: ReplaySource }) {
+  const index = useSyncExternalStore(source.subscribe, () => source.getState().index);
+  const from = Math.max(0, index - LOG_LIMIT);
+  const shown = events.slice(from, index).map((event, i) => ({ event, n: from + i + 1 })).reverse();
   return (
-    <aside className="story-player__panel" aria-label="Current event and summary">
-      {source && (
-        <>
-          <h2 className="aui-heading">Current event</h2>
-          <pre tabIndex={0}>{current ? JSON.stringify(current, null, 2) : '—'}</pre>
-        </>
+    <section className="story-log" aria-label="Event log">
+      <h2 className="aui-heading">
+        Event log <span className="aui-muted">({index} delivered{from > 0 ? `, latest ${LOG_LIMIT} shown` : ''})</span>
+      </h2>
+      {shown.length === 0 ? (
+        <p className="aui-muted">No events yet: press Play or Step.</p>
+      ) : (
+        <ol className="story-log__list" reversed>
+          {shown.map(({ event, n }) => (
+            <li key={n} className="story-log__entry" data-malformed={isMalformed(event) || undefined}>
+              <details>
+                <summary>
+                  <span className="story-log__time">{timeOf(event)}</span> <span className="story-log__type">{typeOf(event)}</span>{' '}
+                  <span className="story-log__summary">{summaryOf(event)}</span>
+                </summary>
+                <pre>{JSON.stringify(event, null, 2)}</pre>
+              </details>
+            </li>
+          ))}
+        </ol>
       )}
-      <h2 className="aui-heading">Summary</h2>
-      <pre tabIndex={0}>{JSON.stringify({ status: summary.status, stale: summary.stale, counts: summary.counts, diagnostics: summary.diagnostics.length }, null, 2)}</pre>
-    </aside>
+    </section>
+  );
+}
+
+/** What the kit made of the events so far, as a few plain figures. */
+function Summary() {
+  const status = useRuntimeSelector((s) => selectSessionStatus(s));
+  const stale = useRuntimeSelector((s) => s.session.stale);
+  const counts = useRuntimeSelector((s) => s.counts);
+  const diagnostics = useRuntimeSelector((s) => s.diagnostics.byId.size);
+  return (
+    <section aria-label="Summary">
+      <h2 className="aui-heading">What the kit holds</h2>
+      <dl className="story-summary">
+        <dt>Status</dt>
+        <dd>{String(status)}{stale ? ' (stale)' : ''}</dd>
+        <dt>Events</dt>
+        <dd>
+          {counts.applied} applied of {counts.received} received
+          {counts.invalid ? `, ${counts.invalid} invalid` : ''}
+          {counts.duplicates ? `, ${counts.duplicates} duplicates` : ''}
+        </dd>
+        <dt>Diagnostics</dt>
+        <dd>{diagnostics}</dd>
+      </dl>
+    </section>
   );
 }
 
 function PlaybackView({ text, autoplay, speed, startAt }: Omit<FixturePlayerProps, 'mode' | 'fixture'>) {
-  const events = useMemo(() => eventsOf(text), [text]);
-  const [source] = useState(() => replaySource(events, { autoplay: false, speed: speed ?? 1 }));
+  // Every line, malformed ones included: the kit reports those, the player does not hide them.
+  const events = useMemo(() => fixtureLines(text), [text]);
+  const [source] = useState(() => deliverMalformedAsDiagnostics(replaySource(events, { autoplay: false, speed: speed ?? 1 })));
   const stream = useRuntimeStream(source, { flush: 'frame' });
+  const [logOpen, setLogOpen] = useState(() => typeof window === 'undefined' || window.innerWidth >= LOG_OPEN_FROM_PX);
+  const logId = useId();
   useEffect(() => {
     // A story may ask for a mid-stream frame (startAt) or to play at once.
     if (startAt && source.getState().index === 0) source.seek(startAt);
@@ -95,10 +169,13 @@ function PlaybackView({ text, autoplay, speed, startAt }: Omit<FixturePlayerProp
   }, [source, startAt, autoplay]);
   return (
     <div className="story-player" data-stream-status={stream.status}>
-      <Controls source={source} />
-      <div className="story-player__body">
+      <Controls source={source} logOpen={logOpen} onToggleLog={() => setLogOpen((open) => !open)} logId={logId} />
+      <div className="story-player__body" data-log-open={logOpen || undefined}>
         <AgentWorkbench now={STORY_NOW} />
-        <Panel source={source} />
+        <aside id={logId} className="story-player__panel" aria-label="Event log and summary" hidden={!logOpen}>
+          <Summary />
+          <EventLog events={events} source={source} />
+        </aside>
       </div>
     </div>
   );
@@ -107,7 +184,8 @@ function PlaybackView({ text, autoplay, speed, startAt }: Omit<FixturePlayerProp
 /** AgentWorkbench driven by a fixture: live playback with controls, or the final state. */
 export function FixturePlayer({ fixture, text, mode, autoplay = false, speed, startAt }: FixturePlayerProps) {
   const { theme } = useStoryGlobals();
-  const store = useMemo(() => (mode === 'final' ? storeWith(eventsOf(text)) : createRuntimeStore()), [mode, text]);
+  // The final state replays the text as the CLI does: malformed lines become diagnostics at their line.
+  const store = useMemo(() => (mode === 'final' ? replayText(text).store : createRuntimeStore()), [mode, text]);
   return (
     <StoryProvider store={store}>
       <div className="story-frame" data-fixture={fixture} data-mode={mode} data-theme={theme}>

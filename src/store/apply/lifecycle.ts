@@ -3,6 +3,7 @@ import { isPlainObject } from '../../protocol/eventFieldRules';
 import { readFailure, readRunDetail, readRunStage, readString, readSubmittedText } from '../../protocol/payloadReaders';
 import type { QueuedTurn, ThreadRecord, TurnLifecycle, TurnRecord } from '../records';
 import type { ApplyContext } from './context';
+import { endReasoning } from './partDone';
 import { pendingActionIdsOf } from '../selectors/turnStatus';
 
 const TERMINAL: ReadonlySet<TurnLifecycle> = new Set(['completed', 'failed', 'cancelled']);
@@ -95,7 +96,7 @@ export function applyTurnEvent(ctx: ApplyContext, event: RuntimeEventEnvelope): 
         endedAt: at,
         ...(lifecycle === 'failed' && { failure: readFailure(event) }),
       });
-      settleTurnMessages(ctx, turn);
+      settleTurnMessages(ctx, turn, at);
       if (lifecycle === 'completed') flagPendingActionsAtCompletion(ctx, turn, event);
       return;
     }
@@ -132,14 +133,14 @@ function regression(ctx: ApplyContext, event: RuntimeEventEnvelope, turn: TurnRe
  * When a turn ends, its streaming messages stop streaming and its reasoning collapses. A message
  * still streaming when its turn is cancelled stays partial: `interrupted`, never `completed`.
  */
-function settleTurnMessages(ctx: ApplyContext, turn: TurnRecord): void {
+function settleTurnMessages(ctx: ApplyContext, turn: TurnRecord, at: string | undefined): void {
   const current = ctx.draft.get('turns', turn.turnId) ?? turn;
   for (const messageId of current.messageIds) {
     const message = ctx.draft.get('messages', messageId);
     if (!message) continue;
     for (const partId of message.partIds) {
       const part = ctx.draft.get('parts', partId);
-      if (part && !part.done) ctx.draft.put('parts', partId, { ...part, done: true });
+      if (part && !part.done) ctx.draft.put('parts', partId, { ...part, ...endReasoning(part, at) });
     }
     if (message.status === 'streaming') {
       const status = current.lifecycle === 'failed' ? 'failed' : current.lifecycle === 'cancelled' ? 'interrupted' : 'completed';

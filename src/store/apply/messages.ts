@@ -3,6 +3,7 @@ import { readFailure, readFinalText, readTextDelta } from '../../protocol/payloa
 import type { MessagePart, MessageRecord, PartKind } from '../records';
 import type { ApplyContext } from './context';
 import { ensureTurn } from './lifecycle';
+import { endReasoning } from './partDone';
 
 /** Subagent content (an event with a subagentId outside the subagent.* family) stays in its own table. */
 export function isSubagentScoped(event: RuntimeEventEnvelope): boolean {
@@ -141,18 +142,19 @@ function appendText(ctx: ApplyContext, event: RuntimeEventEnvelope, kind: 'text'
       ? startStep(ctx, event, message, reopen)
       : ctx.draft.update(messageTable(event), message.messageId, message, reopen);
   }
-  if (kind === 'text') closeReasoning(ctx, message);
+  if (kind === 'text') closeReasoning(ctx, event, message);
   const part = continuingPart(ctx, event, message, kind);
   if (part) ctx.draft.update('parts', part.partId, part, { text: (part.text ?? '') + text });
-  else appendPart(ctx, event, message, kind, { text });
+  else appendPart(ctx, event, message, kind, { text, ...(kind === 'reasoning' && { startedAt: event.timestamp }) });
 }
 
 /** Reasoning collapses once the answer starts streaming. */
-function closeReasoning(ctx: ApplyContext, message: MessageRecord): void {
+function closeReasoning(ctx: ApplyContext, event: RuntimeEventEnvelope, message: MessageRecord): void {
   const lastId = message.partIds[message.partIds.length - 1];
   const last = lastId === undefined ? undefined : ctx.draft.get('parts', lastId);
-  if (last && last.kind === 'reasoning' && !last.done) ctx.draft.update('parts', last.partId, last, { done: true });
+  if (last && last.kind === 'reasoning' && !last.done) ctx.draft.update('parts', last.partId, last, endReasoning(last, event.timestamp));
 }
+
 
 /**
  * Final text replaces what was streamed in its step; it is never appended again. When they differ
@@ -187,7 +189,7 @@ export function reconcileFinalText(ctx: ApplyContext, event: RuntimeEventEnvelop
   }
   const latest = ctx.draft.get(table, message.messageId) ?? message;
   for (const part of stepParts(ctx, latest)) {
-    if (!part.done && (part.kind === 'text' || part.kind === 'reasoning')) ctx.draft.update('parts', part.partId, part, { done: true });
+    if (!part.done && (part.kind === 'text' || part.kind === 'reasoning')) ctx.draft.update('parts', part.partId, part, endReasoning(part, event.timestamp));
   }
   ctx.draft.update(table, latest.messageId, latest, { final: true, status: 'completed' });
 }
@@ -248,7 +250,7 @@ export function applyReasoningEvent(ctx: ApplyContext, event: RuntimeEventEnvelo
   if (event.type === 'reasoning.summary') {
     // A summary is its own, finished reasoning part: it never merges into streamed reasoning.
     const message = ensureMessage(ctx, event);
-    closeReasoning(ctx, message);
+    closeReasoning(ctx, event, message);
     appendPart(ctx, event, ctx.draft.get(messageTable(event), message.messageId) ?? message, 'reasoning', { text, done: true });
     return;
   }

@@ -1,0 +1,39 @@
+import { useRuntimeSelector } from '../hooks/useRuntimeSelector';
+import type { RuntimeState } from '../store/createRuntimeStore';
+import { selectRuntimeStatus, type DisplayStage } from '../store/selectors/runtimeStatus';
+import { selectLatestTurn } from '../store/selectors/turnStatus';
+import type { LabelKey, Labels } from './labels';
+import { useLabels } from './useLabels';
+
+/** Stages in which the runtime is working on a reply. */
+const WORKING = new Set<DisplayStage>(['submitted', 'routing', 'preparing', 'planning', 'acting', 'streaming', 'running', 'retrying']);
+
+/**
+ * The stage to show while the latest turn works and its reply has nothing to show yet, else
+ * undefined. The stage is the status header's own (`selectRuntimeStatus`): one source, so the
+ * thread and the header never disagree.
+ */
+export function selectPendingReplyStage(state: RuntimeState): DisplayStage | undefined {
+  const turn = selectLatestTurn(state);
+  if (!turn) return undefined;
+  const { stage } = selectRuntimeStatus(state);
+  if (!WORKING.has(stage)) return undefined;
+  const replied = turn.messageIds.some((id) => {
+    const message = state.messages.byId.get(id);
+    return message?.role === 'assistant' && message.partIds.length > 0;
+  });
+  return replied ? undefined : stage;
+}
+
+/** Before the first token: the stage the runtime reports ("Preparing…"), shimmering, so a blank thread never looks dead. */
+export function PendingReply({ labels }: { labels?: Labels }) {
+  const stage = useRuntimeSelector(selectPendingReplyStage);
+  const t = useLabels(labels);
+  if (stage === undefined) return null;
+  return (
+    <div className="aui-pending-reply" data-stage={stage}>
+      <span className="aui-spinner" aria-hidden="true" />
+      <span className="aui-shimmer">{stage === 'streaming' || stage === 'running' ? t('conversation.thinking') : `${t(`status.${stage}` as LabelKey)}…`}</span>
+    </div>
+  );
+}

@@ -1,0 +1,9 @@
+import type { MessagePart } from '../records';
+
+/**
+ * The patch that marks a text or reasoning part done. Streamed reasoning also records when it
+ * ended, so its duration ("Thought for 4 s") is a fact of the events, never the wall clock.
+ */
+export function endReasoning(part: MessagePart, at: string | undefined): Partial<MessagePart> {
+  return part.kind === 'reasoning' && part.startedAt !== undefined && at !== undefined ? { done: true, endedAt: at } : { done: true };
+}
