@@ -38,7 +38,7 @@ function Controls({ source, logOpen, onToggleLog, logId }: { source: ReplaySourc
       <button type="button" className="aui-button aui-button--primary" onClick={() => (state.playing ? source.pause() : source.play())}>
         {state.playing ? 'Pause' : 'Play'}
       </button>
-      <button type="button" className="aui-button" onClick={() => source.step()} disabled={state.index >= state.total}>
+      <button type="button" className="aui-button" aria-label="Step one event" onClick={() => source.step()} disabled={state.index >= state.total}>
         Step
       </button>
       <button type="button" className="aui-button" onClick={() => source.restart()}>
