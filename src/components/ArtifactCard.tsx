@@ -107,7 +107,7 @@ function Preview({ artifact, loader, budget, t }: { artifact: ArtifactRecord; lo
       ) : artifact.kind === 'diff' ? (
         <DiffLines text={text} />
       ) : (
-        <pre className="aui-artifact__text" data-kind={artifact.kind}>{text}</pre>
+        <pre className="aui-artifact__text" data-kind={artifact.kind} tabIndex={0}>{text}</pre>
       )}
       {(byRef.state === 'ready' ? byRef.cut : artifact.preview !== undefined && artifact.preview.length > budget) && <p className="aui-muted">{t('artifact.previewCut', { size: budget })}</p>}
     </>

@@ -111,7 +111,7 @@ export const ApproveAnAction: Story = {
     await expect(card.dataset.actionStatus).toBe('responding');
     await expect(canvas.getByText('Sending your answer…')).toBeInTheDocument();
     await waitFor(() => expect(card.dataset.actionStatus).toBe('resolved'), { timeout: 3000 });
-    await expect(card.textContent).toContain('Resolved: allow');
+    await expect(card.textContent).toContain('Approved');
   },
 };
 

@@ -76,6 +76,9 @@ export const EverySurface: Story = {
   },
   play: async ({ canvasElement, canvas }) => {
     const root = canvasElement.querySelector('.aui-workbench') ?? canvasElement;
+    // Narrower than the side-by-side layout, the lanes live in a sheet opened from the header.
+    const lanesToggle = canvasElement.querySelector<HTMLElement>('.aui-workbench__lanes-toggle[aria-expanded="false"]');
+    if (lanesToggle && getComputedStyle(lanesToggle).display !== 'none') await userEvent.click(lanesToggle);
     await waitFor(() => expect(canvas.getAllByRole('tab').length).toBeGreaterThan(3));
     for (const tab of canvas.getAllByRole('tab')) {
       await userEvent.click(tab);
