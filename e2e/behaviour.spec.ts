@@ -76,7 +76,7 @@ test.describe('actions by keyboard', () => {
     await page.keyboard.press('Enter');
     await expect(card).toHaveAttribute('data-action-status', 'responding');
     await expect(card).toHaveAttribute('data-action-status', 'resolved', { timeout: 5000 });
-    await expect(card).toContainText('Resolved: allow');
+    await expect(card).toContainText('Approved');
   });
 });
 

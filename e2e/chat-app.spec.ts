@@ -69,8 +69,10 @@ test.describe('examples/chat-app', () => {
     // The restarted server still serves the thread, and says the cut turn did not finish.
     await startServer();
     await expect(status).not.toHaveAttribute('data-stale', 'true', { timeout: 20_000 });
-    await expect(status.locator('[data-failure-category="runtime_restarted"]')).toBeVisible();
-    await expect(status).toContainText('Send the message again');
+    // The cut turn ends in the thread with why and what to do (the header shows only the stage).
+    const notice = page.locator('.aui-conversation .aui-turn-notice[data-failure-category="runtime_restarted"]');
+    await expect(notice).toBeVisible();
+    await expect(notice).toContainText('Send the message again');
     await expect(page.getByText('Remember to buy milk').first()).toBeVisible();
 
     // And the conversation goes on.
