@@ -31,6 +31,7 @@ const words = (id, sentence) => [
  */
 export function scriptedModel({ wordDelayMs = Number(process.env.CHAT_WORD_DELAY_MS ?? 60) } = {}) {
   let calls = 0;
+  const bootId = Date.now().toString(36);
   return new MockLanguageModelV4({
     modelId: 'scripted-notes-model',
     doStream: async ({ prompt }) => {
@@ -43,7 +44,9 @@ export function scriptedModel({ wordDelayMs = Number(process.env.CHAT_WORD_DELAY
       }
       const request = last?.content?.find?.((part) => part.type === 'text')?.text ?? 'a note';
       const input = JSON.stringify({ title: request.slice(0, 40), text: request });
-      const toolCallId = `note-call-${++calls}`;
+      // Unique across restarts, as a real provider's call ids are: a restarted server must not reuse
+      // the id of a call the thread already holds.
+      const toolCallId = `note-call-${bootId}-${++calls}`;
       return {
         stream: simulateReadableStream({
           chunks: [
