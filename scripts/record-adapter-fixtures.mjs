@@ -6,30 +6,34 @@ import { fileURLToPath } from 'node:url';
 import { runnerImport } from 'vite';
 
 const dir = fileURLToPath(new URL('../fixtures/adapters/', import.meta.url));
-const scenarios = fileURLToPath(new URL('../test/adapters/aiSdkScenarios.ts', import.meta.url));
-const { SCENARIOS, scenarioAdapter, runScenario } = (await runnerImport(scenarios, { configFile: false, logLevel: 'silent' })).module;
+const load = async (path) => (await runnerImport(fileURLToPath(new URL(path, import.meta.url)), { configFile: false, logLevel: 'silent' })).module;
+const { runScenario } = await load('../test/adapters/scenarioRun.ts');
 mkdirSync(dir, { recursive: true });
 
 const jsonl = (events) => events.map((e) => JSON.stringify(e)).join('\n') + '\n';
 
-async function record(scenario, name = scenario.name, deliver = (events) => events) {
-  const adapter = scenarioAdapter({ ...scenario, name });
-  const { events, answers } = await runScenario(adapter, { ...scenario, name });
+// The adapters whose scenario modules export SCENARIOS and scenarioAdapter: one recorder, answering
+// actions as a user would.
+async function recordRun(scenarios, scenario, name = scenario.name, deliver = (events) => events) {
+  const adapter = scenarios.scenarioAdapter({ ...scenario, name });
+  const { events, answers } = await runScenario(adapter, scenario);
   await Promise.all(answers);
-  const snapshot = await adapter.readThread({});
   const delivered = deliver(events);
   writeFileSync(`${dir}${name}.jsonl`, jsonl(delivered));
-  writeFileSync(`${dir}${name}.snapshot.json`, JSON.stringify(snapshot, null, 2) + '\n');
+  writeFileSync(`${dir}${name}.snapshot.json`, JSON.stringify(await adapter.readThread({}), null, 2) + '\n');
   console.log(`${name}: ${delivered.length} events`);
 }
 
-for (const scenario of Object.values(SCENARIOS)) await record(scenario);
+// AI SDK: streamText with its own scripted mock model.
+const aiSdk = await load('../test/adapters/aiSdkScenarios.ts');
+
+for (const scenario of Object.values(aiSdk.SCENARIOS)) await recordRun(aiSdk, scenario);
 // A cut connection: the client lost events 6 to 9 (deltas and tool input) and the stream went on;
 // the adapter's readThread snapshot repairs it.
-await record(SCENARIOS.multiStep, 'ai-sdk-cut-repair', (events) => events.filter((e) => e.sequence < 6 || e.sequence > 9));
+await recordRun(aiSdk, aiSdk.SCENARIOS.multiStep, 'ai-sdk-cut-repair', (events) => events.filter((e) => e.sequence < 6 || e.sequence > 9));
 
 // AG-UI: a loopback AG-UI agent (node:http + @ag-ui/encoder) read by @ag-ui/client's HttpAgent.
-const agUi = (await runnerImport(fileURLToPath(new URL('../test/adapters/agUiScenarios.ts', import.meta.url)), { configFile: false, logLevel: 'silent' })).module;
+const agUi = await load('../test/adapters/agUiScenarios.ts');
 
 async function recordAgUi(scenario, name = scenario.name, deliver = (events) => events) {
   const { adapter, events } = await agUi.runScenario(scenario);
@@ -44,19 +48,8 @@ for (const scenario of Object.values(agUi.SCENARIOS)) await recordAgUi(scenario)
 // readThread snapshot repairs the text the agent did stream before its run broke.
 await recordAgUi(agUi.SCENARIOS.cut, 'ag-ui-cut-repair', (events) => events.filter((e) => e.sequence < 4 || e.sequence > 5));
 
-// The adapters whose scenario modules export SCENARIOS, scenarioAdapter and runScenario: one recorder.
-async function recordRun(scenarios, scenario, name = scenario.name, deliver = (events) => events) {
-  const adapter = scenarios.scenarioAdapter({ ...scenario, name });
-  const { events, answers } = await scenarios.runScenario(adapter, scenario);
-  await Promise.all(answers);
-  const delivered = deliver(events);
-  writeFileSync(`${dir}${name}.jsonl`, jsonl(delivered));
-  writeFileSync(`${dir}${name}.snapshot.json`, JSON.stringify(await adapter.readThread({}), null, 2) + '\n');
-  console.log(`${name}: ${delivered.length} events`);
-}
-
 // OpenAI Agents SDK: real Agents, tools and handoffs run by the SDK's Runner on a scripted Model.
-const openAiAgents = (await runnerImport(fileURLToPath(new URL('../test/adapters/openaiAgentsScenarios.ts', import.meta.url)), { configFile: false, logLevel: 'silent' })).module;
+const openAiAgents = await load('../test/adapters/openaiAgentsScenarios.ts');
 
 for (const scenario of Object.values(openAiAgents.SCENARIOS)) await recordRun(openAiAgents, scenario);
 // A cut connection: the client lost events 9 to 13 (the transfer call, its result and the new
@@ -65,7 +58,7 @@ await recordRun(openAiAgents, openAiAgents.SCENARIOS.handoff, 'openai-agents-cut
 
 // LangGraph: real compiled StateGraphs (MemorySaver, ToolNode, interrupt) with a scripted chat model
 // subclassed from @langchain/core's FakeListChatModel; the snapshot is readThread over the checkpoint.
-const langGraph = (await runnerImport(fileURLToPath(new URL('../test/adapters/langGraphScenarios.ts', import.meta.url)), { configFile: false, logLevel: 'silent' })).module;
+const langGraph = await load('../test/adapters/langGraphScenarios.ts');
 
 for (const scenario of Object.values(langGraph.SCENARIOS)) await recordRun(langGraph, scenario);
 // A cut connection: the client lost events 6 to 9 (the tool call's start and arguments); the
@@ -74,7 +67,7 @@ await recordRun(langGraph, langGraph.SCENARIOS.tool, 'langgraph-cut-repair', (ev
 
 // MCP: a real McpServer (and a low-level Server for a JSON-RPC error) and Client over the SDK's
 // InMemoryTransport; the app's agent loop is scripted, every MCP message is the SDK's own.
-const mcp = (await runnerImport(fileURLToPath(new URL('../test/adapters/mcpScenarios.ts', import.meta.url)), { configFile: false, logLevel: 'silent' })).module;
+const mcp = await load('../test/adapters/mcpScenarios.ts');
 
 async function recordMcp(scenario, name = scenario.name, deliver = (events) => events) {
   const { adapter, events, close } = await mcp.runScenario(scenario);

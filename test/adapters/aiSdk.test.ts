@@ -11,15 +11,12 @@ import { createRuntimeActions } from '../../src/stream/runtimeActions';
 import { runConformance } from '../../src/adapters/core/conformance';
 import { toRuntimeEvents } from '../../src/adapters/ai-sdk';
 import { conformanceOf, expectOf, readFixture, recorded, recordedNames, types } from './recordedRuns';
-import { LARGE_LOG, SCENARIOS, runScenario, scenarioAdapter, scriptedModel } from './aiSdkScenarios';
+import { LARGE_LOG, SCENARIOS, scenarioAdapter, scriptedModel } from './aiSdkScenarios';
+import { expectApprovalRoundTrip } from './controlledWrites';
+import { runScenario, until } from './scenarioRun';
 
 const names = recordedNames('ai-sdk-');
 const read = readFixture;
-const until = async (check: () => boolean, what: string) => {
-  for (let i = 0; i < 400 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 5));
-  if (!check()) throw new Error(`timed out waiting for ${what}`);
-};
-
 describe('AI SDK adapter: recorded runs conform (seed 003 minimum acceptance)', () => {
   it('records the six runs: text, multi-step, large output, approval, failure, cut stream', () => {
     expect(names).toEqual(['ai-sdk-approval', 'ai-sdk-cut-repair', 'ai-sdk-failure', 'ai-sdk-large-output', 'ai-sdk-multi-step', 'ai-sdk-text']);
@@ -148,24 +145,7 @@ describe('AI SDK adapter: mapping', () => {
 
 describe('AI SDK adapter: controlled writes', () => {
   it('an approval suspends the turn; the card stays responding until the resumed run acts on it', async () => {
-    const store = createRuntimeStore();
-    const adapter = scenarioAdapter(SCENARIOS.approval!);
-    const actions = createRuntimeActions(store, adapter, { connection: { flush: 'sync' } });
-    await actions.send('Update the README title.');
-    const action = () => summarize(store.getState()).actions[0];
-    await until(() => action()?.status === 'pending', 'the approval card');
-    expect(summarize(store.getState()).status).toBe('needs-input');
-    expect(summarize(store.getState()).tools).toEqual([{ toolCallId: 'call-write-1', name: 'write_file', status: 'running' }]);
-
-    const answer = actions.respondAction(action()!.actionId, 'allow');
-    expect(action()).toEqual({ actionId: 'action-aisdk-1', status: 'responding' });
-    expect(await answer).toEqual({ ok: true });
-    await until(() => summarize(store.getState()).status === 'completed', 'the resumed turn');
-    expect(action()).toEqual({ actionId: 'action-aisdk-1', status: 'resolved', decision: 'allow' });
-    expect(summarize(store.getState()).tools).toEqual([{ toolCallId: 'call-write-1', name: 'write_file', status: 'succeeded' }]);
-    // A second answer sends nothing: the action is no longer waiting.
-    await expect(adapter.respondAction({ actionId: 'action-aisdk-1', decision: 'allow' })).rejects.toThrow(/not waiting/);
-    actions.dispose();
+    await expectApprovalRoundTrip(scenarioAdapter(SCENARIOS.approval!), { actionId: 'action-aisdk-1', decision: 'allow' });
   });
 
   it('a denied approval resolves as deny, and the tool shows no result the runtime did not send', async () => {

@@ -155,19 +155,3 @@ export function scenarioAdapter(scenario: LangGraphScenario, options: Partial<La
     ...options,
   });
 }
-
-/**
- * Runs a scenario's turn to its end through the adapter, answering interrupts through
- * `respondAction` as a user would (without waiting on the turn stream that delivers the answer).
- */
-export async function runScenario(adapter: LangGraphAdapter, scenario: LangGraphScenario): Promise<{ events: RuntimeEventEnvelope[]; answers: Promise<RuntimeEventEnvelope>[] }> {
-  const events: RuntimeEventEnvelope[] = [];
-  const answers: Promise<RuntimeEventEnvelope>[] = [];
-  for await (const event of adapter.startTurn({ prompt: scenario.prompt, mode: 'start' })) {
-    events.push(event);
-    if (event.type === 'action.required' && scenario.decision !== undefined) {
-      answers.push(adapter.respondAction({ actionId: event.actionId!, decision: scenario.decision }));
-    }
-  }
-  return { events, answers };
-}

@@ -11,17 +11,15 @@ import { iterableSource } from '../../stream/iterableSource';
 import { createRuntimeActions } from '../../stream/runtimeActions';
 import { createLangGraphAdapter, toRuntimeEvents, type LangGraphRunnable } from './index';
 import { expectConformant, expectOf, recorded, recordedNames, snapshotOf, types } from '../../../test/adapters/recordedRuns';
-import { LARGE_LOG, SCENARIOS, ScriptedChatModel, agentGraph, runScenario, scenarioAdapter } from '../../../test/adapters/langGraphScenarios';
+import { LARGE_LOG, SCENARIOS, ScriptedChatModel, agentGraph, scenarioAdapter } from '../../../test/adapters/langGraphScenarios';
+import { expectApprovalRoundTrip } from '../../../test/adapters/controlledWrites';
+import { runScenario, until } from '../../../test/adapters/scenarioRun';
 
 const names = recordedNames('langgraph-');
 const collect = async (events: AsyncIterable<RuntimeEventEnvelope>) => {
   const out: RuntimeEventEnvelope[] = [];
   for await (const event of events) out.push(event);
   return out;
-};
-const until = async (check: () => boolean, what: string) => {
-  for (let i = 0; i < 400 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 5));
-  if (!check()) throw new Error(`timed out waiting for ${what}`);
 };
 const STREAM = { streamMode: ['messages', 'updates', 'custom'] as ('messages' | 'updates' | 'custom')[] };
 const prompt = (text: string, id = 't:user') => ({ messages: [{ role: 'user', content: text, id }] });
@@ -189,24 +187,7 @@ describe('LangGraph adapter: mapping', () => {
 
 describe('LangGraph adapter: controlled writes', () => {
   it('an interrupt suspends the turn; the card stays responding until the resumed graph acts on the answer', async () => {
-    const store = createRuntimeStore();
-    const adapter = scenarioAdapter(SCENARIOS.approval);
-    const actions = createRuntimeActions(store, adapter, { connection: { flush: 'sync' } });
-    await actions.send('Update the README title.');
-    const action = () => summarize(store.getState()).actions[0];
-    await until(() => action()?.status === 'pending', 'the approval card');
-    expect(summarize(store.getState()).status).toBe('needs-input');
-    expect(summarize(store.getState()).tools).toEqual([{ toolCallId: 'call-write-1', name: 'write_file', status: 'running' }]);
-
-    const answer = actions.respondAction(action()!.actionId, 'allow');
-    expect(action()).toEqual({ actionId: 'action-lg-turn-1-interrupt-1', status: 'responding' });
-    expect(await answer).toEqual({ ok: true });
-    await until(() => summarize(store.getState()).status === 'completed', 'the resumed turn');
-    expect(action()).toEqual({ actionId: 'action-lg-turn-1-interrupt-1', status: 'resolved', decision: 'allow' });
-    expect(summarize(store.getState()).tools).toEqual([{ toolCallId: 'call-write-1', name: 'write_file', status: 'succeeded' }]);
-    // A second answer sends nothing: the action is no longer waiting.
-    await expect(adapter.respondAction({ actionId: 'action-lg-turn-1-interrupt-1', decision: 'allow' })).rejects.toThrow(/not waiting/);
-    actions.dispose();
+    await expectApprovalRoundTrip(scenarioAdapter(SCENARIOS.approval), { actionId: 'action-lg-turn-1-interrupt-1', decision: 'allow' });
   });
 
   it('the answer reaches interrupt() through Command({ resume }) on the same thread; a denial is what the tool makes of it', async () => {

@@ -13,7 +13,9 @@ import { iterableSource } from '../../stream/iterableSource';
 import { createRuntimeActions } from '../../stream/runtimeActions';
 import { runConformance } from '../core/conformance';
 import { toRuntimeEvents, type StreamedRun } from './index';
-import { LARGE_LOG, SCENARIOS, ScriptedModel, TOOLS, runScenario, scenarioAdapter, type OpenAiAgentsScenario } from '../../../test/adapters/openaiAgentsScenarios';
+import { LARGE_LOG, SCENARIOS, ScriptedModel, TOOLS, scenarioAdapter, type OpenAiAgentsScenario } from '../../../test/adapters/openaiAgentsScenarios';
+import { expectApprovalRoundTrip } from '../../../test/adapters/controlledWrites';
+import { runScenario, until } from '../../../test/adapters/scenarioRun';
 
 const DIR = join(process.cwd(), 'fixtures', 'adapters');
 const names = readdirSync(DIR).filter((f) => f.startsWith('openai-agents-') && f.endsWith('.jsonl')).map((f) => f.slice(0, -6)).sort();
@@ -27,11 +29,6 @@ const collect = async (events: AsyncIterable<RuntimeEventEnvelope>) => {
   for await (const event of events) out.push(event);
   return out;
 };
-const until = async (check: () => boolean, what: string) => {
-  for (let i = 0; i < 400 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 5));
-  if (!check()) throw new Error(`timed out waiting for ${what}`);
-};
-
 describe('OpenAI Agents adapter: recorded runs conform (seed 003 minimum acceptance)', () => {
   it('records the six runs: text, large output, approval, failure, handoff, cut stream', () => {
     expect(names).toEqual([
@@ -205,24 +202,7 @@ describe('OpenAI Agents adapter: mapping', () => {
 
 describe('OpenAI Agents adapter: controlled writes', () => {
   it('an approval suspends the run; the card stays responding until the resumed run acts on it', async () => {
-    const store = createRuntimeStore();
-    const adapter = scenarioAdapter(SCENARIOS.approval);
-    const actions = createRuntimeActions(store, adapter, { connection: { flush: 'sync' } });
-    await actions.send('Update the README title.');
-    const action = () => summarize(store.getState()).actions[0];
-    await until(() => action()?.status === 'pending', 'the approval card');
-    expect(summarize(store.getState()).status).toBe('needs-input');
-    expect(summarize(store.getState()).tools).toEqual([{ toolCallId: 'call-write-1', name: 'write_file', status: 'running' }]);
-
-    const answer = actions.respondAction(action()!.actionId, 'approve');
-    expect(action()).toEqual({ actionId: 'action-call-write-1', status: 'responding' });
-    expect(await answer).toEqual({ ok: true });
-    await until(() => summarize(store.getState()).status === 'completed', 'the resumed turn');
-    expect(action()).toEqual({ actionId: 'action-call-write-1', status: 'resolved', decision: 'approve' });
-    expect(summarize(store.getState()).tools).toEqual([{ toolCallId: 'call-write-1', name: 'write_file', status: 'succeeded' }]);
-    // A second answer sends nothing: the action is no longer waiting.
-    await expect(adapter.respondAction({ actionId: 'action-call-write-1', decision: 'approve' })).rejects.toThrow(/not waiting/);
-    actions.dispose();
+    await expectApprovalRoundTrip(scenarioAdapter(SCENARIOS.approval), { actionId: 'action-call-write-1', decision: 'approve' });
   });
 
   it('a rejected approval resolves as reject, the tool did not run, and the model got the rejection message', async () => {
