@@ -2,6 +2,7 @@ import { readUIMessageStream, type UIMessage, type UIMessageChunk } from 'ai';
 import type { RuntimeEventEnvelope } from '../../protocol/events';
 import type { RuntimeProviderAdapter } from '../types';
 import { adapterSessionFor } from '../core/adapterSession';
+import { ActiveTurn, startActiveTurn } from '../core/activeTurn';
 import { TurnSlot } from '../core/turnSlot';
 import { uiMessageChunks, type UIMessageChunkSource } from './chunkStream';
 import { ChunkMapper } from './mapChunks';
@@ -56,15 +57,13 @@ export interface AiSdkAdapter extends RuntimeProviderAdapter {
 const APPROVE = new Set(['allow', 'approve', 'approved', 'yes']);
 const DENY = new Set(['deny', 'reject', 'rejected', 'no']);
 
-interface ActiveTurn {
-  turnId: string;
-  mapper: ChunkMapper;
-  controller: AbortController;
-  /** Wakes the turn while it waits for approval answers (or a cancel). */
-  wake?: () => void;
+class AiSdkTurn extends ActiveTurn {
   /** Answers given, by approval id: the turn resumes when every pending approval has one. */
-  answers: Map<string, boolean>;
-  waiters: Map<string, { resolve(event: RuntimeEventEnvelope): void; reject(error: Error): void }>;
+  readonly answers = new Map<string, boolean>();
+
+  constructor(readonly mapper: ChunkMapper) {
+    super(mapper.turnId);
+  }
 }
 
 /** Marks each tool part whose approval was answered, as `addToolApprovalResponse` does in `useChat`. */
@@ -97,19 +96,12 @@ export function createAiSdkAdapter(options: AiSdkAdapterOptions): AiSdkAdapter {
   const { factory, ids, refs } = session;
   const spill = options.spill ?? refs.spill;
   const conversation: UIMessage[] = [];
-  const turns = new TurnSlot<ActiveTurn>();
+  const turns = new TurnSlot<AiSdkTurn>();
 
-  function record(turn: ActiveTurn, event: RuntimeEventEnvelope): RuntimeEventEnvelope {
-    session.record(event);
-    if (event.type === 'action.resolved' && typeof event.actionId === 'string') {
-      turn.waiters.get(event.actionId)?.resolve(event);
-      turn.waiters.delete(event.actionId);
-    }
-    return event;
-  }
+  const record = (turn: AiSdkTurn, event: RuntimeEventEnvelope): RuntimeEventEnvelope => turn.observe(session.record(event));
 
   /** One stream run: mapped to events, and read into the conversation for the next request. */
-  async function* run(turn: ActiveTurn, source: UIMessageChunkSource): AsyncGenerator<RuntimeEventEnvelope> {
+  async function* run(turn: AiSdkTurn, source: UIMessageChunkSource): AsyncGenerator<RuntimeEventEnvelope> {
     const last = conversation[conversation.length - 1];
     const resumed = last?.role === 'assistant' ? last : undefined;
     let feed!: ReadableStreamDefaultController<UIMessageChunk>;
@@ -137,7 +129,7 @@ export function createAiSdkAdapter(options: AiSdkAdapterOptions): AiSdkAdapter {
     }
   }
 
-  async function* turnEvents(turn: ActiveTurn, prompt: string): AsyncGenerator<RuntimeEventEnvelope> {
+  async function* turnEvents(turn: AiSdkTurn, prompt: string): AsyncGenerator<RuntimeEventEnvelope> {
     conversation.push({ id: `${turn.turnId}:user`, role: 'user', parts: [{ type: 'text', text: prompt }] });
     yield record(turn, factory.event('turn.submitted', { turnId: turn.turnId }, { text: prompt }));
     for (;;) {
@@ -146,7 +138,7 @@ export function createAiSdkAdapter(options: AiSdkAdapterOptions): AiSdkAdapter {
         source = await options.chat({ messages: conversation.slice(), abortSignal: turn.controller.signal, turnId: turn.turnId });
       } catch (error) {
         const out: RuntimeEventEnvelope[] = [];
-        if (turn.controller.signal.aborted) turn.mapper.cancel(out, 'aborted');
+        if (turn.aborted) turn.mapper.cancel(out, 'aborted');
         else turn.mapper.fail(out, 'chat_request_failed', `The chat request failed: ${error instanceof Error ? error.message : String(error)}`, 'Check the connection and send the message again.');
         for (const event of out) yield record(turn, event);
         return;
@@ -154,10 +146,7 @@ export function createAiSdkAdapter(options: AiSdkAdapterOptions): AiSdkAdapter {
       yield* run(turn, source);
       if (turn.mapper.end !== 'awaiting-approval') return;
       // Suspended: the turn waits for every pending approval's answer (or a cancel).
-      while (!turn.controller.signal.aborted && turn.mapper.pendingApprovalIds().some((id) => !turn.answers.has(id))) {
-        await new Promise<void>((resolve) => (turn.wake = resolve));
-      }
-      if (turn.controller.signal.aborted) {
+      if (!(await turn.untilAnswered(() => turn.mapper.pendingApprovalIds().some((id) => !turn.answers.has(id))))) {
         const out: RuntimeEventEnvelope[] = [];
         turn.mapper.cancel(out, 'cancelled while waiting for approval');
         for (const event of out) yield record(turn, event);
@@ -171,28 +160,12 @@ export function createAiSdkAdapter(options: AiSdkAdapterOptions): AiSdkAdapter {
 
   return {
     startTurn(input) {
-      const turnId = ids.turn();
-      const mapper = new ChunkMapper({ factory, ids, turnId, previewBudget: options.previewBudget, spill });
-      const turn: ActiveTurn = { turnId, mapper, controller: new AbortController(), answers: new Map(), waiters: new Map() };
-      return turns.start(
-        turn,
-        (async function* () {
-          yield* turnEvents(turn, input.prompt);
-          // The turn is over: the read model `readThread` serves is current up to here.
-          yield record(turn, factory.event('snapshot.updated', { turnId }, { snapshotRef: `ai-sdk-thread://${sessionId}/${threadId}` }));
-        })(),
-        () => {
-          for (const waiter of turn.waiters.values()) waiter.reject(new Error(`turn ${turnId} ended before the runtime acted on the answer`));
-          turn.waiters.clear();
-        },
-      );
+      const turn = new AiSdkTurn(new ChunkMapper({ factory, ids, turnId: ids.turn(), previewBudget: options.previewBudget, spill }));
+      const snapshotPoint = () => session.record(factory.event('snapshot.updated', { turnId: turn.turnId }, { snapshotRef: `ai-sdk-thread://${sessionId}/${threadId}` }));
+      return startActiveTurn(turns, turn, turnEvents(turn, input.prompt), snapshotPoint);
     },
 
-    cancelTurn: (input) =>
-      turns.cancel(input, (turn) => {
-        turn.controller.abort();
-        turn.wake?.();
-      }),
+    cancelTurn: (input) => turns.cancel(input, (turn) => turn.abort()),
 
     respondAction(input) {
       const turn = turns.current;
@@ -205,10 +178,10 @@ export function createAiSdkAdapter(options: AiSdkAdapterOptions): AiSdkAdapter {
         return Promise.reject(new Error(`the AI SDK answers a tool approval with allow or deny, not "${input.decision}"`));
       }
       // The card resolves on the runtime's fact: the resumed run acting on this approval.
-      const resolved = new Promise<RuntimeEventEnvelope>((resolve, reject) => turn.waiters.set(input.actionId, { resolve, reject }));
+      const resolved = turn.resolution(input.actionId);
       turn.mapper.answer(approvalId, input.decision);
       turn.answers.set(approvalId, APPROVE.has(decision));
-      turn.wake?.();
+      turn.wake();
       return resolved;
     },
 

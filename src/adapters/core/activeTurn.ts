@@ -1,4 +1,5 @@
 import type { RuntimeEventEnvelope } from '../../protocol/events';
+import type { TurnSlot } from './turnSlot';
 
 /**
  * What a turn that suspends for answers needs beside its `TurnSlot` entry: the abort signal a
@@ -19,6 +20,15 @@ export class ActiveTurn {
   /** Waits until an answer or a cancel wakes the turn. */
   sleep(): Promise<void> {
     return new Promise((resolve) => (this.wakeUp = resolve));
+  }
+
+  /**
+   * Suspends while `waiting()` holds (an answer is still missing) and the turn is not cancelled;
+   * true when every answer came, false when a cancel ended the wait.
+   */
+  async untilAnswered(waiting: () => boolean): Promise<boolean> {
+    while (!this.aborted && waiting()) await this.sleep();
+    return !this.aborted;
   }
 
   wake(): void {
@@ -50,4 +60,25 @@ export class ActiveTurn {
     for (const waiter of this.waiters.values()) waiter.reject(new Error(`turn ${this.turnId} ended before the runtime acted on the answer`));
     this.waiters.clear();
   }
+}
+
+/**
+ * Runs a suspendable turn in the adapter's one slot: its events, then the snapshot point after
+ * which `readThread` serves a current read model; each event passes `turn.observe`, and answers
+ * the runtime never acted on fail when the events end, however they end.
+ */
+export function startActiveTurn<T extends ActiveTurn>(
+  slot: TurnSlot<T>,
+  turn: T,
+  events: AsyncIterable<RuntimeEventEnvelope>,
+  snapshotPoint: () => RuntimeEventEnvelope,
+): AsyncIterable<RuntimeEventEnvelope> {
+  return slot.start(
+    turn,
+    (async function* () {
+      yield* events;
+      yield turn.observe(snapshotPoint());
+    })(),
+    () => turn.finish(),
+  );
 }

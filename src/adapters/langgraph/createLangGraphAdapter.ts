@@ -2,7 +2,7 @@ import { Command } from '@langchain/langgraph/web';
 import type { RuntimeEventEnvelope } from '../../protocol/events';
 import type { RespondActionInput, RuntimeProviderAdapter } from '../types';
 import { adapterSessionFor, type AdapterSessionInput } from '../core/adapterSession';
-import { ActiveTurn } from '../core/activeTurn';
+import { ActiveTurn, startActiveTurn } from '../core/activeTurn';
 import { TurnSlot } from '../core/turnSlot';
 import { checkpointReadModel, type LangGraphStateView } from './checkpointReadModel';
 import { isAbort } from './failures';
@@ -137,8 +137,7 @@ export function createLangGraphAdapter(options: LangGraphAdapterOptions): LangGr
       for await (const event of mapStream(source, turn.mapper, signal)) yield record(turn, event);
       if (turn.mapper.end !== 'interrupted') return;
       // Suspended: the turn waits for every pending action's answer (or a cancel).
-      while (!turn.aborted && turn.mapper.pendingActionIds().some((id) => !turn.answers.has(id))) await turn.sleep();
-      if (turn.aborted) {
+      if (!(await turn.untilAnswered(() => turn.mapper.pendingActionIds().some((id) => !turn.answers.has(id))))) {
         const out: RuntimeEventEnvelope[] = [];
         turn.mapper.cancel(out, 'cancelled while waiting for an answer');
         for (const event of out) yield record(turn, event);
@@ -153,13 +152,8 @@ export function createLangGraphAdapter(options: LangGraphAdapterOptions): LangGr
   return {
     startTurn(input) {
       const turn = new LangGraphTurn(new LangGraphChunkMapper({ factory, ids, turnId: ids.turn(), previewBudget: options.previewBudget, spill, messageIds }));
-      // After the turn, the read model `readThread` serves is current up to its snapshot point.
-      const snapshot = () => record(turn, factory.event('snapshot.updated', { turnId: turn.turnId }, { snapshotRef: `langgraph-thread://${sessionId}/${threadId}` }));
-      const events = (async function* () {
-        yield* turnEvents(turn, input.prompt);
-        yield snapshot();
-      })();
-      return turns.start(turn, events, () => turn.finish());
+      const snapshotPoint = () => session.record(factory.event('snapshot.updated', { turnId: turn.turnId }, { snapshotRef: `langgraph-thread://${sessionId}/${threadId}` }));
+      return startActiveTurn(turns, turn, turnEvents(turn, input.prompt), snapshotPoint);
     },
 
     cancelTurn: (input) => turns.cancel(input, (turn) => turn.abort()),

@@ -3,7 +3,7 @@ import type { RuntimeEventEnvelope } from '../../protocol/events';
 import type { RuntimeProviderAdapter } from '../types';
 import { adapterSessionFor, type AdapterSessionInput } from '../core/adapterSession';
 import { TurnSlot } from '../core/turnSlot';
-import { ActiveTurn } from '../core/activeTurn';
+import { ActiveTurn, startActiveTurn } from '../core/activeTurn';
 import { RunEventMapper, isApproval, isToolDecision } from './mapRunEvents';
 import { classifyRunError } from './runFailure';
 import { OPENAI_AGENTS_RUNTIME_ID, mapRun, type OpenAiAgentsMappingOptions, type StreamedRun } from './toRuntimeEvents';
@@ -98,8 +98,7 @@ export function createOpenAiAgentsAdapter<TContext = unknown, TOutput extends Ag
         return;
       }
       // Suspended: the turn waits for every pending approval's answer (or a cancel).
-      while (!turn.aborted && turn.mapper.pendingApprovalItems().some((item) => !turn.answers.has(callIdOf(item)))) await turn.sleep();
-      if (turn.aborted) {
+      if (!(await turn.untilAnswered(() => turn.mapper.pendingApprovalItems().some((item) => !turn.answers.has(callIdOf(item)))))) {
         const out: RuntimeEventEnvelope[] = [];
         turn.mapper.cancel(out, 'cancelled while waiting for approval');
         for (const event of out) yield record(turn, event);
@@ -121,13 +120,8 @@ export function createOpenAiAgentsAdapter<TContext = unknown, TOutput extends Ag
   return {
     startTurn(input) {
       const turn = new AgentsTurn(new RunEventMapper({ factory, ids, turnId: ids.turn(), previewBudget: options.previewBudget, spill }));
-      // After the turn, the read model `readThread` serves is current up to its snapshot point.
-      const snapshot = () => record(turn, factory.event('snapshot.updated', { turnId: turn.turnId }, { snapshotRef: `openai-agents-thread://${sessionId}/${threadId}` }));
-      const events = (async function* () {
-        yield* turnEvents(turn, input.prompt);
-        yield snapshot();
-      })();
-      return turns.start(turn, events, () => turn.finish());
+      const snapshotPoint = () => session.record(factory.event('snapshot.updated', { turnId: turn.turnId }, { snapshotRef: `openai-agents-thread://${sessionId}/${threadId}` }));
+      return startActiveTurn(turns, turn, turnEvents(turn, input.prompt), snapshotPoint);
     },
 
     cancelTurn: (input) => turns.cancel(input, (turn) => turn.abort()),
