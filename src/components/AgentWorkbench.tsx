@@ -21,14 +21,11 @@ import { ToolGroup } from './ToolCall';
 import { useLabels } from './useLabels';
 import { useLanesSheet } from './useLanesSheet';
 import type { RefLoader } from './useRefContent';
+import { pickLane, visibleLanes, type WorkbenchLane } from './workbenchLanes';
+import { shallowEqual, useRuntimeSelector } from '../hooks/useRuntimeSelector';
+import { selectLaneCounts } from '../store/selectors/laneCounts';
 
-/**
- * A side lane of the workbench (tab): tasks, tools, timeline, artifacts, evidence, team
- * (subagents), diagnostics.
- */
-export type WorkbenchLane = 'tasks' | 'tools' | 'timeline' | 'artifacts' | 'evidence' | 'team' | 'diagnostics';
-
-const LANES: WorkbenchLane[] = ['tasks', 'tools', 'timeline', 'artifacts', 'evidence', 'team', 'diagnostics'];
+export type { WorkbenchLane } from './workbenchLanes';
 
 /** Props of `AgentWorkbench`; any other prop goes to its root element where it has one. */
 export interface AgentWorkbenchProps extends ComponentPropsWithoutRef<'div'> {
@@ -38,7 +35,10 @@ export interface AgentWorkbenchProps extends ComponentPropsWithoutRef<'div'> {
   loadRef?: RefLoader;
   /** Called when the user opens a tool's full output; without it the ref is shown as text. */
   onOpenOutput?: ConversationProps['onOpenOutput'];
-  /** The side lane shown first. */
+  /**
+   * The side lane shown first. Without it: the task when the runtime reported one, else the first
+   * lane with something in it. The Task lane is offered only when there is a task.
+   */
   defaultLane?: WorkbenchLane;
   /** `light`, `dark`, or follow the system (default). */
   theme?: 'light' | 'dark' | 'system';
@@ -71,7 +71,7 @@ function skipTo(event: MouseEvent<HTMLAnchorElement>, id: string) {
  * // Give it a bounded height: the conversation scrolls inside itself and mounts only the rows in view.
  */
 export const AgentWorkbench = forwardRef<HTMLDivElement, AgentWorkbenchProps>(function AgentWorkbench(
-  { labels, loadRef, onOpenOutput, defaultLane = 'tasks', theme = 'system', now, virtualize, components, className, ...rest },
+  { labels, loadRef, onOpenOutput, defaultLane, theme = 'system', now, virtualize, components, className, ...rest },
   ref,
 ) {
   const t = useLabels(labels);
@@ -84,7 +84,12 @@ export const AgentWorkbench = forwardRef<HTMLDivElement, AgentWorkbenchProps>(fu
     </SurfaceBoundary>
   );
   const scope = useId();
-  const [lane, setLane] = useState<WorkbenchLane>(defaultLane);
+  const counts = useRuntimeSelector(selectLaneCounts, shallowEqual);
+  const [chosenLane, setLane] = useState<WorkbenchLane | undefined>(defaultLane);
+  // The lane picked for the reader, kept while it holds something (derived state, set during render).
+  const [shownLane, setShownLane] = useState<WorkbenchLane>();
+  const lane = pickLane(counts, chosenLane, shownLane);
+  if (chosenLane === undefined && lane !== shownLane) setShownLane(lane);
   const lanes = useLanesSheet();
   const showLanes = lanes.show;
   // Opening evidence shows its lane and focuses the record, once it is in the document: at once
@@ -147,7 +152,7 @@ export const AgentWorkbench = forwardRef<HTMLDivElement, AgentWorkbenchProps>(fu
             </button>
             <Tabs.Root value={lane} onValueChange={(value) => setLane(value as WorkbenchLane)} className="aui-tabs">
               <Tabs.List className="aui-tabs__list" aria-label={t('workbench.lanes')}>
-                {LANES.map((lane) => (
+                {visibleLanes(counts).map((lane) => (
                   <Tabs.Trigger key={lane} value={lane} className="aui-tabs__trigger">
                     <LaneLabel lane={lane} labels={labels} />
                   </Tabs.Trigger>

@@ -14,7 +14,10 @@ const capsuleEqual = (a: TaskCapsuleFacts, b: TaskCapsuleFacts) =>
 
 /** Props of `TaskCapsule`; any other prop goes to its root element where it has one. */
 export interface TaskCapsuleProps extends ComponentPropsWithoutRef<'div'> {
-  /** `compact`: one line. `expanded`: attempts and queue listed. Default compact, toggleable. */
+  /**
+   * `compact`: one line. `expanded`: attempts and queue listed, without a toggle (a lane whose
+   * content is the details). Default: one line with a toggle for the details.
+   */
   variant?: 'compact' | 'expanded';
   /** Whether the details are shown (controlled); pair with `onOpenChange`. */
   open?: boolean;
@@ -74,7 +77,7 @@ export const TaskCapsule = forwardRef<HTMLDivElement, TaskCapsuleProps>(function
           {facts.pendingCount > 0 && <span className="aui-task-capsule__pending">{plural(t, 'task.pendingActions', facts.pendingCount)}</span>}
           {facts.queued.length > 0 && <span className="aui-task-capsule__queued">{t('task.queued', { count: facts.queued.length })}</span>}
           {facts.subagentCount > 0 && <span className="aui-task-capsule__team">{plural(t, 'task.subagents', facts.subagentCount)}</span>}
-          {variant !== 'compact' && (
+          {variant === undefined && (
             <Collapsible.Trigger className="aui-button aui-button--quiet" aria-label={t(open ? 'task.collapse' : 'task.expand')}>
               {open ? '−' : '+'}
             </Collapsible.Trigger>
@@ -84,14 +87,15 @@ export const TaskCapsule = forwardRef<HTMLDivElement, TaskCapsuleProps>(function
           {facts.earlierAttempts.length > 0 && (
             <div>
               <h3 className="aui-heading">{t('task.earlierAttempts')}</h3>
-              <ol className="aui-task-capsule__attempts">
+              {/* Each item names its attempt: a numbered list would number it twice. */}
+              <ul className="aui-task-capsule__attempts">
                 {facts.earlierAttempts.map((a, i) => (
                   <li key={a.runId} data-status={a.status}>
                     {t('task.attempt', { n: i + 1, status: valueLabel(t, 'state', a.status) })}
                     {a.failure?.category && <span> · {valueLabel(t, 'category', a.failure.category)}</span>}
                   </li>
                 ))}
-              </ol>
+              </ul>
             </div>
           )}
           {facts.queued.length > 0 && (

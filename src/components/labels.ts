@@ -180,7 +180,7 @@ export const DEFAULT_LABELS = {
   'task.subagents.other': '{count} subagents',
   'task.pendingActions.one': '{count} request waits for you',
   'task.pendingActions.other': '{count} requests wait for you',
-  'task.none': 'No task reported',
+  'task.none': 'The runtime reported no task for this session.',
   'task.statusOf': 'Task status',
   'task.expand': 'Show task details',
   'task.collapse': 'Hide task details',

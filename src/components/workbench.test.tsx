@@ -3,7 +3,7 @@ import { act, cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eventBuilder, toolIds, turn } from '../../test/eventBuilder';
-import { renderWith, storeFrom, stubLayout } from '../../test/componentHarness';
+import { fixtureEvents, renderWith, storeFrom, stubLayout } from '../../test/componentHarness';
 import { RuntimeProvider } from '../hooks/RuntimeProvider';
 import { useRuntimeStream } from '../hooks/useRuntimeStream';
 import type { RuntimeEventSource, SourceHandlers } from '../stream/types';
@@ -28,7 +28,8 @@ describe('AgentWorkbench evidence links', () => {
   it('opening evidence from the thread switches to the Evidence tab and focuses the record', async () => {
     const user = userEvent.setup();
     renderWith(<AgentWorkbench />, failedToolWithEvidence());
-    expect(screen.getByRole('tab', { name: /^Task/ }).getAttribute('aria-selected')).toBe('true');
+    // No task reported: the workbench opens on the first lane with something in it.
+    expect(screen.getByRole('tab', { name: /^Tools/ }).getAttribute('aria-selected')).toBe('true');
     const thread = screen.getByRole('log');
     // A failed row starts open: its failure and the evidence for it are visible without a click.
     await user.click(within(thread).getByRole('button', { name: 'Show evidence' }));
@@ -75,6 +76,35 @@ function LiveWorkbench({ source }: { source: RuntimeEventSource }) {
   useRuntimeStream(source, { flush: 'sync', repair: false });
   return <AgentWorkbench />;
 }
+
+describe('the Task lane', () => {
+  const tabNames = () => screen.getAllByRole('tab').map((tab) => tab.textContent);
+  const selectedTab = () => screen.getAllByRole('tab').find((tab) => tab.getAttribute('aria-selected') === 'true')!.textContent;
+
+  it('is not offered on a session without a task: the workbench opens on the first lane with content, and no lane claims a task', () => {
+    const { container } = renderWith(<AgentWorkbench />, storeFrom(fixtureEvents('text-basic')));
+    expect(tabNames()).toEqual(['Tools', 'Timeline 1', 'Artifacts', 'Evidence', 'Team', 'Diagnostics']);
+    expect(selectedTab()).toBe('Timeline 1');
+    expect(container.textContent).not.toContain('No task reported');
+  });
+
+  it('a defaultLane of "tasks" without a task falls back to a lane that is offered', () => {
+    renderWith(<AgentWorkbench defaultLane="tasks" />, storeFrom(fixtureEvents('text-basic')));
+    expect(selectedTab()).toBe('Timeline 1');
+  });
+
+  it('appears, selected, when the runtime reports a task, and lists attempts once numbered without a stray toggle', () => {
+    renderWith(<AgentWorkbench />, storeFrom(fixtureEvents('task-retry')));
+    expect(tabNames()[0]).toBe('Task 1');
+    expect(selectedTab()).toBe('Task 1');
+    const lane = screen.getByRole('tabpanel');
+    // The lane is the details: nothing to show or hide (the lone "−" button read as a stray bullet).
+    expect(within(lane).queryByRole('button', { name: /task details/ })).toBeNull();
+    const attempts = lane.querySelectorAll('.aui-task-capsule__attempts li');
+    expect(attempts[0]!.textContent).toBe('Attempt 1: Failed · A tool failed');
+    expect(lane.querySelector('.aui-task-capsule__attempts')!.tagName).toBe('UL');
+  });
+});
 
 describe('AgentWorkbench shows the connection', () => {
   it('reconnecting, then the error with its reason and a Reconnect control wired to the stream', async () => {

@@ -1,0 +1,30 @@
+import type { LaneCounts } from '../store/selectors/laneCounts';
+
+/**
+ * A side lane of the workbench (tab): tasks, tools, timeline, artifacts, evidence, team
+ * (subagents), diagnostics.
+ */
+export type WorkbenchLane = keyof LaneCounts;
+
+/** The lanes in tab order. */
+export const LANES: readonly WorkbenchLane[] = ['tasks', 'tools', 'timeline', 'artifacts', 'evidence', 'team', 'diagnostics'];
+
+/**
+ * The lanes offered as tabs. The Task lane only when the runtime reported a task: a task-less chat
+ * has no task to detail, and an empty tab saying so would be the first thing a reader sees.
+ */
+export function visibleLanes(counts: LaneCounts): WorkbenchLane[] {
+  return LANES.filter((lane) => lane !== 'tasks' || counts.tasks > 0);
+}
+
+/**
+ * The lane to show: the one the user (or `defaultLane`) chose while it is offered; else the lane
+ * shown before while it still holds something (tabs do not jump while the stream fills others);
+ * else the first lane with something in it; else the first lane offered.
+ */
+export function pickLane(counts: LaneCounts, chosen: WorkbenchLane | undefined, shownBefore: WorkbenchLane | undefined): WorkbenchLane {
+  const offered = visibleLanes(counts);
+  if (chosen !== undefined && offered.includes(chosen)) return chosen;
+  if (shownBefore !== undefined && offered.includes(shownBefore) && counts[shownBefore] > 0) return shownBefore;
+  return offered.find((lane) => counts[lane] > 0) ?? offered[0]!;
+}
