@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { runFuzz } from './fuzz/runFuzz';
+import { fixtureNames } from './referenceData';
 
 // `npm run fuzz` sets these for the full campaign; the unit run is a small, fixed-seed slice.
 const SEED = Number(process.env.AGENTUI_FUZZ_SEED ?? 1);
@@ -12,5 +13,13 @@ describe('fuzz: mutated fixture streams keep every invariant', () => {
     if (FULL) console.log(`FUZZ REPORT ${JSON.stringify(report, null, 2)}`);
     expect(report.examples, JSON.stringify(report.examples, null, 2)).toEqual([]);
     expect(report.streams).toBeGreaterThan(0);
+  });
+
+  // A second seed, far enough to reach the streams of issue 13 item 8 (seed 2: subagent-handoff
+  // stream 35, task-retry stream 52); test/fuzzRegressions.test.ts checks each reported stream.
+  it('seed 2, 53 mutated streams per fixture', { timeout: 60_000 }, () => {
+    const report = runFuzz({ seed: 2, streams: 53, checkPrev: true, budgetMs: 5_000 });
+    expect(report.examples, JSON.stringify(report.examples, null, 2)).toEqual([]);
+    expect(report.streams).toBe(53 * fixtureNames().length);
   });
 });

@@ -60,3 +60,44 @@ describe('event ids deduplicate within a session: apply twice equals once', () =
     expect(kept(twice)).toEqual(kept(once));
   });
 });
+
+/** Drops the event's id: an event without a usable id is deduplicated by a key of its content. */
+const withoutId = ({ eventId: _dropped, ...rest }: Record<string, unknown>) => rest;
+
+// Found by the fuzz campaign (issue 13 item 8; seed 2 subagent-handoff stream 35, seed 1
+// degraded-facts streams 46 and 104, seed 2 task-retry stream 52, seed 3 alias-vocabulary stream
+// 114): a bad event seen before the store knew its session was remembered without its session. On
+// the second pass the store knew it, judged the re-send afresh as another session's event and
+// counted one more `invalid` (with a `foreign_session` diagnostic the first pass never raised).
+describe('an event the store could not place before it knew its session: apply twice equals once', () => {
+  it('an event of another session without an eventId, then our first valid event', () => {
+    const ours = eventBuilder();
+    const other = eventBuilder('sess-other');
+    const events = [withoutId(other('tool.started', { ...t1, stepId: 'st', toolCallId: 'tc' }, { toolName: 'read_file' }, 3)), ours('turn.started', t1, {}, 1)];
+    const { once, twice } = applyOnceAndTwice(events);
+    expect(once.sessionId).toBe('sess-unit');
+    expect(once.counts).toMatchObject({ applied: 1, invalid: 1, pending: 0 });
+    expect(kept(twice)).toEqual(kept(once));
+  });
+
+  it('an event of our session without an eventId, then another session binds the store', () => {
+    const ours = eventBuilder();
+    const other = eventBuilder('sess-other');
+    const events = [withoutId(ours('turn.started', t1, {}, 2)), other('run.status', t1, { stage: 'streaming' }, 8)];
+    const { once, twice } = applyOnceAndTwice(events);
+    expect(once.sessionId).toBe('sess-other');
+    expect(once.counts).toMatchObject({ invalid: 1 });
+    expect(kept(twice)).toEqual(kept(once));
+  });
+
+  it('an unknown type with an id but no sequence, then another session binds the store', () => {
+    const ours = eventBuilder();
+    const other = eventBuilder('sess-other');
+    const { sequence: _none, ...unplaced } = ours('made.up', t1, {}, 1);
+    const events = [unplaced, other('model.completed', t1, { text: 'Done.' }, 17)];
+    const { once, twice } = applyOnceAndTwice(events);
+    expect(once.sessionId).toBe('sess-other');
+    expect(once.counts).toMatchObject({ invalid: 1 });
+    expect(kept(twice)).toEqual(kept(once));
+  });
+});

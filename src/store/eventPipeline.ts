@@ -28,16 +28,24 @@ function eventIdOf(raw: unknown): string | undefined {
   return isPlainObject(raw) && typeof raw.eventId === 'string' && raw.eventId !== '' ? raw.eventId : undefined;
 }
 
-/** A place claimed by an invalid event before the store knew which session it follows. */
-interface UnboundPlace {
-  eventId: string;
+/**
+ * An invalid event seen before the store knew which session it follows, remembered with its
+ * session: by its id, or (without a usable id) by a key of its content; with the place it claims,
+ * if any.
+ */
+interface UnboundEvent {
+  eventId: string | undefined;
+  contentKey: string | undefined;
   sessionId: string;
-  sequence: number;
+  sequence: number | undefined;
   arrival: number;
   line: number | undefined;
 }
 
 const sessionKey = (sessionId: string, id: string): string => `${sessionId}\u0000${id}`;
+/** The per-session key of an event: its id, or a key of its content when it has no usable id. */
+const eventKey = (sessionId: string, eventId: string | undefined, contentKeyOf: string | undefined): string =>
+  sessionKey(sessionId, eventId ?? `content:${contentKeyOf}`);
 
 /**
  * Dedupe, validation, ordering and application of raw events: the part of the store that is
@@ -65,8 +73,12 @@ export class EventPipeline {
    * never a duplicate of ours, whether or not our event's id is still remembered.
    */
   private seenForeign = new Set<string>();
-  /** Invalid events that claimed a place before the store knew its session, by `session NUL id`. */
-  private unbound = new Map<string, UnboundPlace>();
+  /**
+   * Invalid events seen before the store knew its session, by `session NUL id` (or content key):
+   * once it is known, each is remembered as ours or as another session's, so a re-send is a
+   * duplicate either way and never judged afresh (apply twice equals once).
+   */
+  private unbound = new Map<string, UnboundEvent>();
   private pruneAt = MIN_PRUNE_SIZE;
   private sequencer = new SessionSequencer();
   private boundSession: string | undefined;
@@ -118,22 +130,26 @@ export class EventPipeline {
   }
 
   /**
-   * Once the session is known, the places invalid events claimed before it was: the followed
-   * session's take their place in its order; another session's hold none and are remembered as
-   * that session's (a re-send stays a duplicate).
+   * Once the session is known, the invalid events seen before it was: the followed session's are
+   * remembered as ours and take the place they claim in its order; another session's hold none
+   * and are remembered as that session's (a re-send stays a duplicate).
    */
   private placeUnbound(ctx: ApplyContext, counts: IngestCounts): void {
     if (this.boundSession === undefined || this.unbound.size === 0) return;
     const claimed = this.unbound;
     this.unbound = new Map();
-    for (const [key, { eventId, sessionId, sequence, arrival, line }] of claimed) {
+    for (const [key, { eventId, contentKey: contentKeyOf, sessionId, sequence, arrival, line }] of claimed) {
       if (sessionId !== this.boundSession) {
         this.seenForeign.add(key);
         continue;
       }
+      if (eventId === undefined) {
+        this.seenContent.add(contentKeyOf!);
+        continue;
+      }
       if (this.seen.has(eventId)) continue;
-      this.seen.set(eventId, sequence);
-      if (!this.heldBefore(sequence)) this.place(ctx, counts, sequence, { arrival }, line);
+      this.seen.set(eventId, sequence ?? UNPLACED);
+      if (sequence !== undefined && !this.heldBefore(sequence)) this.place(ctx, counts, sequence, { arrival }, line);
     }
   }
 
@@ -378,16 +394,16 @@ export class EventPipeline {
           this.reusedId(ctx, counts, raw as Record<string, unknown>, eventId, seenAt, arrival, line);
           continue;
         }
-        if (this.unbound.size > 0 && sessionId !== undefined && this.unbound.has(sessionKey(sessionId, eventId))) {
-          counts.duplicates += 1;
-          continue;
-        }
       } else {
         contentKeyOf = contentKey(raw);
         if (this.seenContent.has(contentKeyOf)) {
           counts.duplicates += 1;
           continue;
         }
+      }
+      if (this.unbound.size > 0 && sessionId !== undefined && this.unbound.has(eventKey(sessionId, eventId, contentKeyOf))) {
+        counts.duplicates += 1;
+        continue;
       }
       const validation = validateEvent(raw);
       // Only a valid event names the session to follow: a corrupt first event must not capture the store.
@@ -404,10 +420,11 @@ export class EventPipeline {
       }
       if (!validation.applicable) {
         this.diagnoseInvalid(ctx, counts, raw, validation.issues, eventId, line);
-        // It keeps its place in the order, so the events after it do not wait for it; before the
-        // session is known, only once it is (another session's event holds no place in ours).
-        if (place !== undefined && this.boundSession === undefined && sessionId !== undefined) {
-          this.unbound.set(sessionKey(sessionId, eventId!), { eventId: eventId!, sessionId, sequence: place, arrival, line });
+        // It keeps its place in the order, so the events after it do not wait for it. Before the
+        // session is known it is remembered with its session, and takes its place only once that
+        // is known to be ours (another session's event holds no place in ours).
+        if (this.boundSession === undefined && sessionId !== undefined) {
+          this.unbound.set(eventKey(sessionId, eventId, contentKeyOf), { eventId, contentKey: contentKeyOf, sessionId, sequence: place, arrival, line });
           continue;
         }
         this.remember(eventId, contentKeyOf, place ?? UNPLACED);
@@ -431,7 +448,7 @@ export class EventPipeline {
 
   /** Another session's event: kept out, counted once per id (or content) of that session. */
   private keepOutForeign(ctx: ApplyContext, counts: IngestCounts, raw: unknown, sessionId: string, eventId: string | undefined, line: number | undefined): void {
-    const key = sessionKey(sessionId, eventId ?? `content:${contentKey(raw)}`);
+    const key = eventKey(sessionId, eventId, eventId === undefined ? contentKey(raw) : undefined);
     if (this.seenForeign.has(key)) {
       counts.duplicates += 1;
       return;

@@ -79,14 +79,29 @@ function prefixSnapshots(events: Json[], window: number): unknown[] {
   return out;
 }
 
+/** One fixture's clean stream and what every mutated copy of it is checked against. */
+function fixtureCase(fixture: string, window: number) {
+  const clean = parseJsonl(readFixture(fixture)).records.map((r) => r.value as Json);
+  const { state: cleanState, repairSnapshot } = uncut(fixture, clean, window);
+  const check = { window, clean: summarize(cleanState), cleanEvents: clean, repairSnapshot };
+  return { clean, check, snapshots: prefixSnapshots(clean, window) };
+}
+
+/** Checks one stream of a campaign, as `runFuzz` with the same seed checks it. */
+export function checkOneStream(options: Omit<FuzzOptions, 'streams'> & { fixture: string; stream: number }): Violation[] {
+  const window = options.window ?? 16;
+  const { check } = fixtureCase(options.fixture, window);
+  const { ops, sessionId } = regenerate(options.seed, options.fixture, options.stream, window);
+  return checkStream(ops, { ...check, ...(sessionId !== undefined && { sessionId }), checkPrev: options.checkPrev ?? false, budgetMs: options.budgetMs ?? 1_000 }).violations;
+}
+
 export function runFuzz(options: FuzzOptions): FuzzReport {
   const window = options.window ?? 16;
   const report: FuzzReport = { seed: options.seed, streams: 0, events: 0, hydrates: 0, boundElsewhere: 0, maxMs: 0, byMutation: {}, violations: {}, examples: [] };
-  let fresh = 0;
   for (const [f, fixture] of fixtureNames().entries()) {
-    const clean = parseJsonl(readFixture(fixture)).records.map((r) => r.value as Json);
-    const { state: cleanState, repairSnapshot } = uncut(fixture, clean, window);
-    const snapshots = prefixSnapshots(clean, window);
+    const { clean, check, snapshots } = fixtureCase(fixture, window);
+    // Fresh ids count per fixture, so `regenerate` rebuilds any stream of a run exactly.
+    let fresh = 0;
     const random = seededRandom(options.seed * 7919 + f);
     for (let stream = 0; stream < options.streams; stream++) {
       const { events, applied } = mutateStream(clean, random, { window, freshId: () => `fuzz-${++fresh}` });
@@ -94,11 +109,8 @@ export function runFuzz(options: FuzzOptions): FuzzReport {
       // Half the stores are created for the fixture's session, half follow the first one they see.
       const bound = random.chance(0.5);
       const { violations, ms, boundElsewhere } = checkStream(ops, {
+        ...check,
         ...(bound && { sessionId: String(clean[0]?.sessionId) }),
-        window,
-        clean: summarize(cleanState),
-        cleanEvents: clean,
-        repairSnapshot,
         checkPrev: options.checkPrev ?? false,
         budgetMs: options.budgetMs ?? 1_000,
       });
