@@ -11,6 +11,8 @@ const config: StorybookConfig = {
   async viteFinal(config) {
     // The kit's library build settings (entries, externals) do not apply to Storybook.
     if (config.build) delete config.build.lib;
+    // Readable names in CPU profiles (bench/browser/profile-open.mjs): AGENTUI_STORYBOOK_NO_MINIFY=1.
+    if (process.env.AGENTUI_STORYBOOK_NO_MINIFY) config.build = { ...config.build, minify: false };
     return config;
   },
 };

@@ -20,5 +20,7 @@ export const THEMES = ['light', 'dark'] as const;
 export async function openStory(page: Page, id: string, { theme = 'light', args = '', query = '' }: { theme?: string; args?: string; query?: string } = {}) {
   await page.goto(`/iframe.html?id=${id}&viewMode=story&globals=theme:${theme}${args ? `&args=${args}` : ''}${query}`);
   await page.locator('#storybook-root > *').first().waitFor();
+  // A fixture's final state is hydrated in slices (FixturePlayer): wait until it is all applied.
+  await page.waitForFunction(() => document.querySelector('[data-history="loading"]') === null);
   await page.evaluate(() => document.fonts.ready);
 }

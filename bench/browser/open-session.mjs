@@ -5,9 +5,9 @@
 // readable, JS heap (after a forced GC, and as read), progress updates shown.
 // Usage: npm run storybook:build && node bench/browser/open-session.mjs [--smoke] [--port 6106]
 // (npm run bench:browser -- --open-session runs it after the other scenes).
-import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { chromium } from 'playwright';
+import { servePreview } from './preview.mjs';
 
 const args = process.argv.slice(2);
 const smoke = args.includes('--smoke');
@@ -16,19 +16,7 @@ const runs = Number(args[args.indexOf('--runs') + 1]) || (smoke ? 1 : 3);
 const events = smoke ? 5_000 : 100_000;
 const TARGETS = { longestTaskMs: 50, newestScreenMs: 500, heapMB: 25 };
 
-const server = spawn('npx', ['vite', 'preview', '--outDir', 'storybook-static', '--host', '127.0.0.1', '--port', String(PORT), '--strictPort'], { stdio: 'ignore', detached: true });
-const stop = () => {
-  try {
-    process.kill(-server.pid, 'SIGTERM');
-  } catch {}
-};
-process.on('exit', stop);
-for (let i = 0; i < 100; i++) {
-  try {
-    if ((await fetch(`http://127.0.0.1:${PORT}/index.json`)).ok) break;
-  } catch {}
-  await new Promise((r) => setTimeout(r, 200));
-}
+const stop = await servePreview('storybook-static', PORT);
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

@@ -202,6 +202,17 @@ describe('hydrate(store, input): a backlog applied in slices, as the CLI replays
     expect(facts(store)).toEqual(expected);
   });
 
+  it('by default tells subscribers only after the first slice and at the end: a re-render in between shows a tail the next one replaces', async () => {
+    const store = createRuntimeStore();
+    const heard: number[] = [];
+    store.subscribe((state) => void heard.push(state.counts.received));
+    // 2 ms per event: seconds of work in many slices.
+    const result = await hydrate(store, events, { sliceMs: 8, now: fakeClock(store, 2), yieldToHost: immediate });
+    expect(result.slices).toBeGreaterThan(10);
+    expect(events.length * 2).toBeGreaterThan(500);
+    expect(heard).toEqual([1, events.length]);
+  });
+
   it('applies a snapshot line in place and a whole JSON document as the CLI does', async () => {
     const codingSession = readFileSync(new URL('../../fixtures/coding-session.jsonl', import.meta.url), 'utf8');
     const store = createRuntimeStore();

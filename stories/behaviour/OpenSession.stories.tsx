@@ -70,7 +70,8 @@ async function open(store: RuntimeStore, setProgress: (p: number) => void): Prom
   const count = Number(params().get('events') ?? 100_000);
   const session = params().get('session') ?? 'coding';
   const mechanism = params().get('mechanism') ?? 'hydrate';
-  const publishEveryMs = Number(params().get('publishMs') ?? 250);
+  // hydrate's own default unless the URL asks for intermediate publishes (publishMs=250).
+  const publishEveryMs = params().has('publishMs') ? Number(params().get('publishMs')) : undefined;
   const r = results();
   const gc = (window as unknown as { gc?: () => void }).gc;
   gc?.();

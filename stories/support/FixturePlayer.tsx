@@ -2,10 +2,10 @@ import { useEffect, useId, useMemo, useState, useSyncExternalStore } from 'react
 import { AgentWorkbench } from '../../src/components/AgentWorkbench';
 import { useRuntimeSelector } from '../../src/hooks/useRuntimeSelector';
 import { useRuntimeStream } from '../../src/hooks/useRuntimeStream';
-import { createRuntimeStore } from '../../src/store/createRuntimeStore';
+import { createRuntimeStore, type RuntimeStore } from '../../src/store/createRuntimeStore';
+import { hydrate } from '../../src/store/hydrateBacklog';
 import { selectSessionStatus } from '../../src/store/selectors/turnStatus';
 import { replaySource, type ReplaySource } from '../../src/stream/replaySource';
-import { replayText } from '../../src/stream/replayText';
 import { StoryProvider } from './StoryProvider';
 import { STORY_NOW } from './storyEvents';
 import { useStoryGlobals } from './StoryGlobals';
@@ -181,14 +181,35 @@ function PlaybackView({ text, autoplay, speed, startAt }: Omit<FixturePlayerProp
   );
 }
 
+/** Each final-state store is hydrated once (StrictMode runs effects twice; a second hydrate would re-apply every line as duplicates). */
+const hydrations = new WeakMap<RuntimeStore, Promise<unknown>>();
+
+/**
+ * The final state loads the fixture as an app opens a recorded session: `hydrate` over the JSONL
+ * text, in slices that yield to the page (malformed lines become diagnostics at their line, as
+ * the CLI reports them). `data-history` on the frame says `loading` until it is all applied.
+ */
+function useHydrated(store: RuntimeStore, text: string, enabled: boolean): boolean {
+  const [loaded, setLoaded] = useState(!enabled);
+  useEffect(() => {
+    if (!enabled) return;
+    let current = true;
+    let running = hydrations.get(store);
+    if (!running) hydrations.set(store, (running = hydrate(store, text)));
+    void running.then(() => current && setLoaded(true));
+    return () => void (current = false);
+  }, [store, text, enabled]);
+  return loaded;
+}
+
 /** AgentWorkbench driven by a fixture: live playback with controls, or the final state. */
 export function FixturePlayer({ fixture, text, mode, autoplay = false, speed, startAt }: FixturePlayerProps) {
   const { theme } = useStoryGlobals();
-  // The final state replays the text as the CLI does: malformed lines become diagnostics at their line.
-  const store = useMemo(() => (mode === 'final' ? replayText(text).store : createRuntimeStore()), [mode, text]);
+  const store = useMemo(() => createRuntimeStore(), [mode, text]);
+  const loaded = useHydrated(store, text, mode === 'final');
   return (
     <StoryProvider store={store}>
-      <div className="story-frame" data-fixture={fixture} data-mode={mode} data-theme={theme}>
+      <div className="story-frame" data-fixture={fixture} data-mode={mode} data-theme={theme} data-history={mode === 'final' ? (loaded ? 'loaded' : 'loading') : undefined}>
         {mode === 'final' ? <AgentWorkbench now={STORY_NOW} /> : <PlaybackView text={text} autoplay={autoplay} speed={speed} startAt={startAt} />}
       </div>
     </StoryProvider>
