@@ -20,7 +20,12 @@ export interface ComposerProps extends Omit<ComponentPropsWithoutRef<'form'>, 'o
 
 const ACTIVE = new Set(['submitted', 'running', 'needs-input', 'blocked']);
 
-/** Send; while a run is active, queue or steer as distinct modes, and interrupt. Disabled states say why. */
+/**
+ * Send; while a run is active, a choice between steering it and queueing after it (a radio
+ * group), and Stop in place of Send (interrupting the turn) when the runtime can be written to.
+ * With text typed during a run, the submit button says what it will do ("Add to queue",
+ * "Steer now") and Stop stays beside it. Disabled states say why.
+ */
 export const Composer = forwardRef<HTMLFormElement, ComposerProps>(function Composer({ labels, inputId: givenInputId, className, ...rest }, ref) {
   const { adapter } = useRuntimeContext();
   const actions = useRuntimeActions();
@@ -33,10 +38,14 @@ export const Composer = forwardRef<HTMLFormElement, ComposerProps>(function Comp
   const [chosenMode, setMode] = useState<'queue' | 'steer'>('queue');
   const mode = status === 'blocked' ? 'queue' : chosenMode; // a blocked turn cannot be steered (the thread says why)
   const [error, setError] = useState<string>();
+  const [stopping, setStopping] = useState(false);
   const generatedId = useId();
   const inputId = givenInputId ?? generatedId;
   const hintId = useId();
+  const modeLabelId = useId();
   const active = ACTIVE.has(status);
+  // Interrupting is a write to the runtime: offered only while a turn runs and a runtime is connected.
+  const canStop = active && adapter !== undefined;
   const sending = sendState.status === 'sending';
   const reason = !adapter ? t('composer.unavailable') : sending ? t('composer.sending') : text.trim() === '' ? t('composer.empty') : undefined;
   const shownError = error ?? failedSend?.error;
@@ -58,9 +67,21 @@ export const Composer = forwardRef<HTMLFormElement, ComposerProps>(function Comp
     event?.preventDefault();
     if (!reason) void deliver(text.trim(), active ? mode : 'start');
   };
+  const stop = async () => {
+    setError(undefined);
+    setStopping(true);
+    try {
+      const result = await actions.interrupt();
+      if (!result.ok) setError(result.error ?? result.reason);
+    } finally {
+      setStopping(false);
+    }
+  };
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) send(event as unknown as FormEvent);
   };
+  // While a turn runs with nothing typed, Stop takes Send's place; with text, both are offered.
+  const showSubmit = !canStop || text.trim() !== '';
 
   return (
     <form ref={ref} className={classes('aui-composer', className)} data-mode={active ? mode : 'start'} onSubmit={send} {...rest}>
@@ -70,19 +91,30 @@ export const Composer = forwardRef<HTMLFormElement, ComposerProps>(function Comp
       <textarea id={inputId} value={text} rows={2} placeholder={t('composer.placeholder')} aria-describedby={hintId} onChange={(e) => setText(e.target.value)} onKeyDown={onKeyDown} />
       <div className="aui-composer__controls">
         {active && (
-          <ToggleGroup.Root type="single" value={mode} onValueChange={(v) => v && setMode(v as 'queue' | 'steer')} aria-label={t('composer.mode')} className="aui-toggle-group">
-            <ToggleGroup.Item value="queue" className="aui-toggle">{t('composer.queue')}</ToggleGroup.Item>
-            <ToggleGroup.Item value="steer" className="aui-toggle" disabled={status === 'blocked'}>{t('composer.steer')}</ToggleGroup.Item>
-          </ToggleGroup.Root>
+          <div className="aui-composer__mode">
+            <span id={modeLabelId} className="aui-composer__mode-label">{t('composer.mode')}</span>
+            <ToggleGroup.Root type="single" value={mode} onValueChange={(v) => v && setMode(v as 'queue' | 'steer')} aria-labelledby={modeLabelId} className="aui-toggle-group">
+              <ToggleGroup.Item value="steer" className="aui-toggle" disabled={status === 'blocked'}>{t('composer.steer')}</ToggleGroup.Item>
+              <ToggleGroup.Item value="queue" className="aui-toggle">{t('composer.queue')}</ToggleGroup.Item>
+            </ToggleGroup.Root>
+          </div>
         )}
-        {active && (
-          <button type="button" className="aui-button" disabled={!adapter} onClick={() => void actions.interrupt().then((r) => !r.ok && setError(r.error ?? r.reason))}>
-            {t('composer.interrupt')}
+        {canStop && (
+          <button
+            type="button"
+            className={classes('aui-button aui-composer__stop', !showSubmit && 'aui-button--primary')}
+            aria-disabled={stopping || undefined}
+            data-disabled={stopping || undefined}
+            onClick={() => void (stopping || stop())}
+          >
+            <span className="aui-composer__stop-icon" aria-hidden="true" /> {t(stopping ? 'composer.stopping' : 'composer.stop')}
           </button>
         )}
-        <button type="submit" className="aui-button aui-button--primary" aria-disabled={reason !== undefined} data-disabled={reason !== undefined || undefined}>
-          {active ? t(`composer.${mode}`) : t('composer.send')}
-        </button>
+        {showSubmit && (
+          <button type="submit" className="aui-button aui-button--primary" aria-disabled={reason !== undefined} data-disabled={reason !== undefined || undefined}>
+            {active ? t(mode === 'steer' ? 'composer.submitSteer' : 'composer.submitQueue') : t('composer.send')}
+          </button>
+        )}
       </div>
       {shownError !== undefined && (
         <div className="aui-composer__error" role="alert">

@@ -442,9 +442,9 @@ describe('Composer', () => {
     renderWith(<Composer />, storeFrom([ev('turn.started', t1)]), mockAdapter({ startTurn, cancelTurn }));
     await user.click(screen.getByRole('radio', { name: 'Steer' }));
     await user.type(screen.getByLabelText('Message'), 'focus on tests');
-    await user.click(screen.getByRole('button', { name: 'Steer' }));
+    await user.click(screen.getByRole('button', { name: 'Steer now' }));
     expect(startTurn).toHaveBeenLastCalledWith(expect.objectContaining({ prompt: 'focus on tests', mode: 'steer' }));
-    await user.click(screen.getByRole('button', { name: 'Interrupt' }));
+    await user.click(screen.getByRole('button', { name: 'Stop' }));
     expect(cancelTurn).toHaveBeenCalledWith(expect.objectContaining({ turnId: 'turn-1' }));
   });
 });

@@ -22,7 +22,7 @@ const meta = {
   title: 'Surfaces/Composer',
   component: Composer,
   tags: ['autodocs'],
-  parameters: { docs: { description: { component: 'Send; while a run is active, Queue and Steer are distinct modes and Interrupt is offered. Disabled states say why.' } } },
+  parameters: { docs: { description: { component: 'Send when idle. While a turn runs: a labelled Steer / Queue choice, and Stop in place of Send (it interrupts the turn); with text typed the submit button says what it will do (Add to queue, Steer now). Disabled states say why.' } } },
 } satisfies Meta<typeof Composer>;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -36,7 +36,7 @@ export const StateMatrix: Story = {
       <Cell caption="idle: send" events={[]} adapter={adapter}>
         <Composer />
       </Cell>
-      <Cell caption="run active: queue / steer, interrupt" events={running()} adapter={adapter}>
+      <Cell caption="turn running: Steer / Queue choice, Stop in place of Send" events={running()} adapter={adapter}>
         <Composer />
       </Cell>
     </Matrix>

@@ -1,0 +1,55 @@
+// @vitest-environment jsdom
+import { cleanup, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { eventBuilder, turn } from '../../test/eventBuilder';
+import { expectNoAxeViolations, mockAdapter, renderWith, storeFrom } from '../../test/componentHarness';
+import { Composer } from './Composer';
+
+afterEach(cleanup);
+
+const running = () => storeFrom([eventBuilder()('turn.started', turn())]);
+const buttonNames = () => screen.queryAllByRole('button').map((b) => b.textContent!.trim());
+
+describe('Composer while a turn runs (issue 15, composer)', () => {
+  it('Stop takes the place of Send: it is the primary button and interrupts the running turn', async () => {
+    const user = userEvent.setup();
+    const cancelTurn = vi.fn(async () => ({ type: 'runtime.warning', eventId: 'c', timestamp: '2026-06-09T10:00:00Z', payload: {} }) as never);
+    const { container } = renderWith(<Composer />, running(), mockAdapter({ cancelTurn }));
+    expect(buttonNames()).toEqual(['Stop']);
+    const stop = screen.getByRole('button', { name: 'Stop' });
+    expect(stop.classList.contains('aui-button--primary')).toBe(true);
+    await user.click(stop);
+    expect(cancelTurn).toHaveBeenCalledWith(expect.objectContaining({ turnId: 'turn-1' }));
+    await expectNoAxeViolations(container);
+  });
+
+  it('the mode is a labelled choice with the current one checked, and no label says the same as the submit button', async () => {
+    const user = userEvent.setup();
+    renderWith(<Composer />, running(), mockAdapter());
+    const group = screen.getByRole('radiogroup', { name: 'While the agent works:' });
+    const radios = screen.getAllByRole('radio');
+    expect(radios.map((r) => [r.textContent, r.getAttribute('aria-checked')])).toEqual([['Steer', 'false'], ['Queue', 'true']]);
+    expect(radios.every((r) => group.contains(r))).toBe(true);
+    await user.type(screen.getByLabelText('Message'), 'also update the docs');
+    // Typed text: the submit button says what it does; Stop stays, no longer the primary.
+    expect(buttonNames()).toEqual(['Stop', 'Add to queue']);
+    await user.click(screen.getByRole('radio', { name: 'Steer' }));
+    expect(screen.getByRole('radio', { name: 'Steer' }).getAttribute('aria-checked')).toBe('true');
+    expect(buttonNames()).toEqual(['Stop', 'Steer now']);
+    const labels = [...radios.map((r) => r.textContent), ...buttonNames()];
+    expect(new Set(labels).size).toBe(labels.length);
+  });
+
+  it('without a runtime to write to there is no Stop: nothing can be interrupted', () => {
+    renderWith(<Composer />, running());
+    expect(screen.queryByRole('button', { name: 'Stop' })).toBeNull();
+    expect(buttonNames()).toEqual(['Add to queue']);
+  });
+
+  it('idle: Send, no mode choice and no Stop', () => {
+    renderWith(<Composer />, storeFrom([]), mockAdapter());
+    expect(buttonNames()).toEqual(['Send']);
+    expect(screen.queryAllByRole('radio')).toEqual([]);
+  });
+});
