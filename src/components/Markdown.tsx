@@ -1,8 +1,9 @@
-import { memo, useMemo, useRef, type ComponentProps, type ReactNode } from 'react';
+import { memo, useEffect, useMemo, useReducer, useRef, useState, type ComponentProps, type ReactElement, type ReactNode, type Ref } from 'react';
 import ReactMarkdown, { type Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import { allowedImageSrc, useDisplayPolicy } from './displayPolicy';
 import { CodeBlock } from './markdown/CodeBlock';
+import { claimSyncParse, countSyncParse, scheduleParse } from './markdown/parseScheduler';
 import { splitBlocks, type MarkdownBlock, type SplitResult } from './markdown/splitBlocks';
 import { safeHref } from './safeHref';
 import { revealBidiControls } from './safeText';
@@ -15,6 +16,9 @@ import { useLabels } from './useLabels';
  * Streaming: the text is split into top-level blocks in one linear pass that resumes at the last
  * block, and each block is a memoized component, so a delta re-parses only the block it extends.
  * Fenced code skips the parser; blocks past the parse bounds render as plain text.
+ *
+ * A long message never blocks the page: one task parses a bounded amount of new markdown, the
+ * other blocks show their text at once and become markup in idle slices (markdown/parseScheduler).
  */
 export const Markdown = memo(function Markdown({ text, className }: { text: string; className?: string }) {
   const previous = useRef<SplitResult | undefined>(undefined);
@@ -50,21 +54,77 @@ const BlockGroup = memo(
 
 const Block = memo(
   function Block({ block }: { block: MarkdownBlock }) {
-    if (block.kind === 'fence') return <CodeBlock code={block.code} lang={block.lang} />;
+    if (block.kind === 'fence') return <FenceBlock code={block.code} lang={block.lang} source={block.source} />;
     if (block.kind === 'text') return <p className="aui-markdown__plain" data-reason={block.reason}>{block.source}</p>;
-    return <ParsedBlock source={block.source} />;
+    return <ParsedBlock source={block.source} cost={block.cost} />;
   },
   (a, b) => a.block.kind === b.block.kind && a.block.source === b.block.source,
 );
 
-function ParsedBlock({ source }: { source: string }) {
+interface Parsed {
+  source: string;
+  components: Components;
+  element: ReactElement;
+}
+
+/** Plain text standing in for a block until its markup is ready: the same words, at once. */
+function Pending({ source, ref }: { source: string; ref: Ref<HTMLParagraphElement> }) {
+  return (
+    <p ref={ref} className="aui-markdown__plain aui-markdown__pending">
+      {source}
+    </p>
+  );
+}
+
+// A code block is cheap to build but not free (header, copy button): 600 of them took 166 ms.
+const fenceCost = (code: string) => 150 + code.length / 8;
+
+function FenceBlock({ code, lang, source }: { code: string; lang: string; source: string }) {
+  const [ready, setReady] = useState(() => claimSyncParse(fenceCost(code)));
+  const placeholder = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (ready) return;
+    return scheduleParse(() => setReady(true), fenceCost(code), placeholder.current);
+    // The cost only orders idle work; a longer code block needs no new slot.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [ready]);
+  return ready ? <CodeBlock code={code} lang={lang} /> : <Pending source={source} ref={placeholder} />;
+}
+
+function ParsedBlock({ source, cost }: { source: string; cost: number }) {
   const { imageOrigins } = useDisplayPolicy();
   const components = useMemo(() => componentsFor(imageOrigins), [imageOrigins]);
-  return (
-    <ReactMarkdown remarkPlugins={REMARK_PLUGINS} components={components} urlTransform={keepUrl}>
-      {source}
-    </ReactMarkdown>
-  );
+  // The parsed element is a pure function of (source, components): a cache, not state.
+  const parsed = useRef<Parsed | undefined>(undefined);
+  const placeholder = useRef<HTMLParagraphElement>(null);
+  const [, upgraded] = useReducer((n: number) => n + 1, 0);
+  let current = parsed.current;
+  if (current && (current.source !== source || current.components !== components)) {
+    // Markup that grows (a streamed delta) or changes policy stays markup: parsed now.
+    countSyncParse(cost);
+    current = parsed.current = parse(source, components);
+  } else if (!current && claimSyncParse(cost)) {
+    current = parsed.current = parse(source, components);
+  }
+  const waiting = current === undefined;
+  useEffect(() => {
+    if (!waiting) return;
+    return scheduleParse(
+      () => {
+        parsed.current = parse(source, components);
+        upgraded();
+      },
+      cost,
+      placeholder.current,
+    );
+  }, [waiting, source, cost, components]);
+  // The same words at once, as text; the markup follows in an idle slice.
+  return current ? current.element : <Pending source={source} ref={placeholder} />;
+}
+
+/** react-markdown's synchronous component called as a function: the parse happens here, when we choose. */
+function parse(source: string, components: Components): Parsed {
+  return { source, components, element: ReactMarkdown({ children: source, remarkPlugins: REMARK_PLUGINS, components, urlTransform: keepUrl }) };
 }
 
 const REMARK_PLUGINS = [remarkGfm];

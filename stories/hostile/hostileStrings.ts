@@ -83,3 +83,26 @@ export function realisticAnswer(size = KB100): string {
   }
   return sections.join('\n\n').slice(0, size);
 }
+
+/** `unit` repeated into paragraphs of `block` characters, blank-line separated, up to 100 KB. */
+function inParagraphs(unit: string, block = 11_900): string {
+  const paragraph = unit.repeat(Math.ceil(block / unit.length)).slice(0, block).trimEnd();
+  return (paragraph + '\n\n').repeat(Math.ceil(KB100 / (block + 2))).slice(0, KB100);
+}
+
+/**
+ * 100 KB inputs in paragraphs just under the renderer's block size bound (12,000 characters), so
+ * every paragraph is a block that may reach the parser: the worst case per block, where one
+ * 100 KB run would be shown as plain text whole.
+ */
+export const ADVERSARIAL_MARKDOWN_BLOCKS: Record<string, string> = {
+  'asterisk runs, 12 KB blocks': inParagraphs('**a* '),
+  'brackets, 12 KB blocks': inParagraphs('['),
+  'bracket links, 12 KB blocks': inParagraphs('[a]('),
+  'backtick pairs, 12 KB blocks': inParagraphs('` `` '),
+  'underscores, 12 KB blocks': inParagraphs('_a'),
+  'angle brackets, 12 KB blocks': inParagraphs('<'),
+  'link definitions, 12 KB blocks': inParagraphs('[a]: b\n'),
+  'nested lists 20 deep, 12 KB blocks': inParagraphs(Array.from({ length: 20 }, (_, i) => ' '.repeat(i * 2) + '- item').join('\n') + '\n'),
+  'nested quotes 20 deep, 12 KB blocks': inParagraphs(Array.from({ length: 20 }, (_, i) => '> '.repeat(i + 1) + 'q').join('\n') + '\n'),
+};

@@ -1,9 +1,10 @@
 // @vitest-environment jsdom
-import { act, cleanup, render } from '@testing-library/react';
+import { act, cleanup, render, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DisplayPolicyProvider } from '../displayPolicy';
 import { Markdown } from '../Markdown';
-import { MAX_PARSED_BLOCK, splitBlocks } from './splitBlocks';
+import { SYNC_COST } from './parseScheduler';
+import { MAX_PARSE_COST, MAX_PARSED_BLOCK, splitBlocks } from './splitBlocks';
 
 // Every source the parser is given, to prove a streamed delta parses only the block it extends.
 const parsed = vi.hoisted(() => [] as string[]);
@@ -156,5 +157,84 @@ describe('parse bounds', () => {
     const plain = [...root.querySelectorAll('.aui-markdown__plain')];
     expect(plain.map((p) => p.getAttribute('data-reason'))).toEqual(['size', 'depth']);
     expect(plain[0]!.textContent).toBe(big);
+  });
+});
+
+describe('a long message never blocks the page', () => {
+  // 25 KB of an ordinary answer: 600 blocks, headings, emphasis, lists, links.
+  const sections = Array.from({ length: 200 }, (_, i) => `## Step ${i}\n\nThe **state** of \`module_${i}\` moves; see [docs](https://example.com/${i}).\n\n- one\n- two`);
+  const long = sections.join('\n\n');
+
+  it('one render parses at most SYNC_COST of estimated cost; every other block is its text at once, then markup in idle slices', async () => {
+    expect(long.length).toBeGreaterThan(3 * SYNC_COST);
+    parsed.length = 0;
+    const root = dom(long);
+    // Before: all 600 blocks were parsed in this one synchronous render.
+    const first = parsed.reduce((n, source) => n + source.length, 0);
+    expect(first).toBeLessThanOrEqual(SYNC_COST);
+    expect(first).toBeGreaterThan(SYNC_COST / 2);
+    // Nothing is lost meanwhile: every word of the message is on screen, as text.
+    const words = (text: string) => text.replace(/\(https:[^)]*\)/g, '').replace(/[#*`\[\]()\s-]/g, '');
+    expect(words(root.textContent!)).toBe(words(long));
+    expect(root.querySelectorAll('.aui-markdown__pending').length).toBeGreaterThan(400);
+    await waitFor(() => expect(root.querySelectorAll('.aui-markdown__pending')).toHaveLength(0), { timeout: 20_000 });
+    expect(root.querySelectorAll('h4')).toHaveLength(200);
+    expect(root.querySelectorAll('strong')).toHaveLength(200);
+    expect(root.querySelectorAll('a[href^="https://example.com/"]')).toHaveLength(200);
+    // Each block parsed once: the idle upgrade does not re-parse what the first render did.
+    expect(new Set(parsed).size).toBe(new Set(sections.flatMap((s) => s.split('\n\n'))).size);
+  });
+
+  it('hundreds of code blocks mount a few per task, their code on screen at once', async () => {
+    const text = Array.from({ length: 300 }, (_, i) => '```ts\nconst v' + i + ' = ' + i + ';\n```').join('\n');
+    const root = dom(text);
+    // Before: all 300 blocks, each with its header and copy button, in the first render.
+    expect(root.querySelectorAll('.aui-markdown__code-block').length).toBeLessThanOrEqual(SYNC_COST / 150);
+    expect(root.textContent).toContain('const v299 = 299;');
+    await waitFor(() => expect(root.querySelectorAll('.aui-markdown__code-block')).toHaveLength(300), { timeout: 20_000 });
+    expect(root.querySelectorAll('.aui-markdown__pending')).toHaveLength(0);
+  });
+
+  it('streaming after a long message still parses only the growing block, and at once', async () => {
+    const view = render(<Markdown text={long} />);
+    await waitFor(() => expect(view.container.querySelectorAll('.aui-markdown__pending')).toHaveLength(0), { timeout: 20_000 });
+    parsed.length = 0;
+    let text = long + '\n\nTail';
+    act(() => view.rerender(<Markdown text={text} />));
+    for (const delta of [' with **bold', '** and', ' more']) {
+      text += delta;
+      act(() => view.rerender(<Markdown text={text} />));
+    }
+    expect(parsed).toEqual(['Tail', 'Tail with **bold', 'Tail with **bold** and', 'Tail with **bold** and more']);
+    expect(view.container.querySelector(':scope .aui-markdown > p:last-child strong')!.textContent).toBe('bold');
+  });
+});
+
+describe('parse cost bound', () => {
+  it('a block dense with inline markers is plain text well under the size bound', () => {
+    // 12 KB of `**a* ` took micromark 3-7x an ordinary 12 KB block: bounded by markers, not length.
+    const dense = '**a* '.repeat(1_000);
+    expect(dense.length).toBeLessThan(MAX_PARSED_BLOCK);
+    expect(splitBlocks(dense).blocks.map((b) => [b.kind, b.kind === 'text' && b.reason])).toEqual([['text', 'markup']]);
+    const brackets = '['.repeat(3_000);
+    expect(splitBlocks(brackets).blocks[0]!.kind).toBe('text');
+  });
+  it('ordinary prose and lists keep the full size bound', () => {
+    const prose = 'The **state** moves into `src/store/apply.ts`, see [the docs](https://example.com) for details. '.repeat(110);
+    expect(prose.length).toBeGreaterThan(10_000);
+    expect(splitBlocks(prose.trim()).blocks.map((b) => b.kind)).toEqual(['markdown']);
+    const files = Array.from({ length: 300 }, (_, i) => `- \`src/file_${i}.ts\` updated`).join('\n');
+    expect(splitBlocks(files).blocks.map((b) => b.kind)).toEqual(['markdown']);
+  });
+  it('no block that reaches the parser is over the cost bound, whatever the input', () => {
+    for (const unit of ['**a* ', '[', '[a](', '` `` ', '_a', '<', '[a]: b\n', '> '.repeat(20) + 'q\n', '![a](b) ', '~~a~ ']) {
+      const text = (unit.repeat(Math.ceil(11_900 / unit.length)).slice(0, 11_900) + '\n\n').repeat(3);
+      for (const block of splitBlocks(text).blocks) {
+        if (block.kind !== 'markdown') continue;
+        let markers = 0;
+        for (const c of block.source) if ('`*_[]<!~\\&'.includes(c)) markers += 1;
+        expect(block.source.length + 8 * markers, unit).toBeLessThanOrEqual(MAX_PARSE_COST);
+      }
+    }
   });
 });

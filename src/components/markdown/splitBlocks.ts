@@ -4,13 +4,14 @@
  *
  * A block ends at a blank line followed by an unindented line (unless a list continues), before
  * and after a top-level fenced code block. Fenced code never reaches the markdown parser: it is
- * rendered directly. Blocks beyond the parse bounds (too large, nested too deep) render as plain
- * text: the parser's cost grows faster than linearly there, and nothing is lost by showing text.
+ * rendered directly. Blocks beyond the parse bounds (too large, nested too deep, too dense with
+ * inline markers for their size) render as plain text: the parser's cost grows faster than
+ * linearly there, and nothing is lost by showing text.
  */
 export type MarkdownBlock =
-  | { kind: 'markdown'; start: number; source: string }
+  | { kind: 'markdown'; start: number; source: string; cost: number }
   | { kind: 'fence'; start: number; source: string; lang: string; code: string; closed: boolean }
-  | { kind: 'text'; start: number; source: string; reason: 'size' | 'depth' };
+  | { kind: 'text'; start: number; source: string; reason: 'size' | 'depth' | 'markup' };
 
 export interface SplitResult {
   text: string;
@@ -22,6 +23,20 @@ export interface SplitResult {
 /** Bounds within which a block goes through the markdown parser. */
 export const MAX_PARSED_BLOCK = 12_000;
 export const MAX_NESTING = 24;
+/**
+ * A block's estimated parse cost (`cost` on a markdown block), in characters of plain prose: each inline marker (a backtick,
+ * asterisk, underscore, bracket...) costs micromark several characters' worth (delimiter runs,
+ * label starts, code-span searches), and each container level of a line costs again. Measured in
+ * Chromium (npm run bench:markdown): 12 KB of `**a* ` took 3-7x what 12 KB of an ordinary answer did;
+ * with these weights, ordinary prose keeps the 12 KB size bound, dense markers get 2-3.5 KB.
+ */
+export const MAX_PARSE_COST = 20_000;
+const MARKER_COST = 8;
+const DEPTH_COST = 4;
+// A line that may be a link reference definition: micromark tries one, and 5 KB of `[a]: b`
+// lines took longer than 12 KB of an ordinary answer.
+const DEFINITION_START = /^ {0,3}\[/;
+const DEFINITION_COST = 48;
 
 const FENCE_OPEN = /^( {0,3})(`{3,}|~{3,})([^\n]*)$/;
 
@@ -44,6 +59,7 @@ function scan(text: string, from: number): MarkdownBlock[] {
   let blockStart = -1;
   let blockIsList = false;
   let depth = 0;
+  let cost = 0;
   let pendingBlank = false;
   const closeBlock = (end: number) => {
     if (blockStart < 0) return;
@@ -51,10 +67,12 @@ function scan(text: string, from: number): MarkdownBlock[] {
     if (source.trim() !== '') {
       if (source.length > MAX_PARSED_BLOCK) blocks.push({ kind: 'text', start: blockStart, source, reason: 'size' });
       else if (depth > MAX_NESTING) blocks.push({ kind: 'text', start: blockStart, source, reason: 'depth' });
-      else blocks.push({ kind: 'markdown', start: blockStart, source });
+      else if (source.length + cost > MAX_PARSE_COST) blocks.push({ kind: 'text', start: blockStart, source, reason: 'markup' });
+      else blocks.push({ kind: 'markdown', start: blockStart, source, cost: source.length + cost });
     }
     blockStart = -1;
     depth = 0;
+    cost = 0;
   };
   let pos = from;
   while (pos < text.length) {
@@ -82,7 +100,9 @@ function scan(text: string, from: number): MarkdownBlock[] {
       blockStart = pos;
       blockIsList = listItem;
     }
-    depth = Math.max(depth, nesting(line));
+    const lineDepth = nesting(line);
+    depth = Math.max(depth, lineDepth);
+    cost += MARKER_COST * markers(line) + DEPTH_COST * lineDepth + (DEFINITION_START.test(line) ? DEFINITION_COST : 0);
     pendingBlank = false;
     pos = next;
   }
@@ -118,6 +138,17 @@ function nesting(line: string): number {
     }
   }
   return depth + Math.floor(spaces / 2);
+}
+
+/** Inline markers on a line: the characters that open delimiter runs, labels, code spans, autolinks and escapes. */
+function markers(line: string): number {
+  let count = 0;
+  for (let i = 0; i < line.length; i++) {
+    const c = line.charCodeAt(i);
+    // ` * _ [ ] < ! ~ \ &
+    if (c === 96 || c === 42 || c === 95 || c === 91 || c === 93 || c === 60 || c === 33 || c === 126 || c === 92 || c === 38) count += 1;
+  }
+  return count;
 }
 
 /** A fenced code block from its opening line to its closing fence (or the end: still streaming). */
