@@ -2,6 +2,7 @@ import { forwardRef, type ComponentPropsWithoutRef } from 'react';
 import { Tooltip } from 'radix-ui';
 import type { FactState } from '../store/records';
 import type { Labels } from './labels';
+import { TooltipFallback } from './TooltipScope';
 import { useLabels } from './useLabels';
 
 /** A distinct glyph per state, so the state never rests on colour alone (and no two look alike). */
@@ -37,7 +38,8 @@ export const FactBadge = forwardRef<HTMLSpanElement, FactBadgeProps>(function Fa
   const why = reason ?? t(`fact.why.${fact}`);
   const word = text ?? t(`fact.${fact}`);
   return (
-    <Tooltip.Provider delayDuration={200}>
+    // The root's shared provider (RuntimeProvider renders it), not one per badge.
+    <TooltipFallback>
       <Tooltip.Root>
         <Tooltip.Trigger asChild>
           <span
@@ -62,6 +64,6 @@ export const FactBadge = forwardRef<HTMLSpanElement, FactBadgeProps>(function Fa
           </Tooltip.Content>
         </Tooltip.Portal>
       </Tooltip.Root>
-    </Tooltip.Provider>
+    </TooltipFallback>
   );
 });

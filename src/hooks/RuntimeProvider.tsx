@@ -4,6 +4,7 @@ import { createRuntimeStore, type RuntimeStore } from '../store/createRuntimeSto
 import { createRuntimeActions, type RuntimeActionsOptions } from '../stream/runtimeActions';
 import type { RuntimeProviderAdapter } from '../stream/types';
 import type { Labels } from '../components/labels';
+import { TooltipScope } from '../components/TooltipScope';
 import { RuntimeContext, type RuntimeContextValue } from './RuntimeContext';
 import { createConnectionStore } from './useConnectionState';
 
@@ -31,7 +32,8 @@ function useShallowStable<T>(value: T): T {
 }
 
 /**
- * Puts one store, one adapter and the labels in context for the hooks and components below.
+ * Puts one store, one adapter and the labels in context for the hooks and components below, and
+ * one tooltip provider their badges share.
  * Without `store` it creates one; pass a store you filled (a snapshot read on the server) to render it.
  * @example
  * const adapter = httpAdapter('https://runtime.example');
@@ -51,5 +53,10 @@ export function RuntimeProvider({ store: given, adapter, labels = NO_LABELS, act
   useEffect(() => () => actions.dispose(), [actions]);
   const stableLabels = useShallowStable(labels);
   const value = useMemo<RuntimeContextValue>(() => ({ store, adapter, actions, labels: stableLabels, connection }), [store, adapter, actions, stableLabels, connection]);
-  return <RuntimeContext.Provider value={value}>{children}</RuntimeContext.Provider>;
+  // One tooltip provider for the whole kit below (every fact badge shares it).
+  return (
+    <RuntimeContext.Provider value={value}>
+      <TooltipScope>{children}</TooltipScope>
+    </RuntimeContext.Provider>
+  );
 }
