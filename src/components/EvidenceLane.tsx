@@ -1,6 +1,7 @@
 import { forwardRef, memo, useId, type ComponentPropsWithoutRef, type ReactNode } from 'react';
 import { useRuntimeSelector } from '../hooks/useRuntimeSelector';
 import type { EvidenceRecord } from '../store/records';
+import { findToolCall } from '../store/toolCallKey';
 import { FactBadge } from './FactBadge';
 import { classes } from './format';
 import type { Labels } from './labels';
@@ -44,7 +45,7 @@ export interface EvidenceItemProps extends Omit<ComponentPropsWithoutRef<'li'>, 
 export const EvidenceItem = memo(
   forwardRef<HTMLLIElement, EvidenceItemProps>(function EvidenceItem({ evidenceId, onOpenRef, labels, className, ...rest }, ref) {
     const evidence = useRuntimeSelector((s) => s.evidence.byId.get(evidenceId));
-    const toolName = useRuntimeSelector((s) => (evidence?.toolCallId === undefined ? undefined : s.toolCalls.byId.get(evidence.toolCallId)?.name));
+    const toolName = useRuntimeSelector((s) => (evidence?.toolCallId === undefined ? undefined : findToolCall((key) => s.toolCalls.byId.get(key), evidence.toolCallId, evidence.correlation.turnId)?.name));
     const t = useLabels(labels);
     if (!evidence) return null;
     const status = evidence.disputed ? 'disputed' : (evidence.status ?? 'unknown');

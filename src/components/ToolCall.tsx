@@ -73,7 +73,10 @@ function content(asChild: boolean | undefined, children: ReactNode, fallback: ()
 
 /** Props of `ToolCall.Root`; any other prop goes to its root element where it has one. */
 export interface ToolCallRootProps extends ComponentPropsWithoutRef<'div'>, ToolCallHandlers {
-  /** The tool call to render (its `toolCallId` in the events). */
+  /**
+   * The tool call to render: its key in `toolCalls.byId`, which is its `toolCallId` in the events
+   * (for a later turn that reused an id, `toolCallId@turnId`, as that turn's `toolCallIds` list it).
+   */
   toolCallId: string;
   /** Whether the details are shown (controlled); pair with `onOpenChange`. */
   open?: boolean;

@@ -18,6 +18,7 @@ import type { MessagePart, MessageRecord, TurnRecord } from './records';
 import type { ApplyContext } from './apply/context';
 import { ensureEvidence, mergeEvidence } from './apply/evidence';
 import { ensureThread, ensureTurn, flagPendingActionsAtCompletion, setQueue, updateTurn } from './apply/lifecycle';
+import { diagnoseReusedToolCallId, draftToolCalls, toolCallKey } from './toolCallKey';
 import { ensureTask } from './apply/tasks';
 import { mergeAction, mergeArtifact, mergeIncidents, mergeSubagent, mergeTask, mergeToolCall, mergeTurn, type Merged } from './merge';
 
@@ -100,10 +101,13 @@ function applyActions(ctx: ApplyContext, model: ReadModel, thread: ReadModelThre
 
 function applyToolCalls(ctx: ApplyContext, model: ReadModel, thread: ReadModelThread): void {
   for (const incoming of thread.toolCalls) {
-    const existing = ctx.draft.get('toolCalls', incoming.toolCallId);
+    // One call per (turn, toolCallId), as the events key it.
+    const key = toolCallKey(draftToolCalls(ctx), incoming.toolCallId, incoming.turnId);
+    const existing = ctx.draft.get('toolCalls', key);
+    if (!existing && key !== incoming.toolCallId) diagnoseReusedToolCallId(ctx, incoming.toolCallId, incoming.turnId);
     const record = conflictOf(ctx, mergeToolCall(existing, incoming));
-    ctx.draft.put('toolCalls', incoming.toolCallId, record);
-    if (!existing) ctx.draft.record('tool', incoming.toolCallId, scope(model, { threadId: thread.threadId }), record.name);
+    ctx.draft.put('toolCalls', key, record);
+    if (!existing) ctx.draft.record('tool', key, scope(model, { threadId: thread.threadId }), record.name);
   }
 }
 

@@ -47,7 +47,8 @@ export function factsOf(summary: RuntimeSummary): Omit<RuntimeSummary, 'counts' 
 function terminalStates(state: ProjectionData): Map<string, string> {
   const out = new Map<string, string>();
   for (const turn of state.turns.byId.values()) if (turn.lifecycle === 'completed' || turn.lifecycle === 'failed' || turn.lifecycle === 'cancelled') out.set(`turn:${turn.turnId}`, turn.lifecycle);
-  for (const tool of state.toolCalls.byId.values()) if (tool.status === 'succeeded' || tool.status === 'failed') out.set(`tool:${tool.toolCallId}`, tool.status);
+  // By table key: a call is one per (turn, toolCallId), so a reused id is another call.
+  for (const [key, tool] of state.toolCalls.byId) if (tool.status === 'succeeded' || tool.status === 'failed') out.set(`tool:${key}`, tool.status);
   for (const action of state.actions.byId.values()) if (action.status !== 'pending') out.set(`action:${action.actionId}`, action.status);
   // (A message's `final` is not terminal: a turn's implicit message re-opens when its next model step starts, issue 10 bug 1.)
   return out;
@@ -137,9 +138,13 @@ export function checkStream(ops: readonly FuzzOp[], options: CheckOptions): { vi
     const clean = factsOf(options.clean);
     for (const key of ['turns', 'messages', 'tools', 'actions', 'artifacts', 'evidence', 'tasks', 'subagents'] as const) {
       const idKey = { turns: 'turnId', messages: 'messageId', tools: 'toolCallId', actions: 'actionId', artifacts: 'artifactId', evidence: 'evidenceId', tasks: 'taskId', subagents: 'subagentId' }[key];
-      const byId = new Map((repaired[key] as unknown as Json[]).map((item) => [item[idKey], item]));
+      const byId = new Map<unknown, Json[]>();
+      for (const item of repaired[key] as unknown as Json[]) byId.set(item[idKey], [...(byId.get(item[idKey]) ?? []), item]);
       for (const item of clean[key] as unknown as Json[]) {
-        let got = byId.get(item[idKey]) as Json | undefined;
+        const candidates = byId.get(item[idKey]) ?? [];
+        // A tool event a mutation moved to another turn (a wrong turnId) is that turn's own call,
+        // beside the real one (summaries list calls without their turn): either may match.
+        let got = (key === 'tools' ? candidates.find((c) => c.status === item.status && c.name === item.name) : undefined) ?? candidates[0];
         // Attempts are never dropped: one a mutated stream invented stays beside the real ones.
         if (key === 'tasks' && got) {
           const runIds = new Set((item.attempts as Json[]).map((a) => a.runId));

@@ -2,6 +2,7 @@ import type { RuntimeEventEnvelope } from '../../protocol/events';
 import { readArtifact, readArtifactId, readString, type ArtifactFacts } from '../../protocol/payloadReaders';
 import type { ArtifactRecord, ExportState } from '../records';
 import { capPreview, type ApplyContext } from './context';
+import { draftToolCalls, toolCallKey } from '../toolCallKey';
 import { appendPart, ensureMessage, isSubagentScoped } from './messages';
 
 function ensureArtifact(ctx: ApplyContext, event: RuntimeEventEnvelope, artifactId: string): ArtifactRecord {
@@ -52,9 +53,10 @@ export function linkArtifact(ctx: ApplyContext, event: RuntimeEventEnvelope, art
   const merged = mergeFacts(ctx, record, facts, event.timestamp);
   merged.toolCallId = merged.toolCallId ?? toolCallId;
   ctx.draft.put('artifacts', artifactId, merged);
-  const tool = ctx.draft.get('toolCalls', toolCallId);
+  const key = toolCallKey(draftToolCalls(ctx), toolCallId, event.turnId);
+  const tool = ctx.draft.get('toolCalls', key);
   if (tool && !tool.artifactIds.includes(artifactId)) {
-    ctx.draft.put('toolCalls', toolCallId, { ...tool, artifactIds: [...tool.artifactIds, artifactId] });
+    ctx.draft.put('toolCalls', key, { ...tool, artifactIds: [...tool.artifactIds, artifactId] });
   }
 }
 

@@ -2,6 +2,7 @@ import type { RuntimeEventEnvelope } from '../../protocol/events';
 import { readEvidence, readString, type EvidenceFacts } from '../../protocol/payloadReaders';
 import type { EvidenceRecord } from '../records';
 import type { ApplyContext } from './context';
+import { draftToolCalls, toolCallKey } from '../toolCallKey';
 
 /** Statuses and verdicts that assert the evidence holds, and those that assert it does not. */
 const POSITIVE = new Set(['verified', 'passed', 'pass', 'approved', 'accepted', 'succeeded']);
@@ -31,9 +32,10 @@ export function ensureEvidence(ctx: ApplyContext, evidenceId: string, event: Run
   ctx.draft.put('evidence', evidenceId, record);
   if (event) ctx.draft.record('evidence', evidenceId, event);
   if (record.toolCallId !== undefined) {
-    const tool = ctx.draft.get('toolCalls', record.toolCallId);
+    const key = toolCallKey(draftToolCalls(ctx), record.toolCallId, record.correlation.turnId);
+    const tool = ctx.draft.get('toolCalls', key);
     if (tool && !tool.evidenceIds.includes(evidenceId)) {
-      ctx.draft.put('toolCalls', tool.toolCallId, { ...tool, evidenceIds: [...tool.evidenceIds, evidenceId] });
+      ctx.draft.put('toolCalls', key, { ...tool, evidenceIds: [...tool.evidenceIds, evidenceId] });
     }
   }
   if (record.subagentId !== undefined) {

@@ -15,12 +15,15 @@ import { capPreview, type ApplyContext } from './context';
 import { ensureTurn } from './lifecycle';
 import { appendPart, ensureMessage, isSubagentScoped } from './messages';
 import { linkArtifact } from './artifacts';
+import { diagnoseReusedToolCallId, draftToolCalls, toolCallKey } from '../toolCallKey';
 
-function ensureToolCall(ctx: ApplyContext, event: RuntimeEventEnvelope): ToolCallRecord | undefined {
+function ensureToolCall(ctx: ApplyContext, event: RuntimeEventEnvelope): { key: string; record: ToolCallRecord } | undefined {
   const toolCallId = event.toolCallId;
   if (typeof toolCallId !== 'string') return undefined;
-  const existing = ctx.draft.get('toolCalls', toolCallId);
-  if (existing) return existing;
+  const key = toolCallKey(draftToolCalls(ctx), toolCallId, event.turnId);
+  const existing = ctx.draft.get('toolCalls', key);
+  if (existing) return { key, record: existing };
+  if (key !== toolCallId) diagnoseReusedToolCallId(ctx, toolCallId, event.turnId, event.eventId);
   const record: ToolCallRecord = {
     toolCallId,
     stepId: event.stepId,
@@ -36,15 +39,15 @@ function ensureToolCall(ctx: ApplyContext, event: RuntimeEventEnvelope): ToolCal
   // The tool row takes its place in the message's parts, in event order.
   const message = ensureMessage(ctx, event);
   record.messageId = message.messageId;
-  appendPart(ctx, event, message, 'tool', { refId: toolCallId });
+  appendPart(ctx, event, message, 'tool', { refId: key });
   if (!isSubagentScoped(event)) {
     const turn = ensureTurn(ctx, event);
     // Appended to the batch's copy of the list: copying it per tool call is quadratic in a long turn.
-    if (turn) ctx.draft.appendTo('turns', turn.turnId, 'toolCallIds', toolCallId);
+    if (turn) ctx.draft.appendTo('turns', turn.turnId, 'toolCallIds', key);
   }
-  ctx.draft.put('toolCalls', toolCallId, record);
-  ctx.draft.record('tool', toolCallId, event, readToolName(event));
-  return record;
+  ctx.draft.put('toolCalls', key, record);
+  ctx.draft.record('tool', key, event, readToolName(event));
+  return { key, record };
 }
 
 /** Args may stream as JSON text fragments or arrive whole; fragments are appended, never re-parsed here. */
@@ -82,8 +85,9 @@ function linkToolArtifact(ctx: ApplyContext, record: ToolCallRecord, event: Runt
 }
 
 export function applyToolEvent(ctx: ApplyContext, event: RuntimeEventEnvelope): void {
-  const record = ensureToolCall(ctx, event);
-  if (!record) return;
+  const found = ensureToolCall(ctx, event);
+  if (!found) return;
+  const { key, record } = found;
   let patch: Partial<ToolCallRecord> = {};
   switch (event.type) {
     case 'tool.started': {
@@ -128,8 +132,8 @@ export function applyToolEvent(ctx: ApplyContext, event: RuntimeEventEnvelope): 
     const name = readToolName(event);
     if (name !== undefined) patch.name = name;
   }
-  const latest = ctx.draft.get('toolCalls', record.toolCallId) ?? record;
-  ctx.draft.update('toolCalls', record.toolCallId, latest, patch);
+  const latest = ctx.draft.get('toolCalls', key) ?? record;
+  ctx.draft.update('toolCalls', key, latest, patch);
   linkToolArtifact(ctx, latest, event);
 }
 
@@ -138,8 +142,9 @@ const OUTPUT_STATES: ReadonlySet<string> = new Set(['spilled', 'truncated', 'red
 /** output.* facts: a spilled/truncated/redacted/expired output updates its tool row when it names one. */
 export function applyOutputEvent(ctx: ApplyContext, event: RuntimeEventEnvelope): boolean {
   const toolCallId = event.toolCallId;
-  const record = typeof toolCallId === 'string' ? ctx.draft.get('toolCalls', toolCallId) : undefined;
-  if (!record) return false;
+  const key = typeof toolCallId === 'string' ? toolCallKey(draftToolCalls(ctx), toolCallId, event.turnId) : undefined;
+  const record = key === undefined ? undefined : ctx.draft.get('toolCalls', key);
+  if (!record || key === undefined) return false;
   const output = readToolOutput(event);
   const state = event.type.slice('output.'.length);
   const patch: Partial<ToolCallRecord> = OUTPUT_STATES.has(state) ? { outputState: state as ToolCallRecord['outputState'] } : {};
@@ -150,6 +155,6 @@ export function applyOutputEvent(ctx: ApplyContext, event: RuntimeEventEnvelope)
     patch.outputTruncated = capped.truncated || record.outputTruncated;
   }
   if (event.type === 'output.spilled' || event.type === 'output.truncated') patch.outputTruncated = true;
-  ctx.draft.put('toolCalls', record.toolCallId, { ...record, ...patch });
+  ctx.draft.put('toolCalls', key, { ...record, ...patch });
   return true;
 }

@@ -2,6 +2,7 @@
 // tool parts of a message form one run ("Ran 6 tools · 1 failed").
 import type { ActionRecord, ToolCallRecord, ToolStatus } from '../records';
 import type { ProjectionData } from '../state';
+import { findToolCall } from '../toolCallKey';
 
 /** A row's state as shown: the runtime's status, or `waiting` while a request gates the call. */
 export type ToolDisplayStatus = ToolStatus | 'waiting';
@@ -27,9 +28,10 @@ export function toolDisplayStatus(tool: Pick<ToolCallRecord, 'status'>, actions:
  * True when a request is shown on the tool row it gates, so the conversation must not show it a
  * second time: the call is in the main conversation and known to the store.
  */
-export function isAttachedToTool(state: Pick<ProjectionData, 'toolCalls'>, action: Pick<ActionRecord, 'toolCallId'>): boolean {
+export function isAttachedToTool(state: Pick<ProjectionData, 'toolCalls'>, action: Pick<ActionRecord, 'toolCallId' | 'turnId'>): boolean {
   if (action.toolCallId === undefined) return false;
-  const tool = state.toolCalls.byId.get(action.toolCallId);
+  // The call of the action's own turn: an id a later turn reused is that turn's call.
+  const tool = findToolCall((key) => state.toolCalls.byId.get(key), action.toolCallId, action.turnId);
   return tool !== undefined && tool.messageId !== undefined && tool.subagentId === undefined;
 }
 
