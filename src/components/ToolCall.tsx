@@ -14,6 +14,7 @@ import { countRender } from './renderCount';
 import { revealBidi, SafeText } from './safeText';
 import { useLabels, type Translate } from './useLabels';
 import { plural, valueLabel } from './valueLabel';
+import { useVirtualRows, virtualRowStyle } from './useVirtualRows';
 
 /** The input as shown: redacted before it is cut, so a clipped secret cannot slip past the patterns. */
 function inputSummary(tool: ToolCallRecord, redact: Redactor): string {
@@ -454,23 +455,39 @@ export interface ToolGroupProps extends ComponentPropsWithoutRef<'div'> {
   onRetry?: ToolCallProps['onRetry'];
   /** Overrides for this component's strings by key; the provider's `labels` and the English defaults apply otherwise. */
   labels?: Labels;
+  /** Mount only the rows in view (default `true`). Pass `false` for server rendering or short lists: every row renders. */
+  virtualize?: boolean;
 }
 
-/** Every tool row (of the session or one turn), in the order they started: the full list the Tools lane holds. */
-export const ToolGroup = forwardRef<HTMLDivElement, ToolGroupProps>(function ToolGroup({ toolCallIds, turnId, onOpenOutput, onOpenEvidence, onRetry, labels, className, ...rest }, ref) {
+/**
+ * Every tool row (of the session or one turn), in the order they started: the full list the Tools
+ * lane holds. It scrolls inside itself and mounts only the rows in view: a long session holds
+ * thousands of calls, and mounting each (a collapsible, its input summary, its output preview)
+ * made opening a 100k-event session one task of seconds.
+ */
+export const ToolGroup = forwardRef<HTMLDivElement, ToolGroupProps>(function ToolGroup({ toolCallIds, turnId, onOpenOutput, onOpenEvidence, onRetry, labels, virtualize = true, className, ...rest }, ref) {
   const turnToolIds = useRuntimeSelector((s) => (turnId !== undefined ? s.turns.byId.get(turnId)?.toolCallIds : undefined));
   const allIds = useRuntimeSelector((s) => s.toolCalls.ids);
   const t = useLabels(labels);
-  const ids = toolCallIds ?? (turnId !== undefined ? (turnToolIds ?? []) : allIds);
+  const ids = toolCallIds ?? (turnId !== undefined ? (turnToolIds ?? EMPTY_IDS) : allIds);
+  const { scrollRef, virtualizer, onScroll, totalSize, rows } = useVirtualRows({ keys: ids, estimateSize: 48, stickToBottom: true });
   return (
     <div ref={ref} className={classes('aui-tool-group', className)} role="group" aria-label={t('tool.group')} data-count={ids.length} {...rest}>
-      {/* Without the requests: they are answered in the thread, where the call is; here the row says it waits. */}
-      {ids.map((id) => (
-        <Root key={id} toolCallId={id} onOpenOutput={onOpenOutput} onOpenEvidence={onOpenEvidence} onRetry={onRetry} labels={labels}>
-          <Header />
-          <Body />
-        </Root>
-      ))}
+      <div ref={scrollRef} className="aui-tool-group__scroll" onScroll={onScroll}>
+        <div style={virtualize ? { height: totalSize, position: 'relative' } : undefined}>
+          {/* Without the requests: they are answered in the thread, where the call is; here the row says it waits. */}
+          {rows(virtualize).map((row) => (
+            <div key={row.key} data-index={row.index} ref={virtualize ? virtualizer.measureElement : undefined} className="aui-tool-group__row" style={virtualRowStyle(row.start, virtualize)}>
+              <Root toolCallId={ids[row.index]!} onOpenOutput={onOpenOutput} onOpenEvidence={onOpenEvidence} onRetry={onRetry} labels={labels}>
+                <Header />
+                <Body />
+              </Root>
+            </div>
+          ))}
+        </div>
+      </div>
     </div>
   );
 });
+
+const EMPTY_IDS: readonly string[] = [];

@@ -1,0 +1,46 @@
+// @vitest-environment jsdom
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { eventBuilder, toolIds, turn } from '../../test/eventBuilder';
+import { renderWith, stubLayout, storeFrom } from '../../test/componentHarness';
+import { AgentWorkbench } from './AgentWorkbench';
+import { ToolGroup } from './ToolCall';
+
+// Opening a long session (issue 14): a lane's rendering cost follows what is in view, not the
+// session's length. Before, the Tools lane mounted every call of the session in one commit.
+
+/** One turn with `count` finished tool calls. */
+function manyTools(count: number): unknown[] {
+  const ev = eventBuilder();
+  const events: unknown[] = [ev('turn.started', turn())];
+  for (let n = 0; n < count; n++) {
+    events.push(ev('tool.started', toolIds(n), { toolName: `tool_${n}` }));
+    events.push(ev('tool.result', toolIds(n), { preview: `result ${n}` }));
+  }
+  return events;
+}
+
+describe('lanes render what is in view', () => {
+  beforeAll(() => stubLayout(600));
+  afterEach(cleanup);
+
+  it('the Tools lane of a 2,000-call session mounts a bounded number of rows', () => {
+    const store = storeFrom(manyTools(2_000));
+    const { container } = renderWith(<AgentWorkbench defaultLane="tools" />, store);
+    const group = container.querySelector('.aui-tool-group')!;
+    expect(group.getAttribute('data-count')).toBe('2000');
+    const mounted = group.querySelectorAll('.aui-tool-call').length;
+    expect(mounted).toBeGreaterThan(0);
+    expect(mounted).toBeLessThanOrEqual(20);
+  });
+
+  it('a hidden lane renders none of its rows', () => {
+    const { container } = renderWith(<AgentWorkbench defaultLane="tools" />, storeFrom(manyTools(200)));
+    expect(container.querySelectorAll('.aui-timeline__entry')).toHaveLength(0);
+  });
+
+  it('every row is mounted when virtualization is off (server rendering, short lists)', () => {
+    const { container } = renderWith(<ToolGroup virtualize={false} />, storeFrom(manyTools(50)));
+    expect(container.querySelectorAll('.aui-tool-call')).toHaveLength(50);
+  });
+});
