@@ -20,6 +20,7 @@ import { TaskCapsule } from './TaskCapsule';
 import { ToolGroup } from './ToolCall';
 import { useLabels } from './useLabels';
 import { useLanesSheet } from './useLanesSheet';
+import type { OpenRef } from './RefLink';
 import type { RefLoader } from './useRefContent';
 import { pickLane, visibleLanes, type WorkbenchLane } from './workbenchLanes';
 import { shallowEqual, useRuntimeSelector } from '../hooks/useRuntimeSelector';
@@ -35,6 +36,17 @@ export interface AgentWorkbenchProps extends ComponentPropsWithoutRef<'div'> {
   loadRef?: RefLoader;
   /** Called when the user opens a tool's full output; without it the ref is shown as text. */
   onOpenOutput?: ConversationProps['onOpenOutput'];
+  /**
+   * Retries a failed tool call (its id), in the thread and the Tools lane. Retry is offered only on
+   * failures the runtime marked retryable, and only when this is given.
+   */
+  onRetry?: ConversationProps['onRetry'];
+  /**
+   * Opens a ref the runtime gave (an evidence pack or replay, an artifact's source or export):
+   * called with the ref and its label. Without it web refs are links and the others are listed
+   * under Details.
+   */
+  onOpenRef?: OpenRef;
   /**
    * The side lane shown first. Without it: the task when the runtime reported one, else the first
    * lane with something in it. The Task lane is offered only when there is a task.
@@ -71,7 +83,7 @@ function skipTo(event: MouseEvent<HTMLAnchorElement>, id: string) {
  * // Give it a bounded height: the conversation scrolls inside itself and mounts only the rows in view.
  */
 export const AgentWorkbench = forwardRef<HTMLDivElement, AgentWorkbenchProps>(function AgentWorkbench(
-  { labels, loadRef, onOpenOutput, defaultLane, theme = 'system', now, virtualize, components, className, ...rest },
+  { labels, loadRef, onOpenOutput, onRetry, onOpenRef, defaultLane, theme = 'system', now, virtualize, components, className, ...rest },
   ref,
 ) {
   const t = useLabels(labels);
@@ -141,7 +153,7 @@ export const AgentWorkbench = forwardRef<HTMLDivElement, AgentWorkbenchProps>(fu
             {boundary('TaskCapsule', <TaskCapsule labels={labels} variant="compact" />)}
             {boundary(
               'Conversation',
-              <Conversation labels={labels} loadRef={loadRef} onOpenOutput={onOpenOutput} onOpenEvidence={openEvidence} now={now} virtualize={virtualize} components={components} />,
+              <Conversation labels={labels} loadRef={loadRef} onOpenOutput={onOpenOutput} onOpenEvidence={openEvidence} onRetry={onRetry} onOpenRef={onOpenRef} now={now} virtualize={virtualize} components={components} />,
             )}
             {boundary('ActionList', <ActionList labels={labels} now={now} detachedOnly className="aui-workbench__actions" />)}
             {boundary('Composer', <Composer labels={labels} inputId={composerInputId} />)}
@@ -159,10 +171,10 @@ export const AgentWorkbench = forwardRef<HTMLDivElement, AgentWorkbenchProps>(fu
                 ))}
               </Tabs.List>
               <Tabs.Content value="tasks" className="aui-tabs__content">{boundary('TaskCapsule', <TaskCapsule labels={labels} variant="expanded" aria-label={t('task.details')} />)}</Tabs.Content>
-              <Tabs.Content value="tools" className="aui-tabs__content">{boundary('ToolGroup', <ToolGroup labels={labels} onOpenOutput={onOpenOutput} onOpenEvidence={openEvidence} virtualize={virtualize} />)}</Tabs.Content>
+              <Tabs.Content value="tools" className="aui-tabs__content">{boundary('ToolGroup', <ToolGroup labels={labels} onOpenOutput={onOpenOutput} onOpenEvidence={openEvidence} onRetry={onRetry} virtualize={virtualize} />)}</Tabs.Content>
               <Tabs.Content value="timeline" className="aui-tabs__content">{boundary('ProcessTimeline', <ProcessTimeline labels={labels} virtualize={virtualize} />)}</Tabs.Content>
-              <Tabs.Content value="artifacts" className="aui-tabs__content">{boundary('ArtifactList', <ArtifactList labels={labels} loadRef={loadRef} />)}</Tabs.Content>
-              <Tabs.Content value="evidence" className="aui-tabs__content">{boundary('EvidenceLane', <EvidenceLane ref={evidenceLaneMounted} labels={labels} idScope={scope} />)}</Tabs.Content>
+              <Tabs.Content value="artifacts" className="aui-tabs__content">{boundary('ArtifactList', <ArtifactList labels={labels} loadRef={loadRef} onOpenRef={onOpenRef} />)}</Tabs.Content>
+              <Tabs.Content value="evidence" className="aui-tabs__content">{boundary('EvidenceLane', <EvidenceLane ref={evidenceLaneMounted} labels={labels} idScope={scope} onOpenRef={onOpenRef} />)}</Tabs.Content>
               <Tabs.Content value="team" className="aui-tabs__content">{boundary('SubagentRoster', <SubagentRoster labels={labels} />)}</Tabs.Content>
               <Tabs.Content value="diagnostics" className="aui-tabs__content">{boundary('DiagnosticsPanel', <DiagnosticsPanel labels={labels} />)}</Tabs.Content>
             </Tabs.Root>

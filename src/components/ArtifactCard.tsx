@@ -11,6 +11,7 @@ import { Markdown } from './Markdown';
 import { useLabels, type Translate } from './useLabels';
 import { valueLabel } from './valueLabel';
 import { useRefContent, type RefLoader } from './useRefContent';
+import { RefAction, type OpenRef } from './RefLink';
 
 const DEFAULT_BUDGET = 20_000;
 /** The inline preview on a card: a glance, not the document (the workspace shows it whole). */
@@ -61,8 +62,9 @@ function VersionRail({ artifact, t }: { artifact: ArtifactRecord; t: Translate }
 }
 
 /** Ids and refs, behind a disclosure: for whoever needs them, out of the reading flow. */
-function Ids({ artifact, t }: { artifact: ArtifactRecord; t: Translate }) {
-  const rows = [artifact.artifactId, artifact.currentVersionId, artifact.toolCallId, artifact.readRef, artifact.exportRef].filter((v): v is string => v !== undefined);
+function Ids({ artifact, t, listRefs }: { artifact: ArtifactRecord; t: Translate; listRefs: boolean }) {
+  const refs = listRefs ? [artifact.readRef, artifact.exportRef] : [];
+  const rows = [artifact.artifactId, artifact.currentVersionId, artifact.toolCallId, ...refs].filter((v): v is string => v !== undefined);
   return (
     <details className="aui-artifact__ids">
       <summary>{t('tool.details')}</summary>
@@ -72,6 +74,16 @@ function Ids({ artifact, t }: { artifact: ArtifactRecord; t: Translate }) {
         ))}
       </p>
     </details>
+  );
+}
+
+/** The artifact's refs as actions, when the app opens refs: its source, and its export once exported. */
+function RefActions({ artifact, onOpenRef, t }: { artifact: ArtifactRecord; onOpenRef: OpenRef; t: Translate }) {
+  return (
+    <>
+      {artifact.readRef !== undefined && <RefAction value={artifact.readRef} label={t('artifact.readRef')} onOpenRef={onOpenRef} />}
+      {artifact.exportRef !== undefined && <RefAction value={artifact.exportRef} label={t('artifact.exportRef')} onOpenRef={onOpenRef} />}
+    </>
   );
 }
 
@@ -197,6 +209,8 @@ export interface ArtifactCardProps extends Omit<ComponentPropsWithoutRef<'articl
   artifactId: string;
   /** Opens the artifact somewhere of the app's choosing; by default the workspace dialog opens. */
   onOpen?: (artifactId: string) => void;
+  /** Opens a ref the runtime gave (the artifact's source, its export) as an action; without it the refs are listed under Details. */
+  onOpenRef?: OpenRef;
   /** Loads the content behind a ref (`outputRef`, `previewRef`...) on demand; without it such content is `unavailable`. */
   loadRef?: RefLoader;
   /** The most characters of a preview shown inline; longer content shows a cut preview and its ref. */
@@ -216,7 +230,7 @@ export interface ArtifactCardProps extends Omit<ComponentPropsWithoutRef<'articl
 /** An artifact as a card: kind (or unknown), status, versions, export state, linked tool step. */
 export const ArtifactCard = memo(
   forwardRef<HTMLElement, ArtifactCardProps>(function ArtifactCard(
-    { artifactId, onOpen, loadRef, previewBudget, inlinePreview = true, open: openProp, defaultOpen = false, onOpenChange, labels, className, ...rest },
+    { artifactId, onOpen, onOpenRef, loadRef, previewBudget, inlinePreview = true, open: openProp, defaultOpen = false, onOpenChange, labels, className, ...rest },
     ref,
   ) {
     const artifact = useRuntimeSelector((s) => s.artifacts.byId.get(artifactId));
@@ -278,7 +292,8 @@ export const ArtifactCard = memo(
               {t('artifact.openPlain')}
             </button>
           )}
-          <Ids artifact={artifact} t={t} />
+          {onOpenRef && <RefActions artifact={artifact} onOpenRef={onOpenRef} t={t} />}
+          <Ids artifact={artifact} t={t} listRefs={!onOpenRef} />
         </div>
         {!onOpen && <ArtifactWorkspace artifactId={artifactId} open={open} onOpenChange={setOpen} loadRef={loadRef} previewBudget={previewBudget} labels={labels} container={container} />}
       </article>
@@ -288,6 +303,8 @@ export const ArtifactCard = memo(
 
 /** Props of `ArtifactList`; any other prop goes to its root element where it has one. */
 export interface ArtifactListProps extends ComponentPropsWithoutRef<'div'> {
+  /** Opens a ref the runtime gave (an artifact's source, its export); without it the refs are listed under Details. */
+  onOpenRef?: OpenRef;
   /** Loads the content behind a ref (`outputRef`, `previewRef`...) on demand; without it such content is `unavailable`. */
   loadRef?: RefLoader;
   /** Overrides for this component's strings by key; the provider's `labels` and the English defaults apply otherwise. */
@@ -295,14 +312,14 @@ export interface ArtifactListProps extends ComponentPropsWithoutRef<'div'> {
 }
 
 /** Every artifact of the store as a card, in the order they appeared. */
-export const ArtifactList = forwardRef<HTMLDivElement, ArtifactListProps>(function ArtifactList({ loadRef, labels, className, ...rest }, ref) {
+export const ArtifactList = forwardRef<HTMLDivElement, ArtifactListProps>(function ArtifactList({ loadRef, onOpenRef, labels, className, ...rest }, ref) {
   const ids = useRuntimeSelector((s) => s.artifacts.ids);
   const t = useLabels(labels);
   return (
     <div ref={ref} className={classes('aui-artifact-list', className)} role="group" aria-label={t('artifact.region')} {...rest}>
       {/* The full list, compact: previews are in the thread, where each artifact was made. */}
       {ids.map((id) => (
-        <ArtifactCard key={id} artifactId={id} loadRef={loadRef} labels={labels} inlinePreview={false} />
+        <ArtifactCard key={id} artifactId={id} loadRef={loadRef} onOpenRef={onOpenRef} labels={labels} inlinePreview={false} />
       ))}
     </div>
   );

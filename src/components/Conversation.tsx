@@ -16,6 +16,7 @@ import { ToolSlot } from './ToolSlot';
 import { TurnEnd } from './TurnEnd';
 import { useLabels } from './useLabels';
 import { useLatestCallback } from './useLatestCallback';
+import type { OpenRef } from './RefLink';
 import type { RefLoader } from './useRefContent';
 import { useThreadKeyboard } from './useThreadKeyboard';
 import { useVirtualRows, virtualRowStyle } from './useVirtualRows';
@@ -27,6 +28,10 @@ interface PartHandlers {
   onOpenOutput?: ToolCallProps['onOpenOutput'];
   /** Called when the user opens the evidence a tool row links to. */
   onOpenEvidence?: ToolCallProps['onOpenEvidence'];
+  /** Retries a failed tool call; offered only on failures the runtime marked retryable. */
+  onRetry?: ToolCallProps['onRetry'];
+  /** Opens a ref the runtime gave (an artifact's source or export); without it such refs are listed as text. */
+  onOpenRef?: OpenRef;
   /** Loads the content behind a ref (`outputRef`, `previewRef`...) on demand; without it such content is `unavailable`. */
   loadRef?: RefLoader;
   /** Overrides for this component's strings by key; the provider's `labels` and the English defaults apply otherwise. */
@@ -79,14 +84,14 @@ const Part = memo(function Part({ partId, streaming, handlers }: { partId: strin
       return <Reasoning text={part.text ?? ''} done={part.done} durationMs={durationMs} labels={handlers.labels} />;
     }
     case 'tool':
-      if (slots?.Tool) return <ToolSlot partId={partId} toolCallId={part.refId!} slot={slots.Tool} onOpenOutput={handlers.onOpenOutput} onOpenEvidence={handlers.onOpenEvidence} labels={handlers.labels} now={handlers.now} />;
-      return <ToolPart partId={partId} onOpenOutput={handlers.onOpenOutput} onOpenEvidence={handlers.onOpenEvidence} labels={handlers.labels} now={handlers.now} />;
+      if (slots?.Tool) return <ToolSlot partId={partId} toolCallId={part.refId!} slot={slots.Tool} onOpenOutput={handlers.onOpenOutput} onOpenEvidence={handlers.onOpenEvidence} onRetry={handlers.onRetry} labels={handlers.labels} now={handlers.now} />;
+      return <ToolPart partId={partId} onOpenOutput={handlers.onOpenOutput} onOpenEvidence={handlers.onOpenEvidence} onRetry={handlers.onRetry} labels={handlers.labels} now={handlers.now} />;
     case 'action':
       if (slots?.Action) return <slots.Action actionId={part.refId!} labels={handlers.labels} now={handlers.now} />;
       return <ActionPart actionId={part.refId!} labels={handlers.labels} now={handlers.now} />;
     case 'artifact':
       if (slots?.Artifact) return <slots.Artifact artifactId={part.refId!} loadRef={handlers.loadRef} labels={handlers.labels} />;
-      return <ArtifactCard artifactId={part.refId!} loadRef={handlers.loadRef} labels={handlers.labels} />;
+      return <ArtifactCard artifactId={part.refId!} loadRef={handlers.loadRef} onOpenRef={handlers.onOpenRef} labels={handlers.labels} />;
   }
 });
 
@@ -160,7 +165,7 @@ export interface ConversationProps extends ComponentPropsWithoutRef<'div'>, Part
  * history is prepended, and offers a jump to the latest message.
  */
 export const Conversation = forwardRef<HTMLDivElement, ConversationProps>(function Conversation(
-  { virtualize = true, estimateRowHeight = 140, onOpenOutput, onOpenEvidence, loadRef, labels, now, components, className, ...rest },
+  { virtualize = true, estimateRowHeight = 140, onOpenOutput, onOpenEvidence, onRetry, onOpenRef, loadRef, labels, now, components, className, ...rest },
   ref,
 ) {
   // A new array only when a message is added, removed or moved (commits are immutable).
@@ -169,9 +174,11 @@ export const Conversation = forwardRef<HTMLDivElement, ConversationProps>(functi
   // A new object (re-rendering the memoised rows) only when what the rows show changes.
   const openOutput = useLatestCallback(onOpenOutput);
   const openEvidence = useLatestCallback(onOpenEvidence);
+  const retry = useLatestCallback(onRetry);
+  const openRef = useLatestCallback(onOpenRef);
   const handlers = useMemo<PartHandlers>(
-    () => ({ onOpenOutput: openOutput, onOpenEvidence: openEvidence, loadRef, labels, now, components }),
-    [openOutput, openEvidence, loadRef, labels, now, components],
+    () => ({ onOpenOutput: openOutput, onOpenEvidence: openEvidence, onRetry: retry, onOpenRef: openRef, loadRef, labels, now, components }),
+    [openOutput, openEvidence, retry, openRef, loadRef, labels, now, components],
   );
   const t = useLabels(labels);
   countRender('Conversation', '');

@@ -20,7 +20,7 @@ function runAround(state: RuntimeState, partId: string): string[] {
   return at < 0 ? [] : selectToolRun(state, message.partIds[at]!).toolCallIds;
 }
 
-export interface ToolSlotProps extends Pick<ToolCallProps, 'onOpenOutput' | 'onOpenEvidence' | 'labels' | 'now'> {
+export interface ToolSlotProps extends Pick<ToolCallProps, 'onOpenOutput' | 'onOpenEvidence' | 'onRetry' | 'labels' | 'now'> {
   partId: string;
   toolCallId: string;
   slot: ToolSlots;

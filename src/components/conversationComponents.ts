@@ -33,7 +33,7 @@ export interface ReasoningComponentProps {
 }
 
 /** What a custom tool part receives: the tool call's facts, and the kit's row to fall back to. */
-export interface ToolComponentProps extends Pick<ToolCallProps, 'onOpenOutput' | 'onOpenEvidence' | 'labels'> {
+export interface ToolComponentProps extends Pick<ToolCallProps, 'onOpenOutput' | 'onOpenEvidence' | 'onRetry' | 'labels'> {
   /** The tool call's id (`toolCalls.byId`). */
   toolCallId: string;
   /** The tool call as the store holds it (name, args, status, output preview...). */

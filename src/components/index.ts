@@ -1,5 +1,6 @@
 export { FactBadge, type FactBadgeProps } from './FactBadge';
 export { TooltipScope } from './TooltipScope';
+export type { OpenRef } from './RefLink';
 export { RuntimeStatus, type RuntimeStatusProps } from './RuntimeStatus';
 export { TaskCapsule, type TaskCapsuleProps } from './TaskCapsule';
 export { ToolCall, ToolGroup, ToolRun, ToolPart, type ToolCallProps, type ToolCallRootProps, type ToolGroupProps, type ToolRunProps, type ToolPartProps } from './ToolCall';

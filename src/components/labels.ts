@@ -258,6 +258,8 @@ export const DEFAULT_LABELS = {
   'artifact.kind': 'Kind',
   'artifact.version': 'Version {n} of {count}',
   'artifact.openPlain': 'Open',
+  'artifact.readRef': 'Open source',
+  'artifact.exportRef': 'Open export',
   'artifact.fromToolAction': 'Show the tool call',
   'artifact.count.one': '{count} artifact',
   'artifact.count.other': '{count} artifacts',
