@@ -212,11 +212,11 @@ export const Conversation = forwardRef<HTMLDivElement, ConversationProps>(functi
             <div
               key={row.key}
               data-index={row.index}
-              ref={virtualize ? virtualizer.measureElement : undefined}
+              ref={virtualize && row.ready ? virtualizer.measureElement : undefined}
               className="aui-conversation__row"
               style={virtualRowStyle(row.start, virtualize)}
             >
-              <MessageRow messageId={keys[row.index]!} tabStop={row.index === keyboard.active} hintId={hintId} handlers={handlers} />
+              {row.ready && <MessageRow messageId={keys[row.index]!} tabStop={row.index === keyboard.active} hintId={hintId} handlers={handlers} />}
             </div>
           ))}
         </div>

@@ -73,10 +73,10 @@ export const ProcessTimeline = forwardRef<HTMLDivElement, ProcessTimelineProps>(
               key={row.key}
               role="listitem"
               data-index={row.index}
-              ref={virtualize ? virtualizer.measureElement : undefined}
+              ref={virtualize && row.ready ? virtualizer.measureElement : undefined}
               style={virtualRowStyle(row.start, virtualize)}
             >
-              <TimelineRow entryId={keys[row.index]!} labels={labels} />
+              {row.ready && <TimelineRow entryId={keys[row.index]!} labels={labels} />}
             </div>
           ))}
         </div>

@@ -477,11 +477,13 @@ export const ToolGroup = forwardRef<HTMLDivElement, ToolGroupProps>(function Too
         <div style={virtualize ? { height: totalSize, position: 'relative' } : undefined}>
           {/* Without the requests: they are answered in the thread, where the call is; here the row says it waits. */}
           {rows(virtualize).map((row) => (
-            <div key={row.key} data-index={row.index} ref={virtualize ? virtualizer.measureElement : undefined} className="aui-tool-group__row" style={virtualRowStyle(row.start, virtualize)}>
-              <Root toolCallId={ids[row.index]!} onOpenOutput={onOpenOutput} onOpenEvidence={onOpenEvidence} onRetry={onRetry} labels={labels}>
-                <Header />
-                <Body />
-              </Root>
+            <div key={row.key} data-index={row.index} ref={virtualize && row.ready ? virtualizer.measureElement : undefined} className="aui-tool-group__row" style={virtualRowStyle(row.start, virtualize)}>
+              {row.ready && (
+                <Root toolCallId={ids[row.index]!} onOpenOutput={onOpenOutput} onOpenEvidence={onOpenEvidence} onRetry={onRetry} labels={labels}>
+                  <Header />
+                  <Body />
+                </Root>
+              )}
             </div>
           ))}
         </div>

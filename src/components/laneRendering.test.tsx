@@ -1,9 +1,10 @@
 // @vitest-environment jsdom
-import { cleanup } from '@testing-library/react';
+import { act, cleanup } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eventBuilder, toolIds, turn } from '../../test/eventBuilder';
 import { renderWith, stubLayout, storeFrom } from '../../test/componentHarness';
 import { AgentWorkbench } from './AgentWorkbench';
+import { Conversation } from './Conversation';
 import { ToolGroup } from './ToolCall';
 
 // Opening a long session (issue 14): a lane's rendering cost follows what is in view, not the
@@ -42,5 +43,29 @@ describe('lanes render what is in view', () => {
   it('every row is mounted when virtualization is off (server rendering, short lists)', () => {
     const { container } = renderWith(<ToolGroup virtualize={false} />, storeFrom(manyTools(50)));
     expect(container.querySelectorAll('.aui-tool-call')).toHaveLength(50);
+  });
+
+  it('a commit that brings a new window renders the rows in view at once and the overscan over the next frames, two per frame', async () => {
+    const ev = eventBuilder();
+    const events: unknown[] = [];
+    for (let t = 0; t < 60; t++) {
+      events.push(ev('turn.submitted', turn(`turn-${t}`), { text: `question ${t}` }));
+      events.push(ev('model.delta', turn(`turn-${t}`), { delta: `answer ${t}` }));
+      events.push(ev('turn.completed', turn(`turn-${t}`)));
+    }
+    // Estimated as measured (every element is 600 px in this layout, as is the view): one or two rows in view, the rest overscan.
+    const { container } = renderWith(<Conversation estimateRowHeight={600} />, storeFrom(events));
+    const rows = () => [...container.querySelectorAll('.aui-conversation__row')];
+    const filled = () => rows().filter((row) => row.childElementCount > 0).length;
+    const mounted = rows().length;
+    expect(mounted).toBeGreaterThan(5);
+    const first = filled();
+    expect(first).toBeLessThanOrEqual(2 + 2);
+    expect(first).toBeGreaterThan(0);
+    const frame = () => act(() => new Promise<void>((resolve) => requestAnimationFrame(() => resolve())));
+    await frame();
+    expect(filled()).toBe(Math.min(mounted, first + 2));
+    for (let i = 0; i < 10; i++) await frame();
+    expect(filled()).toBe(rows().length);
   });
 });

@@ -1,9 +1,24 @@
-import { useCallback, useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
+import { useCallback, useLayoutEffect, useReducer, useRef, useState, type CSSProperties } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { watchReaderIntent, type ReaderScroll } from './readerIntent';
 
 /** How close to the bottom a reader's scroll must end to count as "back at the latest". */
 const BOTTOM_SLACK_PX = 24;
+/**
+ * Rows outside the viewport (the overscan) newly mounted per frame. A commit that brings a whole
+ * new window (a session opened, a jump) renders the rows in view at once and the overscan over
+ * the next frames, nearest first: mounting a window of rich rows (markdown, collapsibles) in one
+ * commit was a task of hundreds of milliseconds.
+ */
+const OVERSCAN_ROWS_PER_FRAME = 2;
+
+/** A row to mount; `ready: false` is an overscan row still waiting for its frame (render an empty, unmeasured slot). */
+export interface VirtualRow {
+  key: string | number | bigint;
+  index: number;
+  start: number;
+  ready: boolean;
+}
 
 export interface VirtualRowsOptions {
   keys: readonly string[];
@@ -201,9 +216,51 @@ export function useVirtualRows({ keys, estimateSize, stickToBottom, overscan = 6
     virtualizer.scrollToIndex(keys.length - 1, { align: 'end' });
   }, [virtualizer, keys.length, setPinned]);
 
-  /** The rows to mount: the visible window, or every row when virtualization is off (for comparison). */
-  const rows = (virtualize: boolean): { key: string | number | bigint; index: number; start: number }[] =>
-    virtualize ? virtualizer.getVirtualItems() : keys.map((key, index) => ({ key, index, start: 0 }));
+  // Rows mounted by the previous commits (their content rendered); the next frame admits more.
+  // Overscan rows the next commit may add: renewed once per frame, spent by the commit that
+  // uses it (re-renders within a frame, e.g. after the virtualizer measures, add none).
+  const admitted = useRef(new Set<VirtualRow['key']>());
+  const allowance = useRef(OVERSCAN_ROWS_PER_FRAME);
+  const shown = useRef<VirtualRow[]>([]);
+  const [, admitMore] = useReducer((n: number) => n + 1, 0);
+  useLayoutEffect(() => {
+    const mounted = new Set<VirtualRow['key']>();
+    let waiting = false;
+    for (const row of shown.current) {
+      if (row.ready) mounted.add(row.key);
+      else waiting = true;
+    }
+    if (mounted.size > [...admitted.current].filter((key) => mounted.has(key)).length) allowance.current = 0;
+    admitted.current = mounted;
+    if (!waiting) return;
+    const frame = requestAnimationFrame(() => {
+      allowance.current = OVERSCAN_ROWS_PER_FRAME;
+      admitMore();
+    });
+    return () => cancelAnimationFrame(frame);
+  });
+
+  /**
+   * The rows to mount: the visible window, or every row when virtualization is off (for
+   * comparison). Rows in view are always ready; overscan rows not mounted before are admitted
+   * OVERSCAN_ROWS_PER_FRAME per frame, nearest to the view first.
+   */
+  const rows = (virtualize: boolean): VirtualRow[] => {
+    if (!virtualize) return (shown.current = keys.map((key, index) => ({ key, index, start: 0, ready: true })));
+    const items = virtualizer.getVirtualItems();
+    // The range in view (without the overscan), as computing the items just left it.
+    const range = virtualizer.range;
+    const inView = (index: number) => !range || (index >= range.startIndex && index <= range.endIndex);
+    const distance = (index: number) => (!range ? 0 : index < range.startIndex ? range.startIndex - index : index - range.endIndex);
+    const waiting = items.filter((item) => !inView(item.index) && !admitted.current.has(item.key)).sort((a, b) => distance(a.index) - distance(b.index));
+    const admit = new Set(waiting.slice(0, allowance.current).map((item) => item.key));
+    return (shown.current = items.map((item) => ({
+      key: item.key,
+      index: item.index,
+      start: item.start,
+      ready: inView(item.index) || admitted.current.has(item.key) || admit.has(item.key),
+    })));
+  };
 
   /** `atBottom`: the view follows new content (the reader has not scrolled away from the latest). */
   return { scrollRef, virtualizer, onScroll, atBottom: pinnedView, jumpToLatest, totalSize, rows };
