@@ -131,3 +131,41 @@ test.describe('keyboard through the thread', () => {
     await expect(page.locator('.aui-composer textarea')).toBeFocused();
   });
 });
+
+test.describe('reading position', () => {
+  /** The index of the first row whose top is in view, and how far that top sits below the thread's top. */
+  const topRow = (page: Page) =>
+    page.locator('.aui-conversation__scroll').evaluate((el) => {
+      const top = el.getBoundingClientRect().top;
+      const rows = [...el.querySelectorAll<HTMLElement>('.aui-conversation__row')].map((row) => ({ index: Number(row.dataset.index), offset: row.getBoundingClientRect().top - top }));
+      return rows.filter((r) => r.offset >= -0.5).sort((a, b) => a.offset - b.offset)[0]!;
+    });
+  /** Where the row with this index sits below the thread's top (undefined when it is not mounted). */
+  const offsetOf = (page: Page, index: number) =>
+    page.locator('.aui-conversation__scroll').evaluate((el, i) => {
+      const row = el.querySelector<HTMLElement>(`.aui-conversation__row[data-index="${i}"]`);
+      return row ? row.getBoundingClientRect().top - el.getBoundingClientRect().top : undefined;
+    }, index);
+  const settle = (page: Page) => page.evaluate(() => new Promise((r) => setTimeout(() => requestAnimationFrame(() => requestAnimationFrame(r)), 300)));
+
+  test('a width change that re-measures the rows keeps the message the reader is on at the top (1280 → 700 → 1280 px)', async ({ page }) => {
+    await openStory(page, 'fixtures-coding-session--final-state');
+    const scroller = page.locator('.aui-conversation__scroll');
+    // Read from the middle of the session: scroll there, then put the first message in view at the top.
+    await scroller.evaluate((el) => void (el.scrollTop = el.scrollHeight / 2));
+    await settle(page);
+    const first = await topRow(page);
+    await scroller.evaluate((el, by) => void (el.scrollTop += by), first.offset);
+    await settle(page);
+    const reading = await topRow(page);
+    expect(reading.index).toBe(first.index);
+    expect(Math.abs(reading.offset)).toBeLessThanOrEqual(2);
+    for (const width of [700, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      await settle(page);
+      const offset = await offsetOf(page, reading.index);
+      expect(offset, `message ${reading.index} at ${width} px`).toBeDefined();
+      expect(Math.abs(offset! - reading.offset), `message ${reading.index} moved by ${Math.round(offset! - reading.offset)} px at ${width} px`).toBeLessThanOrEqual(4);
+    }
+  });
+});
