@@ -23,6 +23,10 @@ export interface FixturePlayerProps {
   speed?: number;
   /** Start at this many events delivered (playback), for mid-stream frames. */
   startAt?: number;
+  /** The fixture's human title (fixtures/stories.json). */
+  title?: string;
+  /** What the fixture demonstrates, in one paragraph: shown above the playback controls. */
+  caption?: string;
 }
 
 const SPEEDS = [0.5, 1, 2, 5, 20];
@@ -155,7 +159,19 @@ function Summary() {
   );
 }
 
-function PlaybackView({ text, autoplay, speed, startAt }: Omit<FixturePlayerProps, 'mode' | 'fixture'>) {
+/** The fixture's title and what it demonstrates; open when there is room for it, a one-line summary otherwise. */
+function About({ title, caption }: { title?: string; caption?: string }) {
+  const [open] = useState(() => typeof window === 'undefined' || window.innerWidth >= LOG_OPEN_FROM_PX);
+  if (!title || !caption) return null;
+  return (
+    <details className="story-player__about" open={open}>
+      <summary>{title}</summary>
+      <p>{caption}</p>
+    </details>
+  );
+}
+
+function PlaybackView({ text, autoplay, speed, startAt, title, caption }: Omit<FixturePlayerProps, 'mode' | 'fixture'>) {
   // Every line, malformed ones included: the kit reports those, the player does not hide them.
   const events = useMemo(() => fixtureLines(text), [text]);
   const [source] = useState(() => deliverMalformedAsDiagnostics(replaySource(events, { autoplay: false, speed: speed ?? 1 })));
@@ -169,6 +185,7 @@ function PlaybackView({ text, autoplay, speed, startAt }: Omit<FixturePlayerProp
   }, [source, startAt, autoplay]);
   return (
     <div className="story-player" data-stream-status={stream.status}>
+      <About title={title} caption={caption} />
       <Controls source={source} logOpen={logOpen} onToggleLog={() => setLogOpen((open) => !open)} logId={logId} />
       <div className="story-player__body" data-log-open={logOpen || undefined}>
         <AgentWorkbench now={STORY_NOW} />
@@ -203,14 +220,14 @@ function useHydrated(store: RuntimeStore, text: string, enabled: boolean): boole
 }
 
 /** AgentWorkbench driven by a fixture: live playback with controls, or the final state. */
-export function FixturePlayer({ fixture, text, mode, autoplay = false, speed, startAt }: FixturePlayerProps) {
+export function FixturePlayer({ fixture, text, mode, autoplay = false, speed, startAt, title, caption }: FixturePlayerProps) {
   const { theme } = useStoryGlobals();
   const store = useMemo(() => createRuntimeStore(), [mode, text]);
   const loaded = useHydrated(store, text, mode === 'final');
   return (
     <StoryProvider store={store}>
       <div className="story-frame" data-fixture={fixture} data-mode={mode} data-theme={theme} data-history={mode === 'final' ? (loaded ? 'loaded' : 'loading') : undefined}>
-        {mode === 'final' ? <AgentWorkbench now={STORY_NOW} /> : <PlaybackView text={text} autoplay={autoplay} speed={speed} startAt={startAt} />}
+        {mode === 'final' ? <AgentWorkbench now={STORY_NOW} /> : <PlaybackView text={text} autoplay={autoplay} speed={speed} startAt={startAt} title={title} caption={caption} />}
       </div>
     </StoryProvider>
   );
