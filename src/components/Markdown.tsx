@@ -55,7 +55,7 @@ const BlockGroup = memo(
 const Block = memo(
   function Block({ block }: { block: MarkdownBlock }) {
     if (block.kind === 'fence') return <FenceBlock code={block.code} lang={block.lang} source={block.source} />;
-    if (block.kind === 'text') return <p className="aui-markdown__plain" data-reason={block.reason}>{block.source}</p>;
+    if (block.kind === 'text') return <PlainText source={block.source} reason={block.reason} />;
     return <ParsedBlock source={block.source} cost={block.cost} />;
   },
   (a, b) => a.block.kind === b.block.kind && a.block.source === b.block.source,
@@ -67,13 +67,28 @@ interface Parsed {
   element: ReactElement;
 }
 
-/** Plain text standing in for a block until its markup is ready: the same words, at once. */
-function Pending({ source, ref }: { source: string; ref: Ref<HTMLParagraphElement> }) {
+/**
+ * A block as its own text: past the parse bounds for good, or (pending) until its markup is ready.
+ * Off screen it is not laid out (`content-visibility: auto`; laying out 100 KB of text was most of
+ * a long message's first commit) and holds about its height meanwhile.
+ */
+function PlainText({ source, reason, ref }: { source: string; reason?: string; ref?: Ref<HTMLParagraphElement> }) {
   return (
-    <p ref={ref} className="aui-markdown__plain aui-markdown__pending">
+    <p
+      ref={ref}
+      className={reason ? 'aui-markdown__plain' : 'aui-markdown__plain aui-markdown__pending'}
+      data-reason={reason}
+      style={{ containIntrinsicBlockSize: `auto ${estimatedLines(source) * 1.5}em` }}
+    >
       {source}
     </p>
   );
+}
+
+function estimatedLines(source: string): number {
+  let lines = 1;
+  for (let i = source.indexOf('\n'); i >= 0; i = source.indexOf('\n', i + 1)) lines += 1;
+  return Math.max(lines, Math.ceil(source.length / 90));
 }
 
 // A code block is cheap to build but not free (header, copy button): 600 of them took 166 ms.
@@ -88,7 +103,7 @@ function FenceBlock({ code, lang, source }: { code: string; lang: string; source
     // The cost only orders idle work; a longer code block needs no new slot.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [ready]);
-  return ready ? <CodeBlock code={code} lang={lang} /> : <Pending source={source} ref={placeholder} />;
+  return ready ? <CodeBlock code={code} lang={lang} /> : <PlainText source={source} ref={placeholder} />;
 }
 
 function ParsedBlock({ source, cost }: { source: string; cost: number }) {
@@ -119,7 +134,7 @@ function ParsedBlock({ source, cost }: { source: string; cost: number }) {
     );
   }, [waiting, source, cost, components]);
   // The same words at once, as text; the markup follows in an idle slice.
-  return current ? current.element : <Pending source={source} ref={placeholder} />;
+  return current ? current.element : <PlainText source={source} ref={placeholder} />;
 }
 
 /** react-markdown's synchronous component called as a function: the parse happens here, when we choose. */
