@@ -11,7 +11,7 @@
 // - safety: raw HTML, javascript:/data:/vbscript: links, remote images, CSP violations, eval in the bundle;
 // - bundle: gzip size of a one-line app per option, main entry and lazy chunks apart.
 // --before <git ref> measures that ref's renderer (src/ from git) in the same run, for a ratio.
-// Usage: npm run bench:markdown [-- --before <ref>] [-- --only render,peers,blocks,stream,safety,bundle] [-- --full]
+// Usage: npm run bench:markdown [-- --before <ref>] [-- --only render,peers,blocks,stream,safety,bundle] [-- --shapes 'name,name'] [-- --full]
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -101,7 +101,8 @@ if (only.has('render')) {
   // Before and after alternate per shape, so both see the same load.
   const pages = {};
   for (const [name, bundle] of Object.entries(builds)) pages[name] = (await openPage(bundle)).page;
-  const shapes = await pages.after.evaluate(() => [...Object.keys(window.__md.shapes), 'realistic 100 KB answer']);
+  const pick = flag('--shapes')?.split(',');
+  const shapes = (await pages.after.evaluate(() => [...Object.keys(window.__md.shapes), 'realistic 100 KB answer'])).filter((s) => !pick || pick.includes(s));
   const rows = [];
   for (const shape of shapes) {
     const row = { shape };

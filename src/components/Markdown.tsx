@@ -70,9 +70,11 @@ interface Parsed {
 /**
  * A block as its own text: past the parse bounds for good, or (pending) until its markup is ready.
  * Off screen it is not laid out (`content-visibility: auto`; laying out 100 KB of text was most of
- * a long message's first commit) and holds about its height meanwhile.
+ * a long message's first frame) and holds about its height meanwhile. A long one is cut at line
+ * ends into chunks, so only the chunks on screen are laid out.
  */
 function PlainText({ source, reason, ref }: { source: string; reason?: string; ref?: Ref<HTMLParagraphElement> }) {
+  const parts = source.length > PLAIN_CHUNK ? lineChunks(source) : [source];
   return (
     <p
       ref={ref}
@@ -80,9 +82,31 @@ function PlainText({ source, reason, ref }: { source: string; reason?: string; r
       data-reason={reason}
       style={{ containIntrinsicBlockSize: `auto ${estimatedLines(source) * 1.5}em` }}
     >
-      {source}
+      {parts.length === 1
+        ? source
+        : parts.map((part, i) => (
+            <span key={i} className="aui-markdown__chunk" style={{ containIntrinsicBlockSize: `auto ${estimatedLines(part) * 1.5}em` }}>
+              {part}
+            </span>
+          ))}
     </p>
   );
+}
+
+const PLAIN_CHUNK = 4_000;
+
+/** `source` cut after the first line end past every PLAIN_CHUNK characters; joined, the same text. */
+function lineChunks(source: string): string[] {
+  const parts: string[] = [];
+  let start = 0;
+  while (source.length - start > PLAIN_CHUNK) {
+    const cut = source.indexOf('\n', start + PLAIN_CHUNK);
+    if (cut < 0) break;
+    parts.push(source.slice(start, cut + 1));
+    start = cut + 1;
+  }
+  parts.push(source.slice(start));
+  return parts;
 }
 
 function estimatedLines(source: string): number {

@@ -210,6 +210,26 @@ describe('a long message never blocks the page', () => {
   });
 });
 
+describe('plain text of a long block', () => {
+  it('is cut at line ends into chunks the browser can skip laying out, with the same text', () => {
+    const lines = '[a]: b\n'.repeat(14_000).trimEnd();
+    const root = dom(lines);
+    const plain = root.querySelector('.aui-markdown__plain')!;
+    const chunks = [...plain.querySelectorAll('.aui-markdown__chunk')];
+    // Before: one element of 98 KB, laid out whole on the first frame.
+    expect(chunks.length).toBeGreaterThanOrEqual(20);
+    for (const chunk of chunks) expect(chunk.textContent!.length).toBeLessThanOrEqual(4_000 + 7);
+    for (const chunk of chunks.slice(0, -1)) expect(chunk.textContent!.endsWith('\n')).toBe(true);
+    expect(plain.textContent).toBe(lines);
+  });
+  it('a long block without line ends stays one piece (a cut would add a line break)', () => {
+    const word = 'a'.repeat(20_000);
+    const plain = dom(word).querySelector('.aui-markdown__plain')!;
+    expect(plain.querySelectorAll('.aui-markdown__chunk')).toHaveLength(0);
+    expect(plain.textContent).toBe(word);
+  });
+});
+
 describe('parse cost bound', () => {
   it('a block dense with inline markers is plain text well under the size bound', () => {
     // 12 KB of `**a* ` took micromark 3-7x an ordinary 12 KB block: bounded by markers, not length.
