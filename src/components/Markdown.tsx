@@ -132,7 +132,7 @@ function FenceBlock({ code, lang, source }: { code: string; lang: string; source
 
 function ParsedBlock({ source, cost }: { source: string; cost: number }) {
   const { imageOrigins } = useDisplayPolicy();
-  const components = useMemo(() => componentsFor(imageOrigins), [imageOrigins]);
+  const components = componentsFor(imageOrigins);
   // The parsed element is a pure function of (source, components): a cache, not state.
   const parsed = useRef<Parsed | undefined>(undefined);
   const placeholder = useRef<HTMLParagraphElement>(null);
@@ -171,7 +171,16 @@ const REMARK_PLUGINS = [remarkGfm];
 // Links and images are judged by their own components below, which see the original URL.
 const keepUrl = (url: string) => url;
 
+// One components object per image policy, shared by every block: a long message has hundreds.
+const componentsByPolicy = new WeakMap<readonly string[], Components>();
+
 function componentsFor(imageOrigins: readonly string[]): Components {
+  let components = componentsByPolicy.get(imageOrigins);
+  if (!components) componentsByPolicy.set(imageOrigins, (components = buildComponents(imageOrigins)));
+  return components;
+}
+
+function buildComponents(imageOrigins: readonly string[]): Components {
   return {
     // Message headings sit under the app's own headings: start at h3.
     h1: ({ node: _, ...props }) => <h3 {...props} />,
