@@ -171,7 +171,7 @@ export const AgentWorkbench = forwardRef<HTMLDivElement, AgentWorkbenchProps>(fu
                 ))}
               </Tabs.List>
               <Tabs.Content value="tasks" className="aui-tabs__content">{boundary('TaskCapsule', <TaskCapsule labels={labels} variant="expanded" aria-label={t('task.details')} />)}</Tabs.Content>
-              <Tabs.Content value="tools" className="aui-tabs__content">{boundary('ToolGroup', <ToolGroup labels={labels} onOpenOutput={onOpenOutput} onOpenEvidence={openEvidence} onRetry={onRetry} virtualize={virtualize} />)}</Tabs.Content>
+              <Tabs.Content value="tools" className="aui-tabs__content">{boundary('ToolGroup', <ToolGroup labels={labels} onOpenOutput={onOpenOutput} onOpenEvidence={openEvidence} onRetry={onRetry} virtualize={virtualize} defaultOpen={false} />)}</Tabs.Content>
               <Tabs.Content value="timeline" className="aui-tabs__content">{boundary('ProcessTimeline', <ProcessTimeline labels={labels} virtualize={virtualize} />)}</Tabs.Content>
               <Tabs.Content value="artifacts" className="aui-tabs__content">{boundary('ArtifactList', <ArtifactList labels={labels} loadRef={loadRef} onOpenRef={onOpenRef} />)}</Tabs.Content>
               <Tabs.Content value="evidence" className="aui-tabs__content">{boundary('EvidenceLane', <EvidenceLane ref={evidenceLaneMounted} labels={labels} idScope={scope} onOpenRef={onOpenRef} />)}</Tabs.Content>

@@ -18,7 +18,7 @@ const GLYPH: Record<TimelineEntry['kind'], string> = {
   task: '☐',
   subagent: '☺',
   routing: '⇄',
-  limit: '⧗',
+  limit: '◔', // a gauge; the hourglass ⧗ has no glyph in common fonts (it drew as a box)
   diagnostic: '⚠',
   process: '•',
 };

@@ -457,6 +457,12 @@ export interface ToolGroupProps extends ComponentPropsWithoutRef<'div'> {
   labels?: Labels;
   /** Mount only the rows in view (default `true`). Pass `false` for server rendering or short lists: every row renders. */
   virtualize?: boolean;
+  /**
+   * Whether rows start open. Default: running, waiting and failed rows open, as in the thread. The
+   * workbench's Tools lane passes `false`: beside the thread, where the same rows are open, the
+   * lane is an index of one-line rows, each opening on demand.
+   */
+  defaultOpen?: boolean;
 }
 
 /**
@@ -465,7 +471,7 @@ export interface ToolGroupProps extends ComponentPropsWithoutRef<'div'> {
  * thousands of calls, and mounting each (a collapsible, its input summary, its output preview)
  * made opening a 100k-event session one task of seconds.
  */
-export const ToolGroup = forwardRef<HTMLDivElement, ToolGroupProps>(function ToolGroup({ toolCallIds, turnId, onOpenOutput, onOpenEvidence, onRetry, labels, virtualize = true, className, ...rest }, ref) {
+export const ToolGroup = forwardRef<HTMLDivElement, ToolGroupProps>(function ToolGroup({ toolCallIds, turnId, onOpenOutput, onOpenEvidence, onRetry, labels, virtualize = true, defaultOpen, className, ...rest }, ref) {
   const turnToolIds = useRuntimeSelector((s) => (turnId !== undefined ? s.turns.byId.get(turnId)?.toolCallIds : undefined));
   const allIds = useRuntimeSelector((s) => s.toolCalls.ids);
   const t = useLabels(labels);
@@ -479,7 +485,7 @@ export const ToolGroup = forwardRef<HTMLDivElement, ToolGroupProps>(function Too
           {rows(virtualize).map((row) => (
             <div key={row.key} data-index={row.index} ref={virtualize && row.ready ? virtualizer.measureElement : undefined} className="aui-tool-group__row" style={virtualRowStyle(row.start, virtualize)}>
               {row.ready && (
-                <Root toolCallId={ids[row.index]!} onOpenOutput={onOpenOutput} onOpenEvidence={onOpenEvidence} onRetry={onRetry} labels={labels}>
+                <Root toolCallId={ids[row.index]!} defaultOpen={defaultOpen} onOpenOutput={onOpenOutput} onOpenEvidence={onOpenEvidence} onRetry={onRetry} labels={labels}>
                   <Header />
                   <Body />
                 </Root>

@@ -106,6 +106,20 @@ describe('the Task lane', () => {
   });
 });
 
+describe('the Tools lane beside the thread', () => {
+  it('is an index of one-line rows: a failure open in the thread is not repeated in full beside it', async () => {
+    const user = userEvent.setup();
+    const { container } = renderWith(<AgentWorkbench />, storeFrom(fixtureEvents('tool-failure')));
+    const lane = screen.getByRole('tabpanel');
+    expect(screen.getByRole('tab', { name: /^Tools/ }).getAttribute('aria-selected')).toBe('true');
+    expect(lane.querySelector('.aui-tool-call')!.getAttribute('data-state')).toBe('closed');
+    expect(container.textContent!.split('npm test exited with code 1').length - 1).toBe(1);
+    // Each row opens on demand.
+    await user.click(within(lane).getByRole('button', { expanded: false }));
+    expect(lane.textContent).toContain('npm test exited with code 1');
+  });
+});
+
 describe('AgentWorkbench shows the connection', () => {
   it('reconnecting, then the error with its reason and a Reconnect control wired to the stream', async () => {
     const user = userEvent.setup();
