@@ -1,4 +1,4 @@
-import { memo, useEffect, useMemo, useReducer, useRef, useState, type ComponentProps, type ReactElement, type ReactNode, type Ref } from 'react';
+import { memo, useEffect, useMemo, useReducer, useRef, useState, useSyncExternalStore, type ComponentProps, type ReactElement, type ReactNode, type Ref } from 'react';
 import ReactMarkdown, { type Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import { allowedImageSrc, useDisplayPolicy } from './displayPolicy';
@@ -118,8 +118,21 @@ function estimatedLines(source: string): number {
 // A code block is cheap to build but not free (header, copy button): 600 of them took 166 ms.
 const fenceCost = (code: string) => 150 + code.length / 8;
 
+/**
+ * True on the server and while hydrating what it rendered: then every block is markup at once, so
+ * the server's HTML is whole and hydration finds the same tree (no main thread to spare there, and
+ * a per-task budget would not cut a streamed server render where the client's render cuts it).
+ */
+function useServerMarkup(): boolean {
+  return useSyncExternalStore(subscribeNever, onClient, onServer);
+}
+const subscribeNever = () => () => {};
+const onClient = () => false;
+const onServer = () => true;
+
 function FenceBlock({ code, lang, source }: { code: string; lang: string; source: string }) {
-  const [ready, setReady] = useState(() => claimSyncParse(fenceCost(code)));
+  const server = useServerMarkup();
+  const [ready, setReady] = useState(() => server || claimSyncParse(fenceCost(code)));
   const placeholder = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
     if (ready) return;
@@ -133,6 +146,7 @@ function FenceBlock({ code, lang, source }: { code: string; lang: string; source
 function ParsedBlock({ source, cost }: { source: string; cost: number }) {
   const { imageOrigins } = useDisplayPolicy();
   const components = componentsFor(imageOrigins);
+  const server = useServerMarkup();
   // The parsed element is a pure function of (source, components): a cache, not state.
   const parsed = useRef<Parsed | undefined>(undefined);
   const placeholder = useRef<HTMLParagraphElement>(null);
@@ -142,7 +156,7 @@ function ParsedBlock({ source, cost }: { source: string; cost: number }) {
     // Markup that grows (a streamed delta) or changes policy stays markup: parsed now.
     countSyncParse(cost);
     current = parsed.current = parse(source, components);
-  } else if (!current && claimSyncParse(cost)) {
+  } else if (!current && (server || claimSyncParse(cost))) {
     current = parsed.current = parse(source, components);
   }
   const waiting = current === undefined;

@@ -1,5 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, render, waitFor } from '@testing-library/react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DisplayPolicyProvider } from '../displayPolicy';
 import { Markdown } from '../Markdown';
@@ -183,6 +185,24 @@ describe('a long message never blocks the page', () => {
     expect(root.querySelectorAll('a[href^="https://example.com/"]')).toHaveLength(200);
     // Each block parsed once: the idle upgrade does not re-parse what the first render did.
     expect(new Set(parsed).size).toBe(new Set(sections.flatMap((s) => s.split('\n\n'))).size);
+  });
+
+  it('a server render is all markup, and hydrating it keeps it (no mismatch, no re-parse into text)', async () => {
+    const html = renderToString(<Markdown text={long} />);
+    // Before: blocks past the first task's budget were placeholders in the server HTML.
+    expect(html.match(/<strong>/g)).toHaveLength(200);
+    expect(html).not.toContain('aui-markdown__pending');
+    const container = document.createElement('div');
+    container.innerHTML = html;
+    document.body.append(container);
+    const errors: unknown[] = [];
+    const root = hydrateRoot(container, <Markdown text={long} />, { onRecoverableError: (error) => errors.push(error) });
+    await act(async () => {});
+    expect(errors).toEqual([]);
+    expect(container.querySelectorAll('strong')).toHaveLength(200);
+    expect(container.querySelectorAll('.aui-markdown__pending')).toHaveLength(0);
+    act(() => root.unmount());
+    container.remove();
   });
 
   it('hundreds of code blocks mount a few per task, their code on screen at once', async () => {

@@ -6,8 +6,8 @@
  * idle slices of about SLICE_MS and SLICE_COST each, blocks on screen first. A block that was
  * markup and grows (a streamed delta) re-parses at once: it never flickers back to text.
  *
- * The budget is an estimate, not milliseconds, so which blocks wait is the same on every machine:
- * a server render and the client's first render agree, and tests are deterministic.
+ * The budget is an estimate, not milliseconds, so which blocks wait is the same on every machine
+ * and tests are deterministic. (A server render and its hydration skip the budget: Markdown.tsx.)
  */
 export const SYNC_COST = 6_000;
 /** Idle work per slice; a slice always runs at least one block, whose cost MAX_PARSE_COST bounds. */
