@@ -257,5 +257,7 @@ if (only.has('bundle')) {
 results.loadAtEnd = load();
 console.log(`load average at end ${results.loadAtEnd}`);
 mkdirSync(join(repo, 'bench/results'), { recursive: true });
-writeFileSync(join(repo, 'bench/results/markdown-latest.json'), JSON.stringify(results, null, 2) + '\n');
+// A partial run (--only, --shapes) does not replace the full one.
+const partial = argv.includes('--only') || argv.includes('--shapes');
+writeFileSync(join(repo, `bench/results/markdown-${partial ? 'partial' : 'latest'}.json`), JSON.stringify(results, null, 2) + '\n');
 await browser.close();
