@@ -7,7 +7,7 @@
 // (npm run bench:browser -- --open-session runs it after the other scenes).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { chromium } from 'playwright';
-import { servePreview } from './preview.mjs';
+import { quietStorybook, servePreview } from './preview.mjs';
 
 const args = process.argv.slice(2);
 const smoke = args.includes('--smoke');
@@ -28,6 +28,7 @@ const median = (xs) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2
 
 async function openOnce(session, mechanism) {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 });
+  await quietStorybook(page);
   await page.goto(`http://127.0.0.1:${PORT}/iframe.html?id=behaviour-open-session--open-session-scene&viewMode=story&events=${events}&session=${session}&mechanism=${mechanism}`);
   await page.waitForFunction(() => window.__open?.done === true, undefined, { timeout: 180_000 });
   // The heap the session keeps: after a full collection through the DevTools protocol (the page's

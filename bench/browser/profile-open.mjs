@@ -5,7 +5,7 @@
 //   node bench/browser/profile-open.mjs [--dir storybook-profile] [--session coding] [--mechanism hydrate] [--events 100000] [--port 6106]
 import { writeFileSync } from 'node:fs';
 import { chromium } from 'playwright';
-import { servePreview } from './preview.mjs';
+import { quietStorybook, servePreview } from './preview.mjs';
 
 const argv = process.argv.slice(2);
 const flag = (name, fallback) => (argv.includes(name) ? argv[argv.indexOf(name) + 1] : fallback);
@@ -16,11 +16,15 @@ const mechanism = flag('--mechanism', 'hydrate');
 const events = Number(flag('--events', 100_000));
 const top = Number(flag('--top', 25));
 const query = flag('--query', '');
+// Any scene that says when it is done: the Open session scene (default) or a Bench scene, e.g.
+// --story behaviour-bench--stream-scene --query rate=10000&seconds=4
+const story = flag('--story', 'behaviour-open-session--open-session-scene');
 
 const stop = await servePreview(dir, PORT);
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--enable-precise-memory-info', '--js-flags=--expose-gc'] });
 const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 });
 const cdp = await page.context().newCDPSession(page);
+await quietStorybook(page);
 await page.addInitScript(() => {
   window.__tasks = [];
   new PerformanceObserver((list) => {
@@ -29,10 +33,10 @@ await page.addInitScript(() => {
 });
 await cdp.send('Profiler.enable');
 await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
-await page.goto(`http://127.0.0.1:${PORT}/iframe.html?id=behaviour-open-session--open-session-scene&viewMode=story&events=${events}&session=${session}&mechanism=${mechanism}${query ? `&${query}` : ''}`);
+await page.goto(`http://127.0.0.1:${PORT}/iframe.html?id=${story}&viewMode=story&events=${events}&session=${session}&mechanism=${mechanism}${query ? `&${query}` : ''}`);
 // Profile from the page's load: the scene builds its input first (not measured), then opens it.
 await cdp.send('Profiler.start');
-await page.waitForFunction(() => window.__open?.done === true, undefined, { timeout: 300_000 });
+await page.waitForFunction(() => window.__open?.done === true || window.__bench?.endedAt !== undefined, undefined, { timeout: 300_000 });
 // A marker the profile can be aligned with: a named function busy for 20 ms at a known page time.
 const markerAt = await page.evaluate(() => {
   const at = performance.now();
@@ -43,7 +47,7 @@ const markerAt = await page.evaluate(() => {
   return at;
 });
 const { profile } = await cdp.send('Profiler.stop');
-const result = await page.evaluate(() => window.__open);
+const result = await page.evaluate(() => window.__open ?? { longTasks: window.__bench?.longTasks ?? [], newestScreenMs: NaN });
 const pageTasks = await page.evaluate(() => window.__tasks);
 await browser.close();
 stop();

@@ -13,6 +13,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { chromium } from 'playwright';
+import { quietStorybook } from './preview.mjs';
 
 const argv = process.argv.slice(2);
 const flag = (name) => {
@@ -61,6 +62,7 @@ const round = (n) => Math.round(n * 10) / 10;
 
 async function open(base, story, query) {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 });
+  await quietStorybook(page);
   await page.goto(`${base}?id=behaviour-bench--${story}&viewMode=story&${query}`);
   return page;
 }

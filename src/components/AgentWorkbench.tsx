@@ -22,9 +22,8 @@ import { useLabels } from './useLabels';
 import { useLanesSheet } from './useLanesSheet';
 import type { OpenRef } from './RefLink';
 import type { RefLoader } from './useRefContent';
-import { pickLane, visibleLanes, type WorkbenchLane } from './workbenchLanes';
+import { pickLane, selectLaneOccupancy, visibleLanes, type WorkbenchLane } from './workbenchLanes';
 import { shallowEqual, useRuntimeSelector } from '../hooks/useRuntimeSelector';
-import { selectLaneCounts } from '../store/selectors/laneCounts';
 
 export type { WorkbenchLane } from './workbenchLanes';
 
@@ -96,7 +95,8 @@ export const AgentWorkbench = forwardRef<HTMLDivElement, AgentWorkbenchProps>(fu
     </SurfaceBoundary>
   );
   const scope = useId();
-  const counts = useRuntimeSelector(selectLaneCounts, shallowEqual);
+  // Which lanes hold something, not how much: a stream adding records does not re-render the workbench.
+  const counts = useRuntimeSelector(selectLaneOccupancy, shallowEqual);
   const [chosenLane, setLane] = useState<WorkbenchLane | undefined>(defaultLane);
   // The lane picked for the reader, kept while it holds something (derived state, set during render).
   const [shownLane, setShownLane] = useState<WorkbenchLane>();

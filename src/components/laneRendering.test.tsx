@@ -68,4 +68,22 @@ describe('lanes render what is in view', () => {
     for (let i = 0; i < 10; i++) await frame();
     expect(filled()).toBe(rows().length);
   });
+
+  it('a record added to a lane that already holds some does not re-render the workbench (its tab count does)', () => {
+    const ev = eventBuilder();
+    const store = storeFrom([ev('turn.started', turn()), ev('tool.started', toolIds(0), { toolName: 'tool_0' })], false);
+    const counts = new Map<string, number>();
+    (globalThis as { __AUI_RENDER_COUNTS__?: Map<string, number> }).__AUI_RENDER_COUNTS__ = counts;
+    try {
+      const { container } = renderWith(<AgentWorkbench defaultLane="timeline" />, store);
+      const before = counts.get('Conversation:');
+      act(() => store.getState().ingest([ev('tool.started', toolIds(1), { toolName: 'tool_1' })]));
+      expect(container.querySelector('.aui-tabs__count[data-lane="tools"]')?.getAttribute('data-count')).toBe('2');
+      // The conversation re-renders only when its own slice changes, not because the workbench did.
+      expect(counts.get('Conversation:')).toBe(before);
+    } finally {
+      delete (globalThis as { __AUI_RENDER_COUNTS__?: Map<string, number> }).__AUI_RENDER_COUNTS__;
+    }
+  });
 });
+

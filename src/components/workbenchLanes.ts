@@ -1,4 +1,4 @@
-import type { LaneCounts } from '../store/selectors/laneCounts';
+import { selectLaneCounts, type LaneCounts } from '../store/selectors/laneCounts';
 
 /**
  * A side lane of the workbench (tab): tasks, tools, timeline, artifacts, evidence, team
@@ -27,4 +27,17 @@ export function pickLane(counts: LaneCounts, chosen: WorkbenchLane | undefined, 
   if (chosen !== undefined && offered.includes(chosen)) return chosen;
   if (shownBefore !== undefined && offered.includes(shownBefore) && counts[shownBefore] > 0) return shownBefore;
   return offered.find((lane) => counts[lane] > 0) ?? offered[0]!;
+}
+
+/**
+ * Which lanes hold something (1) and which nothing (0): all `visibleLanes` and `pickLane` read. The
+ * workbench selects this rather than the counts, so it re-renders (and with it every surface it
+ * holds) when a lane fills or empties, not on every record a stream adds; the tabs' own counts
+ * (`LaneLabel`) follow the records.
+ */
+export function selectLaneOccupancy(state: Parameters<typeof selectLaneCounts>[0]): LaneCounts {
+  const counts = selectLaneCounts(state);
+  const occupied = {} as LaneCounts;
+  for (const lane of LANES) occupied[lane] = counts[lane] > 0 ? 1 : 0;
+  return occupied;
 }
