@@ -93,6 +93,19 @@ describe('the Task lane', () => {
     expect(selectedTab()).toBe('Timeline 1');
   });
 
+  it('a session that loads (or streams) its task after other facts opens on the Task lane once the task arrives', () => {
+    const events = fixtureEvents('task-retry') as { type: string }[];
+    const withoutTask = events.filter((e) => !e.type.startsWith('task.'));
+    const { store } = renderWith(<AgentWorkbench />, storeFrom(withoutTask));
+    expect(tabNames().some((name) => name!.startsWith('Task'))).toBe(false);
+    expect(selectedTab()!.startsWith('Task')).toBe(false);
+    act(() => {
+      store.getState().ingest(events.filter((e) => e.type.startsWith('task.')));
+      store.getState().settle();
+    });
+    expect(selectedTab()).toBe('Task 1');
+  });
+
   it('appears, selected, when the runtime reports a task, and lists attempts once numbered without a stray toggle', () => {
     renderWith(<AgentWorkbench />, storeFrom(fixtureEvents('task-retry')));
     expect(tabNames()[0]).toBe('Task 1');

@@ -18,13 +18,15 @@ export function visibleLanes(counts: LaneCounts): WorkbenchLane[] {
 }
 
 /**
- * The lane to show: the one the user (or `defaultLane`) chose while it is offered; else the lane
- * shown before while it still holds something (tabs do not jump while the stream fills others);
- * else the first lane with something in it; else the first lane offered.
+ * The lane to show: the one the user (or `defaultLane`) chose while it is offered; else the task
+ * once the runtime reports one (a session loading or streaming in gets there when the task
+ * arrives); else the lane shown before while it still holds something (tabs do not jump while the
+ * stream fills others); else the first lane with something in it; else the first lane offered.
  */
 export function pickLane(counts: LaneCounts, chosen: WorkbenchLane | undefined, shownBefore: WorkbenchLane | undefined): WorkbenchLane {
   const offered = visibleLanes(counts);
   if (chosen !== undefined && offered.includes(chosen)) return chosen;
+  if (counts.tasks > 0) return 'tasks';
   if (shownBefore !== undefined && offered.includes(shownBefore) && counts[shownBefore] > 0) return shownBefore;
   return offered.find((lane) => counts[lane] > 0) ?? offered[0]!;
 }
