@@ -175,9 +175,18 @@ function ParsedBlock({ source, cost }: { source: string; cost: number }) {
   return current ? current.element : <PlainText source={source} ref={placeholder} />;
 }
 
-/** react-markdown's synchronous component called as a function: the parse happens here, when we choose. */
+/**
+ * react-markdown's synchronous component called as a function: the parse happens here, when we
+ * choose. A parser failure (an input the bounds missed) leaves the block as its text.
+ */
 function parse(source: string, components: Components): Parsed {
-  return { source, components, element: ReactMarkdown({ children: source, remarkPlugins: REMARK_PLUGINS, components, urlTransform: keepUrl }) };
+  let element: ReactElement;
+  try {
+    element = ReactMarkdown({ children: source, remarkPlugins: REMARK_PLUGINS, components, urlTransform: keepUrl });
+  } catch {
+    element = <PlainText source={source} reason="error" />;
+  }
+  return { source, components, element };
 }
 
 const REMARK_PLUGINS = [remarkGfm];

@@ -12,7 +12,14 @@ import { MAX_PARSE_COST, MAX_PARSED_BLOCK, splitBlocks } from './splitBlocks';
 const parsed = vi.hoisted(() => [] as string[]);
 vi.mock('react-markdown', async (original) => {
   const real = await original<typeof import('react-markdown')>();
-  return { ...real, default: (props: { children?: string }) => (parsed.push(props.children ?? ''), real.default(props)) };
+  return {
+    ...real,
+    default: (props: { children?: string }) => {
+      parsed.push(props.children ?? '');
+      if (props.children === 'parser fails here') throw new RangeError('Maximum call stack size exceeded');
+      return real.default(props);
+    },
+  };
 });
 
 afterEach(cleanup);
@@ -247,6 +254,24 @@ describe('plain text of a long block', () => {
     const plain = dom(word).querySelector('.aui-markdown__plain')!;
     expect(plain.querySelectorAll('.aui-markdown__chunk')).toHaveLength(0);
     expect(plain.textContent).toBe(word);
+  });
+});
+
+describe('a parser failure', () => {
+  it('leaves that block as its text, the others as markup, in the first render and in an idle slice', async () => {
+    const root = dom('**ok**\n\nparser fails here\n\n*fine*');
+    expect(root.querySelector('strong')!.textContent).toBe('ok');
+    expect(root.querySelector('em')!.textContent).toBe('fine');
+    const failed = root.querySelector('[data-reason="error"]')!;
+    expect(failed.textContent).toBe('parser fails here');
+    cleanup();
+    // Past the first task's budget the same block fails in an idle slice, and the slices go on.
+    const long = 'x '.repeat(2_950) + '\n\n' + Array.from({ length: 20 }, (_, i) => `**b${i}**`).join('\n\n') + '\n\nparser fails here';
+    const later = dom(long);
+    expect(later.querySelectorAll('.aui-markdown__pending').length).toBeGreaterThan(10);
+    await waitFor(() => expect(later.querySelectorAll('.aui-markdown__pending')).toHaveLength(0));
+    expect(later.querySelectorAll('strong')).toHaveLength(20);
+    expect(later.querySelector('[data-reason="error"]')!.textContent).toBe('parser fails here');
   });
 });
 
