@@ -39,6 +39,10 @@ interface RunOptions {
   stdin?: string | ((stdin: NodeJS.WritableStream, running: () => boolean) => void);
   /** Close our end of stdout after the first output. */
   closeStdoutEarly?: boolean;
+  /** Read nothing from stdout for this long at first: a reader slower than the CLI. */
+  pauseStdoutMs?: number;
+  /** Keep all of stdout (by default the first 100 KB). */
+  keepStdout?: boolean;
   limitMs?: number;
 }
 
@@ -51,11 +55,15 @@ function runCli(args: string[], options: RunOptions = {}): Promise<Run> {
     let peakMb = 0;
     let running = true;
     child.stdout.on('data', (chunk: Buffer) => {
-      if (stdout.length < 100_000) stdout += chunk.toString('utf8');
+      if (options.keepStdout || stdout.length < 100_000) stdout += chunk.toString('utf8');
       if (options.closeStdoutEarly) child.stdout.destroy();
     });
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
     child.stdin.on('error', () => undefined);
+    if (options.pauseStdoutMs) {
+      child.stdout.pause();
+      setTimeout(() => child.stdout.resume(), options.pauseStdoutMs);
+    }
     if (typeof options.stdin === 'string') child.stdin.end(readFileSync(options.stdin));
     else if (options.stdin) options.stdin(child.stdin, () => running);
     else child.stdin.end();
@@ -165,6 +173,18 @@ describe('the CLI process on hostile input', () => {
     // The large file is 10 times the small one (about 45 MB); its run may not need 10 times the memory.
     expect(b.peakMb - a.peakMb).toBeLessThan(30);
   }, 120_000);
+
+  it('a reader slower than the CLI (| a paused pipe) holds the run back: memory stays bounded, no line is lost', async () => {
+    // 30,000 lines of {} make 180,000 lines of issues (about 14 MB); before, they all piled up in
+    // the process while the reader paused (2 MB of input reached 4.4 GB resident).
+    const file = join(dir, 'empty-objects.jsonl');
+    writeFileSync(file, '{}\n'.repeat(30_000));
+    const run = await runCli(['validate', file], { pauseStdoutMs: 2_000, keepStdout: true });
+    expect(run).toMatchObject({ code: 1, signal: null });
+    expect(run.stdout.split('\n').filter((line) => line.startsWith('line 30000: ')).length).toBeGreaterThan(0);
+    expect(run.stdout.trimEnd().split('\n').at(-1)).toMatch(/^invalid: \d+ issue\(s\) on 30000 line\(s\) of 30000 checked \(jsonl\)$/);
+    expect(run.peakMb).toBeLessThan(120);
+  }, 30_000);
 
   it('a reader that stops early (| head) ends the run quietly', async () => {
     const file = join(dir, 'many-bad.jsonl');

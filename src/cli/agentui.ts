@@ -31,21 +31,65 @@ export interface CliIo {
   err(text: string): void;
   /** True once standard output is gone (`agentui validate … | head`): stop reading, exit quietly. */
   outputClosed?(): boolean;
+  /**
+   * A promise while the output holds more than its reader has taken (a slow `| less`): reading
+   * waits for it, so memory stays bounded by the output buffer, not by the input. Undefined when
+   * the output can take more.
+   */
+  outputBacklog?(): Promise<void> | undefined;
 }
 
+// Output lines are gathered and written in one call per chunk of this size (or per turn of the
+// event loop): one write per line spent more time in the kernel than validating the line.
+const OUTPUT_CHUNK = 64 * 1024;
+
 function nodeIo(): CliIo {
+  const stdout = process.stdout;
   let closed = false;
+  let held = '';
+  let flushScheduled = false;
   // A reader that stops early (head) closes the pipe: that ends the output, not with a stack trace.
-  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  stdout.on('error', (error: NodeJS.ErrnoException) => {
     if (error.code !== 'EPIPE') throw error;
     closed = true;
   });
+  // A failed write destroys stdout at once; its error event comes a tick later.
+  const outputClosed = () => closed || stdout.destroyed;
+  const flush = () => {
+    flushScheduled = false;
+    if (held === '') return;
+    const text = held;
+    held = '';
+    if (!outputClosed()) stdout.write(text);
+  };
   return {
     input: (path) => (path === '-' ? process.stdin : createReadStream(path)),
-    out: (text) => void (closed || process.stdout.write(`${text}\n`)),
-    err: (text) => process.stderr.write(`${text}\n`),
-    // A failed write destroys stdout at once; its error event comes a tick later.
-    outputClosed: () => closed || process.stdout.destroyed,
+    out: (text) => {
+      if (outputClosed()) return;
+      held += `${text}\n`;
+      if (held.length >= OUTPUT_CHUNK) flush();
+      else if (!flushScheduled) {
+        flushScheduled = true;
+        setImmediate(flush); // keeps the process alive until written, so the last lines are never lost
+      }
+    },
+    err: (text) => {
+      flush(); // what was printed before an error is shown before it
+      process.stderr.write(`${text}\n`);
+    },
+    outputClosed,
+    outputBacklog: () => {
+      if (outputClosed() || !stdout.writableNeedDrain) return undefined;
+      return new Promise<void>((resolve) => {
+        const done = () => {
+          stdout.off('drain', done);
+          stdout.off('close', done);
+          resolve();
+        };
+        stdout.once('drain', done);
+        stdout.once('close', done);
+      });
+    },
   };
 }
 
@@ -97,6 +141,8 @@ async function validate(items: AsyncIterable<InputItem>, name: string, io: CliIo
   };
   for await (const item of items) {
     if (io.outputClosed?.()) break;
+    const backlog = io.outputBacklog?.();
+    if (backlog) await backlog;
     if (item.kind === 'document') {
       const result = validateDocument(item.value);
       input = result.input;
