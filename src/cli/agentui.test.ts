@@ -123,6 +123,27 @@ describe('validate and replay read inputs alike', () => {
     expect(JSON.parse(replayed.out)).toMatchObject({ status: 'completed', stale: false });
   });
 
+  it('a thread read model whose turn status is a prototype method name is invalid for validate and malformed for replay (issue 13 item 4)', async () => {
+    for (const status of ['constructor', 'toString', '__proto__', 'hasOwnProperty', 'valueOf']) {
+      const model = JSON.parse(readFileSync(join(FIXTURES, 'stream-repair.snapshot.json'), 'utf8'));
+      model.status = status;
+      model.turns[0].status = status;
+      const file = { 'model.json': JSON.stringify(model) };
+      const validated = await run(['validate', 'model.json'], file);
+      expect(validated.code).toBe(1);
+      expect(validated.out.split('\n').slice(0, 2)).toEqual([
+        expect.stringMatching(/^error invalid_snapshot: status: status must be one of idle, /),
+        expect.stringMatching(/^error invalid_snapshot: turns\.0\.status: status must be one of submitted, /),
+      ]);
+      const replayed = await run(['replay', 'model.json', '--json'], file);
+      expect(replayed.code).toBe(1);
+      expect(JSON.parse(replayed.out)).toMatchObject({ status: 'unknown', turns: [{ turnId: 'turn-1', status: 'unknown' }] });
+      expect(replayed.err).toMatch(/1 invalid snapshot\(s\)$/);
+      const asLine = await run(['validate', 'x.jsonl'], { 'x.jsonl': [events()[0], JSON.stringify(model)].join('\n') });
+      expect(asLine.out).toMatch(/^line 2: error invalid_snapshot: turns\.0\.status: /m);
+    }
+  });
+
   it('a session-snapshot line is checked as a snapshot by validate and counted as malformed by replay', async () => {
     const broken = JSON.stringify({ schemaVersion: 'lime-profile-0.4.0', sessionId: 's', threads: [] });
     const text = [events()[0], broken].join('\n');

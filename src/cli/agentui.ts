@@ -3,7 +3,7 @@
 // size, `replay` in what the projection holds.
 import { createReadStream } from 'node:fs';
 import { classifyDocument } from '../protocol/snapshots';
-import { validateSnapshot } from '../protocol/validateSnapshot';
+import { validateSnapshot, validateThreadReadModel } from '../protocol/validateSnapshot';
 import { createRuntimeStore } from '../store/createRuntimeStore';
 import { summarize } from '../store/selectors/summarize';
 import { lineReplay, replayDocument } from '../stream/replayText';
@@ -171,7 +171,9 @@ async function replay(items: AsyncIterable<InputItem>, name: string, json: boole
   let unreadable = 0;
   let invalidSnapshots = 0;
   const checkSnapshot = (value: unknown) => {
-    if (classifyDocument(value) === 'session-snapshot' && validateSnapshot(value).length > 0) invalidSnapshots += 1;
+    const kind = classifyDocument(value);
+    if (kind === 'session-snapshot' && validateSnapshot(value).length > 0) invalidSnapshots += 1;
+    if (kind === 'thread-read-model' && validateThreadReadModel(value).length > 0) invalidSnapshots += 1;
   };
   for await (const item of items) {
     if (item.kind === 'document') {

@@ -1,6 +1,6 @@
 import { classifyDocument } from '../protocol/snapshots';
 import { validateEvent } from '../protocol/validateEvent';
-import { validateSnapshot } from '../protocol/validateSnapshot';
+import { validateSnapshot, validateThreadReadModel } from '../protocol/validateSnapshot';
 
 export interface ValidationLine {
   line?: number;
@@ -31,18 +31,18 @@ function eventIssues(value: unknown, line: number | undefined): ValidationLine[]
   }));
 }
 
-function snapshotIssues(value: unknown, line: number | undefined): ValidationLine[] {
-  return validateSnapshot(value).map((i) => ({ ...(line !== undefined && { line }), code: i.code, severity: 'error' as const, message: `${i.field}: ${i.message}` }));
+function snapshotIssues(value: unknown, line: number | undefined, check = validateSnapshot): ValidationLine[] {
+  return check(value).map((i) => ({ ...(line !== undefined && { line }), code: i.code, severity: 'error' as const, message: `${i.field}: ${i.message}` }));
 }
 
 /**
  * Issues of one JSON Lines record, read as replay reads it: a session snapshot line is checked as
- * a snapshot, a thread read model line is accepted (replay hydrates it), anything else is an event.
+ * a snapshot, a thread read model line as a read model (replay hydrates it), anything else as an event.
  */
 export function validateRecord(value: unknown, line: number): ValidationLine[] {
   const kind = classifyDocument(value);
   if (kind === 'session-snapshot') return snapshotIssues(value, line);
-  if (kind === 'thread-read-model') return [];
+  if (kind === 'thread-read-model') return snapshotIssues(value, line, validateThreadReadModel);
   return eventIssues(value, line);
 }
 
@@ -53,7 +53,10 @@ export function validateDocument(value: unknown): DocumentValidation {
   }
   const kind = classifyDocument(value);
   if (kind === 'session-snapshot') return { input: 'session snapshot', checked: 1, issues: snapshotIssues(value, undefined) };
-  if (kind === 'thread-read-model') return { input: 'thread read model', checked: 1, issues: [], note: 'a thread read model is accepted for hydration; the profile schema covers session snapshots' };
+  if (kind === 'thread-read-model') {
+    const issues = snapshotIssues(value, undefined, validateThreadReadModel);
+    return { input: 'thread read model', checked: 1, issues, ...(issues.length === 0 && { note: 'a thread read model is accepted for hydration; the profile schema covers session snapshots' }) };
+  }
   if (kind === 'benchmark-pack') return { input: 'benchmark evidence pack', checked: 1, issues: [], note: 'neither an event nor a snapshot: accepted as an evidence pack' };
   return { input: 'event', checked: 1, issues: eventIssues(value, 1) };
 }

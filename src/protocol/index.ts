@@ -3,7 +3,7 @@ export * from './events';
 export * from './vocabulary';
 export * from './validationIssue';
 export { validateEvent, type EventValidation } from './validateEvent';
-export { validateSnapshot, type SnapshotIssue } from './validateSnapshot';
+export { validateSnapshot, validateThreadReadModel, type SnapshotIssue } from './validateSnapshot';
 export { normalizeEvent } from './normalizeEvent';
 export { parseJsonl, type JsonlIssue, type JsonlParseResult, type JsonlRecord } from './parseJsonl';
 export { redactSecrets, createRedactor, isSecretKey, REDACTED, type Redactor, type RedactOptions } from './redactSecrets';

@@ -56,6 +56,39 @@ export function validateSnapshot(raw: unknown): SnapshotIssue[] {
 
 type Fail = (field: string, message: string) => void;
 
+/**
+ * Checks a thread read model (what `readThread` returns and hydrate accepts) field by field, as
+ * leniently as hydrate reads it: every field may be absent, but a stated thread or turn status
+ * must be one of the snapshot vocabulary (a `constructor` or `__proto__` status is an issue, not
+ * a valid model that renders `unknown`), and lists must hold objects. Never throws.
+ */
+export function validateThreadReadModel(raw: unknown): SnapshotIssue[] {
+  const issues: SnapshotIssue[] = [];
+  const fail = (field: string, message: string) => issues.push({ code: 'invalid_snapshot', field, message });
+  if (!isPlainObject(raw)) {
+    fail('(root)', 'a thread read model must be a JSON object');
+    return issues;
+  }
+  if (typeof raw.threadId !== 'string' || raw.threadId === '') fail('threadId', 'threadId must be a non-empty string');
+  if (raw.status !== undefined) checkStatus(raw.status, 'status', THREAD_STATUSES, fail);
+  for (const field of [...THREAD_ARRAYS, 'messages', 'toolCalls']) {
+    const value = raw[field];
+    if (value !== undefined && (!Array.isArray(value) || value.some((item) => !isPlainObject(item)))) fail(field, `${field} must be an array of objects`);
+  }
+  if (Array.isArray(raw.turns)) {
+    raw.turns.forEach((turn, i) => {
+      if (!isPlainObject(turn)) return;
+      if (typeof turn.turnId !== 'string') fail(`turns.${i}.turnId`, 'turnId must be a string');
+      if (turn.status !== undefined) checkStatus(turn.status, `turns.${i}.status`, TURN_STATUSES, fail);
+    });
+  }
+  return issues;
+}
+
+function checkStatus(status: unknown, field: string, vocabulary: readonly string[], fail: Fail): void {
+  if (typeof status !== 'string' || !vocabulary.includes(status)) fail(field, `status must be one of ${vocabulary.join(', ')}`);
+}
+
 function validateThread(thread: unknown, path: string, fail: Fail): void {
   if (!isPlainObject(thread)) return fail(path, 'a thread must be an object');
   if (typeof thread.threadId !== 'string' || thread.threadId === '') fail(`${path}.threadId`, 'threadId must be a non-empty string');
