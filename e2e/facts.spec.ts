@@ -9,14 +9,23 @@ import { openStory } from './stories';
 
 const PROMPT = 'Allow write_file to update README.md?';
 
-/** Occurrences of `needle` in what the workbench shows (innerText: rendered, visible text). */
+/**
+ * Occurrences of `needle` in what the workbench shows (innerText: rendered text), leaving out the
+ * visually hidden live region: it announces a new approval's prompt to screen readers by design
+ * (once, after a quiet second), so counting it made the check depend on timing.
+ */
 const countInWorkbench = (page: Page, needle: string) =>
-  page.locator('.aui-workbench').evaluate((el, n) => (el as HTMLElement).innerText.split(n).length - 1, needle);
+  page.locator('.aui-workbench').evaluate((el, n) => {
+    const count = (text: string) => text.split(n).length - 1;
+    const announced = [...el.querySelectorAll<HTMLElement>('[aria-live]:not([aria-live="off"])')].reduce((sum, live) => sum + count(live.innerText), 0);
+    return count((el as HTMLElement).innerText) - announced;
+  }, needle);
 
 test.describe('one fact in one place', () => {
   test('a pending approval\'s prompt appears once in the workbench, on every lane (hitl-action playback, step 5)', async ({ page }) => {
     await openStory(page, 'fixtures-hitl-action--playback', { args: 'startAt:5' });
-    await expect(page.locator('.aui-tool-call[data-tool-status="waiting"]')).toHaveCount(1);
+    // One waiting row in the thread (the Tools lane, open beside it, lists the same call as a one-line row).
+    await expect(page.locator('.aui-conversation .aui-tool-call[data-tool-status="waiting"]')).toHaveCount(1);
     for (const tab of await page.getByRole('tab').all()) {
       await tab.click();
       expect(await countInWorkbench(page, PROMPT), `lane ${await tab.innerText()}`).toBe(1);

@@ -98,10 +98,7 @@ export const AgentWorkbench = forwardRef<HTMLDivElement, AgentWorkbenchProps>(fu
   // Which lanes hold something, not how much: a stream adding records does not re-render the workbench.
   const counts = useRuntimeSelector(selectLaneOccupancy, shallowEqual);
   const [chosenLane, setLane] = useState<WorkbenchLane | undefined>(defaultLane);
-  // The lane picked for the reader, kept while it holds something (derived state, set during render).
-  const [shownLane, setShownLane] = useState<WorkbenchLane>();
-  const lane = pickLane(counts, chosenLane, shownLane);
-  if (chosenLane === undefined && lane !== shownLane) setShownLane(lane);
+  const lane = pickLane(counts, chosenLane);
   const lanes = useLanesSheet();
   const showLanes = lanes.show;
   // Opening evidence shows its lane and focuses the record, once it is in the document: at once

@@ -88,6 +88,24 @@ describe('the Task lane', () => {
     expect(container.textContent).not.toContain('No task reported');
   });
 
+  it('the lane it opens on depends on the facts, not on how they arrived: event by event ends where all at once starts', () => {
+    const ev = eventBuilder();
+    // A subagent (Team lane) before the first tool call (Tools lane, earlier in tab order).
+    const events = [ev('turn.started', t1), ev('subagent.spawned', { ...t1, subagentId: 'sub-1' }, { role: 'researcher' }), ev('tool.started', toolIds(1), { toolName: 'read_file' })];
+    renderWith(<AgentWorkbench />, storeFrom(events));
+    const atOnce = selectedTab();
+    cleanup();
+    const { store } = renderWith(<AgentWorkbench />, storeFrom([]));
+    for (const event of events) {
+      act(() => {
+        store.getState().ingest([event]);
+        store.getState().settle();
+      });
+    }
+    expect(atOnce).toBe('Tools 1');
+    expect(selectedTab()).toBe(atOnce);
+  });
+
   it('a defaultLane of "tasks" without a task falls back to a lane that is offered', () => {
     renderWith(<AgentWorkbench defaultLane="tasks" />, storeFrom(fixtureEvents('text-basic')));
     expect(selectedTab()).toBe('Timeline 1');

@@ -18,16 +18,14 @@ export function visibleLanes(counts: LaneCounts): WorkbenchLane[] {
 }
 
 /**
- * The lane to show: the one the user (or `defaultLane`) chose while it is offered; else the task
- * once the runtime reports one (a session loading or streaming in gets there when the task
- * arrives); else the lane shown before while it still holds something (tabs do not jump while the
- * stream fills others); else the first lane with something in it; else the first lane offered.
+ * The lane to show: the one the user (or `defaultLane`) chose while it is offered; else the first
+ * lane with something in it, in tab order (the task first, when the runtime reported one); else
+ * the first lane offered. A function of the facts alone, not of the order they arrived in: a live
+ * session and its replay (or a session hydrated in slices) open on the same lane.
  */
-export function pickLane(counts: LaneCounts, chosen: WorkbenchLane | undefined, shownBefore: WorkbenchLane | undefined): WorkbenchLane {
+export function pickLane(counts: LaneCounts, chosen: WorkbenchLane | undefined): WorkbenchLane {
   const offered = visibleLanes(counts);
   if (chosen !== undefined && offered.includes(chosen)) return chosen;
-  if (counts.tasks > 0) return 'tasks';
-  if (shownBefore !== undefined && offered.includes(shownBefore) && counts[shownBefore] > 0) return shownBefore;
   return offered.find((lane) => counts[lane] > 0) ?? offered[0]!;
 }
 
