@@ -1,0 +1,503 @@
+#!/usr/bin/env node
+// Issue 13's adversarial campaign, re-run from outside against the built CLI and a served fixture
+// server on loopback (npm run build first): cross-site writes, prototype names in snapshots, deep
+// nesting, oversized bodies, paused clients, garbage/binary/endless input, a large replay, secret
+// shapes through the redaction function, `--speed 0`. Prints one row per case: what was expected,
+// what was observed, the figure (status, exit code, resident memory, latency) and pass/fail; exits
+// 1 if any case failed. Memory figures are the child's peak (VmHWM) or current (VmRSS) resident
+// set, read from /proc. Every process it starts is stopped by its pid; temp files are removed.
+//
+//   npm run campaign [-- --lines 1000000 --random-mb 200 --body-mb 100 --clients 3000 --stdin-seconds 20 --only 6,7]
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync, createWriteStream } from 'node:fs';
+import { request } from 'node:http';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const CLI = join(ROOT, 'bin/agentui.js');
+const FIXTURES = join(ROOT, 'fixtures');
+
+const DEFAULTS = { lines: 100_000, 'random-mb': 50, 'body-mb': 100, clients: 3_000, 'stdin-seconds': 8, deep: 5_000, only: '' };
+const options = { ...DEFAULTS };
+for (let i = 2; i < process.argv.length; i += 2) {
+  const key = process.argv[i].replace(/^--/, '');
+  if (!(key in DEFAULTS)) {
+    console.error(`unknown option ${process.argv[i]}; options: ${Object.keys(DEFAULTS).map((k) => `--${k}`).join(' ')}`);
+    process.exit(2);
+  }
+  options[key] = key === 'only' ? String(process.argv[i + 1]) : Number(process.argv[i + 1]);
+}
+const only = new Set(String(options.only).split(',').filter(Boolean));
+if (!existsSync(join(ROOT, 'dist/cli.js'))) {
+  console.error('the CLI is not built: run npm run build first');
+  process.exit(2);
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'agentui-campaign-'));
+const children = new Set();
+const rows = [];
+const mb = (kb) => Math.round(kb / 1024);
+
+function record(item, name, expected, observed, figure, pass) {
+  rows.push({ item, name, expected, observed, figure, pass });
+  console.error(`${pass ? 'pass' : 'FAIL'}  ${item} ${name}: ${observed} (${figure})`);
+}
+
+/** Resident memory of a process in KB: `VmHWM` (peak) or `VmRSS` (now). */
+function memoryOf(pid, field = 'VmRSS') {
+  try {
+    return Number(new RegExp(`${field}:\\s+(\\d+)`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * Runs the CLI; stdin is a file path, a Buffer, or a feeder (stdin, running) => void. Samples the
+ * peak resident memory; kills the child at the time limit.
+ */
+function runCli(args, { stdin, timeoutMs = 20_000, onSample } = {}) {
+  return new Promise((resolve) => {
+    const started = performance.now();
+    const child = spawn(process.execPath, [CLI, ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
+    children.add(child);
+    let stdout = '';
+    let stderr = '';
+    let peakKb = 0;
+    let running = true;
+    child.stdout.on('data', (chunk) => {
+      stdout = (stdout + chunk.toString('utf8')).slice(-200_000);
+    });
+    child.stderr.on('data', (chunk) => {
+      stderr = (stderr + chunk.toString('utf8')).slice(-20_000);
+    });
+    child.stdin.on('error', () => undefined);
+    if (typeof stdin === 'function') stdin(child.stdin, () => running);
+    else child.stdin.end(stdin);
+    const sampler = setInterval(() => {
+      peakKb = Math.max(peakKb, memoryOf(child.pid, 'VmHWM'));
+      onSample?.(memoryOf(child.pid), performance.now() - started);
+    }, 25);
+    let timedOut = false;
+    const limit = setTimeout(() => {
+      timedOut = true;
+      child.kill('SIGKILL');
+    }, timeoutMs);
+    child.on('close', (code, signal) => {
+      running = false;
+      children.delete(child);
+      clearInterval(sampler);
+      clearTimeout(limit);
+      resolve({ code, signal, timedOut, stdout, stderr, peakMb: mb(peakKb), seconds: ((performance.now() - started) / 1000).toFixed(1) });
+    });
+  });
+}
+
+/** Writes `chunk` into the child's stdin while it runs, for at most `maxBytes`. */
+function endless(chunk, maxBytes = Infinity) {
+  return (stdin, running) => {
+    let written = 0;
+    const pump = () => {
+      while (running() && written < maxBytes) {
+        written += chunk.length;
+        if (!stdin.write(chunk)) return void stdin.once('drain', pump);
+      }
+      stdin.end();
+    };
+    pump();
+  };
+}
+
+/** Starts `agentui serve` and resolves with its pid, base URL and write token. */
+function serve(args) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [CLI, 'serve', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    children.add(child);
+    let out = '';
+    let err = '';
+    child.stderr.on('data', (chunk) => (err += chunk));
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+      const url = /at (http:\/\/127\.0\.0\.1:\d+)/.exec(out)?.[1];
+      const token = /write token: (\S+)/.exec(out)?.[1];
+      if (url && token) resolve({ child, pid: child.pid, url, port: Number(new URL(url).port), token, stderr: () => err, alive: () => child.exitCode === null && child.signalCode === null });
+    });
+    child.on('close', (code) => reject(new Error(`serve exited ${code}: ${err}`)));
+  });
+}
+
+async function stop(server) {
+  if (!server.alive()) return;
+  const closed = new Promise((resolve) => server.child.once('close', resolve));
+  server.child.kill('SIGTERM');
+  await closed;
+  children.delete(server.child);
+}
+
+/** One HTTP request with full control of the headers; the body is a string, Buffer or a generator of chunks. */
+function send(port, method, path, headers = {}, body) {
+  return new Promise((resolve) => {
+    const started = performance.now();
+    const req = request({ host: '127.0.0.1', port, method, path, headers }, (res) => {
+      let text = '';
+      res.on('data', (chunk) => {
+        if (text.length < 100_000) text += chunk;
+      });
+      res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: text, ms: Math.round(performance.now() - started) }));
+    });
+    req.on('error', (error) => resolve({ status: 0, error: error.code ?? error.message, headers: {}, body: '', ms: Math.round(performance.now() - started) }));
+    if (typeof body === 'function') {
+      // A streamed body: stop feeding once the server has answered (it refused early).
+      let answered = false;
+      req.once('response', () => (answered = true));
+      const feed = body();
+      const pump = () => {
+        for (;;) {
+          const next = answered ? { done: true } : feed.next();
+          if (next.done) return void req.end();
+          if (!req.write(next.value)) return void req.once('drain', pump);
+        }
+      };
+      pump();
+    } else req.end(body);
+  });
+}
+
+const section = (id) => only.size === 0 || only.has(id);
+const json = { 'Content-Type': 'application/json' };
+
+// ---------------------------------------------------------------- item 2: cross-site approvals
+async function crossSiteApprovals() {
+  const server = await serve([join(FIXTURES, 'hitl-action.jsonl'), '--port', '0', '--speed', '100']);
+  const bearer = { Authorization: `Bearer ${server.token}` };
+  const approve = JSON.stringify({ decision: 'allow' });
+  const path = '/actions/action-write-1';
+  const cases = [
+    ['cross-origin text/plain POST', { Origin: 'https://evil.example', 'Content-Type': 'text/plain' }, 403],
+    ['foreign Origin with JSON and the token', { Origin: 'https://evil.example', ...json, ...bearer }, 403],
+    ['Origin null (sandboxed page)', { Origin: 'null', ...json, ...bearer }, 403],
+    ['non-loopback Host (DNS rebinding)', { Host: 'evil.example', ...json, ...bearer }, 421],
+    ['missing token', json, 401],
+    ['wrong token', { ...json, Authorization: 'Bearer 0000000000000000' }, 401],
+    ['text/plain with the token', { 'Content-Type': 'text/plain', ...bearer }, 415],
+  ];
+  for (const [name, headers, want] of cases) {
+    const reply = await send(server.port, 'POST', path, headers, approve);
+    const cors = reply.headers['access-control-allow-origin'];
+    record('2', name, `${want}, no CORS header`, `${reply.status}${cors ? ` ACAO ${cors}` : ''}`, `status ${reply.status}`, reply.status === want && !cors);
+  }
+  const preflight = await send(server.port, 'OPTIONS', path, { Origin: 'https://evil.example', 'Access-Control-Request-Method': 'POST' });
+  record('2', 'preflight from a foreign origin', '403, no CORS header', `${preflight.status}`, `status ${preflight.status}`, preflight.status === 403 && !preflight.headers['access-control-allow-origin']);
+  const rebindRead = await send(server.port, 'GET', '/thread', { Host: 'evil.example:80' });
+  record('2', 'GET /thread with a foreign Host', '421', `${rebindRead.status}`, `status ${rebindRead.status}`, rebindRead.status === 421);
+  // Unknown actions: none may be recorded. 2,000 distinct ids, then the real one is still answerable.
+  const before = memoryOf(server.pid);
+  const statuses = new Map();
+  for (let i = 0; i < 2_000; i += 50) {
+    const replies = await Promise.all(Array.from({ length: 50 }, (_, j) => send(server.port, 'POST', `/actions/unknown-${i + j}-${'x'.repeat(200)}`, { ...json, ...bearer }, approve)));
+    for (const r of replies) statuses.set(r.status, (statuses.get(r.status) ?? 0) + 1);
+  }
+  const again = await send(server.port, 'POST', `/actions/unknown-0-${'x'.repeat(200)}`, { ...json, ...bearer }, approve);
+  const real = await send(server.port, 'POST', path, { ...json, ...bearer }, approve);
+  const after = memoryOf(server.pid);
+  const observed = `${[...statuses].map(([s, n]) => `${n}×${s}`).join(' ')}; again ${again.status}; real action ${real.status}`;
+  record('2', '2,000 unknown action ids', 'all 404 (never 409), real action still 202', observed, `RSS ${mb(before)}→${mb(after)} MB`,
+    statuses.get(404) === 2_000 && statuses.size === 1 && again.status === 404 && real.status === 202);
+  await stop(server);
+}
+
+// ---------------------------------------------------------------- item 3: secret shapes
+async function secretShapes() {
+  const { redactSecrets } = await import(join(ROOT, 'dist/protocol/redactSecrets.js'));
+  // [shape, value, the secret that must not survive]: 44 shapes, written from the issue's list.
+  const shapes = [
+    ['OpenAI key in a string', 'use sk-live-4eC39HqLyjWDarjtT1zdp7dc', 'sk-live-4eC39HqLyjWDarjtT1zdp7dc'],
+    ['OpenAI project key', 'sk-proj-AbCdEfGhIjKlMnOpQrStUvWx1234', 'sk-proj-AbCdEfGhIjKlMnOpQrStUvWx1234'],
+    ['Anthropic key', 'key sk-ant-api03-abcdefghijklmnopqrstuv', 'sk-ant-api03-abcdefghijklmnopqrstuv'],
+    ['GitHub token', 'ghp_1234567890abcdefghijABCDEFGHIJ123456', 'ghp_1234567890abcdefghijABCDEFGHIJ123456'],
+    ['GitHub fine-grained', 'github_pat_11ABCDEFG0123456789_abcdefghijklmnopqrstuvwxyz', 'github_pat_11ABCDEFG0123456789_abcdefghijklmnopqrstuvwxyz'],
+    ['GitHub OAuth', 'gho_16C7e42F292c6912E7710c838347Ae178B4a', 'gho_16C7e42F292c6912E7710c838347Ae178B4a'],
+    ['Slack bot token', 'xoxb-123456789012-1234567890123-AbCdEfGhIjKl', 'xoxb-123456789012-1234567890123-AbCdEfGhIjKl'],
+    ['Slack user token', 'xoxp-123456789012-1234567890123-AbCdEfGhIjKl', 'xoxp-123456789012-1234567890123-AbCdEfGhIjKl'],
+    ['AWS access key id in text', 'aws AKIAIOSFODNN7EXAMPLE here', 'AKIAIOSFODNN7EXAMPLE'],
+    ['Google API key', 'AIzaSyD-9tSrke72PouQMnMX-a7eZSW0jkFMBWY', 'AIzaSyD-9tSrke72PouQMnMX-a7eZSW0jkFMBWY'],
+    ['Stripe secret', 'sk_live_51H8abcdefghijklmnopqrstuv', 'sk_live_51H8abcdefghijklmnopqrstuv'],
+    ['JWT in text', 'token eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U', 'dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U'],
+    ['Bearer in a command', 'curl -H "Authorization: Bearer abc123secrettoken" https://api.example', 'abc123secrettoken'],
+    ['Basic auth header', 'Authorization: Basic dXNlcjpwYXNzd29yZA==', 'dXNlcjpwYXNzd29yZA=='],
+    ['URL credentials', 'git clone https://user:hunter2pass@git.example/repo.git', 'hunter2pass'],
+    ['access_token query', 'https://api.example/v1?access_token=qwertyuiop123', 'qwertyuiop123'],
+    ['api_key query', 'https://api.example/v1?q=1&api_key=zxcvbnm987', 'zxcvbnm987'],
+    ['token query', 'https://hooks.example/x?token=tok-5566778899', 'tok-5566778899'],
+    ['postgres DSN', 'postgres://admin:s3cr3tpw@db.internal:5432/app', 's3cr3tpw'],
+    ['mongodb DSN', 'mongodb+srv://root:m0ng0pass@cluster0.example.net/db', 'm0ng0pass'],
+    ['redis DSN', 'redis://:r3dispass@cache:6379/0', 'r3dispass'],
+    ['PEM private key', '-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEA7\n-----END RSA PRIVATE KEY-----', 'MIIEowIBAAKCAQEA7'],
+    ['OpenSSH private key', '-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjE\n-----END OPENSSH PRIVATE KEY-----', 'b3BlbnNzaC1rZXktdjE'],
+    ['streamed password args delta', '{"password":"pw-streamed-9"', 'pw-streamed-9'],
+    ['password key', { password: 'correct horse' }, 'correct horse'],
+    ['apiKey key', { apiKey: 'sk-live-abcdef0123456789' }, 'sk-live-abcdef0123456789'],
+    ['auth key', { auth: 'user:pw-auth-1' }, 'pw-auth-1'],
+    ['bearer key', { bearer: 'brr-secret-1' }, 'brr-secret-1'],
+    ['pwd key', { pwd: 'pwd-secret-1' }, 'pwd-secret-1'],
+    ['pass key', { pass: 'pass-secret-1' }, 'pass-secret-1'],
+    ['passphrase key', { passphrase: 'open sesame now' }, 'open sesame now'],
+    ['jwt key', { jwt: 'jwt-secret-1' }, 'jwt-secret-1'],
+    ['session key', { session: 'session-secret-1' }, 'session-secret-1'],
+    ['signature key', { signature: 'sig-secret-1' }, 'sig-secret-1'],
+    ['aws_access_key_id key', { aws_access_key_id: 'plain-key-id-1' }, 'plain-key-id-1'],
+    ['aws_secret_access_key key', { aws_secret_access_key: 'wJalrXUtnFEMIK7MDENG' }, 'wJalrXUtnFEMIK7MDENG'],
+    ['ssh_key key', { ssh_key: 'ssh-ed25519 AAAAC3NzaC1lZDI1' }, 'AAAAC3NzaC1lZDI1'],
+    ['dsn key', { dsn: 'https://pubkey123@sentry.example/1' }, 'pubkey123'],
+    ['database_url key', { database_url: 'mysql://localhost/app' }, 'mysql://localhost/app'],
+    ['env object', { env: { OPENAI_API_KEY: 'plainvalue-1' } }, 'plainvalue-1'],
+    ['headers object', { headers: { Authorization: 'Token abcdef-tok' } }, 'abcdef-tok'],
+    ['cookie key', { cookie: 'sid=cookie-secret-1' }, 'cookie-secret-1'],
+    ['client_secret key', { client_secret: 'client-secret-1' }, 'client-secret-1'],
+    ['nested deep under args', { args: { config: { credentials: { token: 'nested-tok-1' } } } }, 'nested-tok-1'],
+    ['key in an array of strings', { argv: ['--api-key', 'sk-live-argvsecret0123456'] }, 'sk-live-argvsecret0123456'],
+  ];
+  let leaked = [];
+  for (const [name, value, secret] of shapes) {
+    const shown = JSON.stringify(redactSecrets(value));
+    if (shown.includes(secret)) leaked.push(name);
+  }
+  // And nothing ordinary is taken for a secret.
+  const plain = ['README.md', 'npm install agentui-kit', 'https://example.com/docs?page=2', { path: 'src/index.ts', line: 42 }, 'sk-etch the plan'];
+  const overRedacted = plain.filter((value) => JSON.stringify(redactSecrets(value)) !== JSON.stringify(value));
+  record('3', `${shapes.length} secret shapes through redactSecrets`, 'none survives', leaked.length === 0 ? 'none survives' : `leaked: ${leaked.join(', ')}`, `${shapes.length - leaked.length}/${shapes.length} redacted`, leaked.length === 0);
+  record('3', `${plain.length} ordinary values`, 'unchanged', overRedacted.length === 0 ? 'unchanged' : `changed: ${overRedacted.map((v) => JSON.stringify(v)).join(', ')}`, `${plain.length - overRedacted.length}/${plain.length} unchanged`, overRedacted.length === 0);
+}
+
+// ---------------------------------------------------------------- item 4: prototype names
+async function prototypeNames() {
+  const model = JSON.parse(readFileSync(join(FIXTURES, 'stream-repair.snapshot.json'), 'utf8'));
+  const session = JSON.parse(readFileSync(join(FIXTURES, 'profile/thread-read-snapshot.json'), 'utf8'));
+  for (const status of ['constructor', 'toString', '__proto__', 'hasOwnProperty', 'valueOf']) {
+    const readModel = { ...model, status, turns: model.turns.map((t) => ({ ...t, status })) };
+    const snapshot = { ...session, threads: session.threads.map((t) => ({ ...t, status, turns: (t.turns ?? []).map((u) => ({ ...u, status })) })) };
+    for (const [kind, doc] of [['read model', readModel], ['session snapshot', snapshot]]) {
+      const file = join(dir, `proto-${status}-${kind.replace(' ', '-')}.json`);
+      writeFileSync(file, JSON.stringify(doc));
+      const validated = await runCli(['validate', file]);
+      const replayed = await runCli(['replay', file]);
+      const asJson = await runCli(['replay', file, '--json']);
+      let summary;
+      try {
+        summary = JSON.parse(asJson.stdout);
+      } catch {
+        summary = undefined;
+      }
+      const statuses = [summary?.status, ...(summary?.turns ?? []).map((t) => t.status)];
+      const noFunction = !/function|native code|\[object Object\]/.test(replayed.stdout + asJson.stdout);
+      const pass = validated.code === 1 && /invalid_snapshot/.test(validated.stdout) && replayed.code === 1 && asJson.code === 1
+        && statuses.every((s) => s === 'unknown') && noFunction;
+      record('4', `status ${status} in a ${kind}`, 'validate 1 invalid_snapshot, replay 1, status unknown', `validate ${validated.code}, replay ${replayed.code}/--json ${asJson.code}, status ${statuses.join('/')}`,
+        `exit ${validated.code}/${replayed.code}/${asJson.code}`, pass);
+    }
+  }
+}
+
+// ---------------------------------------------------------------- item 5: deep nesting
+async function deepNesting() {
+  const lines = readFileSync(join(FIXTURES, 'tool-success.jsonl'), 'utf8').trim().split('\n');
+  const index = lines.findIndex((line) => JSON.parse(line).type === 'tool.started');
+  const event = JSON.parse(lines[index]);
+  const deep = `${'['.repeat(options.deep)}${']'.repeat(options.deep)}`;
+  lines[index] = JSON.stringify({ ...event, payload: { ...event.payload, args: '@DEEP@' } }).replace('"@DEEP@"', deep);
+  const file = join(dir, 'deep.jsonl');
+  writeFileSync(file, `${lines.join('\n')}\n`);
+  const validated = await runCli(['validate', file]);
+  const want = `line ${index + 1}: error too_deep`;
+  record('5', `args nested ${options.deep} deep: validate`, `exit 1, "${want}"`, `exit ${validated.code}, ${validated.stdout.split('\n')[0]}`, `exit ${validated.code}`, validated.code === 1 && validated.stdout.startsWith(want));
+  const server = await serve([file, '--port', '0', '--speed', '1000']);
+  const events = await send(server.port, 'GET', '/events');
+  const frames = (events.body.match(/^data: /gm) ?? []).length;
+  const thread = await send(server.port, 'GET', '/thread');
+  record('5', `args nested ${options.deep} deep: serve`, 'skips the line, streams the rest, stays up',
+    `GET /events ${events.status} (${frames - 1} events + end), /thread ${thread.status}, alive ${server.alive()}`, `${frames - 1}/${lines.length - 1} events`,
+    events.status === 200 && frames - 1 === lines.length - 1 && /event: end/.test(events.body) && thread.status === 200 && server.alive());
+  await stop(server);
+}
+
+// ---------------------------------------------------------------- item 6: server limits
+async function serverLimits() {
+  const server = await serve([join(FIXTURES, 'coding-session.jsonl'), '--port', '0', '--speed', '1000']);
+  const bearer = { Authorization: `Bearer ${server.token}` };
+  const chunk = Buffer.alloc(1 << 20, 'a');
+  const body = () => function* () {
+    for (let i = 0; i < options['body-mb']; i++) yield chunk;
+  };
+  for (const [name, extra] of [['declared length', { 'Content-Length': String(options['body-mb'] << 20) }], ['chunked, no length', {}]]) {
+    const before = memoryOf(server.pid);
+    const replies = await Promise.all(Array.from({ length: 4 }, () => send(server.port, 'POST', '/actions/action-1', { ...json, ...bearer, ...extra }, body())));
+    const after = memoryOf(server.pid);
+    const echoes = replies.some((r) => r.body.includes('aaaa'));
+    record('6', `4 × ${options['body-mb']} MB POST bodies (${name})`, '413 each, no echo, RSS bounded', `${replies.map((r) => r.status || r.error).join(' ')}${echoes ? ', echoes the body' : ''}`,
+      `RSS ${mb(before)}→${mb(after)} MB`, replies.every((r) => r.status === 413) && !echoes && after - before < 64 * 1024);
+  }
+  // Paused SSE clients: they ask for /events, then never read.
+  const before = memoryOf(server.pid);
+  const heads = new Map();
+  const sockets = [];
+  for (let i = 0; i < options.clients; i++) {
+    const socket = connect(server.port, '127.0.0.1');
+    socket.on('error', () => heads.set('error', (heads.get('error') ?? 0) + 1));
+    socket.once('data', (data) => {
+      const head = data.toString('latin1').split('\r\n')[0].replace('HTTP/1.1 ', '');
+      heads.set(head, (heads.get(head) ?? 0) + 1);
+      socket.pause();
+    });
+    socket.write('GET /events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
+    sockets.push(socket);
+    if (i % 250 === 249) await new Promise((r) => setTimeout(r, 20));
+  }
+  await new Promise((r) => setTimeout(r, 1_500));
+  const latencies = [];
+  for (let i = 0; i < 5; i++) latencies.push((await send(server.port, 'GET', '/thread')).ms);
+  const during = memoryOf(server.pid);
+  const opened = heads.get('200 OK') ?? 0;
+  const refused = heads.get('503 Service Unavailable') ?? 0;
+  record('6', `${options.clients} paused SSE clients`, 'streams capped (503 beyond), RSS bounded, /thread fast',
+    `${[...heads].map(([h, n]) => `${n}×${h}`).join(', ')}; /thread max ${Math.max(...latencies)} ms`,
+    `RSS ${mb(before)}→${mb(during)} MB, /thread ${Math.max(...latencies)} ms`,
+    opened <= 64 && opened + refused + (heads.get('error') ?? 0) >= Math.min(options.clients, 1_000) && during - before < 256 * 1024 && Math.max(...latencies) < 1_000 && server.alive());
+  for (const socket of sockets) socket.destroy();
+  await stop(server);
+}
+
+// ---------------------------------------------------------------- item 7: CLI exits and memory
+async function cliInputs() {
+  const garbage = join(dir, 'garbage.txt');
+  writeFileSync(garbage, 'hello\nnot json {\n]]]\n{"type":\n');
+  const binary = join(dir, 'binary-1mb.bin');
+  writeFileSync(binary, randomBytes(1 << 20));
+  const random = join(dir, `random-${options['random-mb']}mb.bin`);
+  await new Promise((resolve) => {
+    const out = createWriteStream(random);
+    let left = options['random-mb'];
+    const write = () => {
+      while (left > 0) {
+        left -= 1;
+        if (!out.write(randomBytes(1 << 20))) return void out.once('drain', write);
+      }
+      out.end(resolve);
+    };
+    write();
+  });
+  const inputs = [
+    ['garbage text', garbage],
+    ['1 MB binary', binary],
+    [`${options['random-mb']} MB random file`, random],
+    ['/dev/zero as a file', '/dev/zero'],
+  ];
+  for (const [name, file] of inputs) {
+    for (const command of ['validate', 'replay']) {
+      const run = await runCli([command, file], { timeoutMs: 20_000 });
+      const clear = !/\n\s+at /.test(run.stderr + run.stdout) && (run.stdout + run.stderr).trim() !== '';
+      record('7', `${command} ${name}`, 'exit 1, clear message, bounded memory', `exit ${run.code ?? run.signal}${run.timedOut ? ' (timed out)' : ''} in ${run.seconds} s${clear ? '' : ', unclear output'}`,
+        `peak ${run.peakMb} MB`, run.code === 1 && clear && run.peakMb < 300);
+    }
+  }
+  // Random printable text in short lines: every line is unreadable, so replay keeps one
+  // diagnostic per line (nothing is dropped); the figure is what each costs.
+  const text = join(dir, 'random-text.txt');
+  const textLines = Math.round((options['random-mb'] << 20) / 5 / 77);
+  writeFileSync(text, `${randomBytes(textLines * 57).toString('base64').match(/.{1,76}/g).join('\n')}\n`);
+  for (const command of ['validate', 'replay']) {
+    const run = await runCli([command, text], { timeoutMs: 120_000 });
+    const perLine = ((run.peakMb - 50) * 1024) / textLines;
+    record('7', `${command} ${textLines.toLocaleString('en-US')} lines of random text`, command === 'validate' ? 'exit 1, constant memory' : 'exit 1, one diagnostic per line',
+      `exit ${run.code ?? run.signal} in ${run.seconds} s`, `peak ${run.peakMb} MB (${perLine.toFixed(2)} KB/line over 50 MB)`, run.code === 1 && (command === 'replay' || run.peakMb < 300));
+  }
+  rmSync(text, { force: true });
+  const zeroStdin = await runCli(['validate', '-'], { stdin: endless(Buffer.alloc(1 << 16)), timeoutMs: 20_000 });
+  record('7', 'validate - < /dev/zero', 'exit 1, bounded memory', `exit ${zeroStdin.code ?? zeroStdin.signal} in ${zeroStdin.seconds} s`, `peak ${zeroStdin.peakMb} MB`, zeroStdin.code === 1 && zeroStdin.peakMb < 300);
+
+  // Endless `{}` lines on stdin (yes '{}'), read for a while: memory must not grow with the input.
+  const seconds = options['stdin-seconds'];
+  const samples = [];
+  const endlessRun = await runCli(['validate', '-'], {
+    stdin: endless(Buffer.from('{}\n'.repeat(1 << 14))),
+    timeoutMs: seconds * 1_000,
+    onSample: (rssKb, ms) => samples.push([ms, rssKb]),
+  });
+  const at = (fraction) => mb(Math.max(...samples.filter(([ms]) => ms <= seconds * 1_000 * fraction).map(([, kb]) => kb)));
+  const third = at(1 / 3);
+  const end = at(1);
+  record('7', `yes '{}' | validate - for ${seconds} s`, 'runs until stopped, memory constant', `killed at the limit: ${endlessRun.timedOut}; RSS ${third} MB at ${Math.round(seconds / 3)} s, ${end} MB at ${seconds} s`,
+    `peak ${endlessRun.peakMb} MB`, endlessRun.timedOut && end - third < 64);
+
+  // A large valid file through replay (the issue: 1,000,000 lines took 721–852 MB before).
+  const big = join(dir, 'valid.jsonl');
+  await new Promise((resolve) => {
+    const out = createWriteStream(big);
+    let seq = 1;
+    const write = () => {
+      while (seq <= options.lines) {
+        let text = '';
+        for (let n = 0; n < 1_000 && seq <= options.lines; n++, seq++) {
+          const type = seq === 1 ? 'turn.started' : 'model.delta';
+          text += `${JSON.stringify({ schemaVersion: 'lime-profile-0.4.0', runtimeId: 'rt', sessionId: 's', threadId: 't', turnId: 'turn-1', eventId: `e-${seq}`, sequence: seq, timestamp: '2026-06-09T10:00:00.000Z', type, payload: type === 'model.delta' ? { messageId: 'm-1', delta: `w${seq} ` } : {} })}\n`;
+        }
+        if (!out.write(text)) return void out.once('drain', write);
+      }
+      out.end(resolve);
+    };
+    write();
+  });
+  for (const command of ['validate', 'replay']) {
+    const run = await runCli([command, big], { timeoutMs: 300_000 });
+    record('7', `${command} ${options.lines.toLocaleString('en-US')} valid lines`, 'exit 0', `exit ${run.code ?? run.signal} in ${run.seconds} s`, `peak ${run.peakMb} MB`, run.code === 0);
+  }
+  for (const file of [random, big, binary]) rmSync(file, { force: true });
+}
+
+// ---------------------------------------------------------------- item 10: --speed 0
+async function speedZero() {
+  const run = await runCli(['serve', join(FIXTURES, 'text-basic.jsonl'), '--speed', '0'], { timeoutMs: 5_000 });
+  record('10', 'serve --speed 0', 'exit 2 with a message', `exit ${run.code ?? run.signal}: ${run.stderr.trim().split('\n')[0]}`, `exit ${run.code}`, run.code === 2 && /--speed must be greater than 0/.test(run.stderr));
+}
+
+const SECTIONS = [['2', crossSiteApprovals], ['3', secretShapes], ['4', prototypeNames], ['5', deepNesting], ['6', serverLimits], ['7', cliInputs], ['10', speedZero]];
+
+function printTable() {
+  const header = ['item', 'case', 'expected', 'observed', 'figure', 'result'];
+  const body = rows.map((r) => [r.item, r.name, r.expected, r.observed, r.figure, r.pass ? 'pass' : 'FAIL']);
+  const clip = (text) => (text.length > 90 ? `${text.slice(0, 89)}…` : text);
+  const widths = header.map((h, i) => Math.max(h.length, ...body.map((row) => clip(row[i]).length)));
+  const line = (cells) => `| ${cells.map((c, i) => clip(c).padEnd(widths[i])).join(' | ')} |`;
+  console.log(line(header));
+  console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
+  for (const row of body) console.log(line(row));
+  const failed = rows.filter((r) => !r.pass).length;
+  console.log(`\n${rows.length - failed}/${rows.length} cases pass${failed ? `, ${failed} FAIL` : ''}`);
+}
+
+const cleanup = () => {
+  for (const child of children) child.kill('SIGKILL');
+  rmSync(dir, { recursive: true, force: true });
+};
+process.on('SIGINT', () => {
+  cleanup();
+  process.exit(130);
+});
+
+try {
+  for (const [id, run] of SECTIONS) {
+    if (!section(id)) continue;
+    try {
+      await run();
+    } catch (error) {
+      record(id, 'campaign step', 'runs', `threw: ${error instanceof Error ? error.message : String(error)}`, '-', false);
+    }
+  }
+} finally {
+  cleanup();
+}
+printTable();
+process.exitCode = rows.every((r) => r.pass) ? 0 : 1;
