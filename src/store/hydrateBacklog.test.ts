@@ -213,6 +213,30 @@ describe('hydrate(store, input): a backlog applied in slices, as the CLI replays
     expect(heard).toEqual([1, events.length]);
   });
 
+  it('reads a stream as it applies it: a slice is applied before the rest of the input is read', async () => {
+    // A large backlog in 1 KB chunks, pulled only on demand: the reader holds a chunk and a partial line, not the input.
+    const bytes = new TextEncoder().encode(jsonl(longSession(400)));
+    let pulled = 0;
+    const total = Math.ceil(bytes.length / 1024);
+    const stream = new ReadableStream<Uint8Array>(
+      {
+        pull(controller) {
+          if (pulled >= total) return controller.close();
+          controller.enqueue(bytes.slice(pulled * 1024, (pulled + 1) * 1024));
+          pulled += 1;
+        },
+      },
+      { highWaterMark: 0 },
+    );
+    const pulledAtSlice: number[] = [];
+    const store = createRuntimeStore();
+    await hydrate(store, stream, { sliceMs: 8, now: fakeClock(store, 0.5), yieldToHost: immediate, onProgress: () => void pulledAtSlice.push(pulled) });
+    expect(pulled).toBe(total);
+    // The first slices were applied while most of the input was still unread.
+    expect(pulledAtSlice[0]).toBeLessThan(total / 10);
+    expect(pulledAtSlice.filter((n) => n < total).length).toBeGreaterThan(pulledAtSlice.length / 2);
+  });
+
   it('applies a snapshot line in place and a whole JSON document as the CLI does', async () => {
     const codingSession = readFileSync(new URL('../../fixtures/coding-session.jsonl', import.meta.url), 'utf8');
     const store = createRuntimeStore();
