@@ -97,13 +97,14 @@ function runCli(args, { stdin, timeoutMs = 20_000, onSample } = {}) {
   });
 }
 
-/** Writes `chunk` into the child's stdin while it runs, for at most `maxBytes`. */
-function endless(chunk, maxBytes = Infinity) {
+/** Writes `chunk` into the child's stdin while it runs, for at most `maxBytes`; `fed.bytes` counts what it took. */
+function endless(chunk, maxBytes = Infinity, fed = { bytes: 0 }) {
   return (stdin, running) => {
     let written = 0;
     const pump = () => {
       while (running() && written < maxBytes) {
         written += chunk.length;
+        fed.bytes = written;
         if (!stdin.write(chunk)) return void stdin.once('drain', pump);
       }
       stdin.end();
@@ -421,8 +422,9 @@ async function cliInputs() {
   // Endless `{}` lines on stdin (yes '{}'), read for a while: memory must not grow with the input.
   const seconds = options['stdin-seconds'];
   const samples = [];
+  const fed = { bytes: 0 };
   const endlessRun = await runCli(['validate', '-'], {
-    stdin: endless(Buffer.from('{}\n'.repeat(1 << 14))),
+    stdin: endless(Buffer.from('{}\n'.repeat(1 << 14)), Infinity, fed),
     timeoutMs: seconds * 1_000,
     onSample: (rssKb, ms) => samples.push([ms, rssKb]),
   });
@@ -430,7 +432,7 @@ async function cliInputs() {
   const third = at(1 / 3);
   const end = at(1);
   record('7', `yes '{}' | validate - for ${seconds} s`, 'runs until stopped, memory constant', `killed at the limit: ${endlessRun.timedOut}; RSS ${third} MB at ${Math.round(seconds / 3)} s, ${end} MB at ${seconds} s`,
-    `peak ${endlessRun.peakMb} MB`, endlessRun.timedOut && end - third < 64);
+    `peak ${endlessRun.peakMb} MB, ~${Math.round(fed.bytes / 3 / seconds).toLocaleString('en-US')} lines/s`, endlessRun.timedOut && end - third < 64);
 
   // A large valid file through replay (the issue: 1,000,000 lines took 721–852 MB before).
   const big = join(dir, 'valid.jsonl');
