@@ -11,7 +11,7 @@ const SharedTooltips = createContext(false);
  * @example
  * <TooltipScope><FactBadge fact="unknown" /><FactBadge fact="stale" /></TooltipScope>
  */
-export function TooltipScope({ children }: { children?: ReactNode }) {
+export function TooltipScope({ children }: { children?: ReactNode }): ReactNode {
   return (
     <SharedTooltips.Provider value={true}>
       <Tooltip.Provider delayDuration={200} skipDelayDuration={300}>
@@ -22,6 +22,8 @@ export function TooltipScope({ children }: { children?: ReactNode }) {
 }
 
 /** The shared provider when there is one above; a provider of its own only for a tooltip rendered alone. */
-export function TooltipFallback({ children }: { children: ReactNode }) {
+// The return type is written out: inferred, it names React's internals by an empty import path in
+// the published declarations.
+export function TooltipFallback({ children }: { children: ReactNode }): ReactNode {
   return useContext(SharedTooltips) ? children : <TooltipScope>{children}</TooltipScope>;
 }
