@@ -41,7 +41,14 @@ async function serve(dir, port) {
   }
   throw new Error(`vite preview of ${dir} did not start`);
 }
-const stopServers = () => servers.forEach((s) => s.exitCode === null && process.kill(-s.pid, 'SIGTERM'));
+// A server that already exited (or was stopped) is skipped: killing a gone group throws ESRCH.
+const stopServers = () =>
+  servers.forEach((s) => {
+    if (s.exitCode !== null || s.signalCode !== null) return;
+    try {
+      process.kill(-s.pid, 'SIGTERM');
+    } catch {}
+  });
 process.on('exit', stopServers);
 process.on('SIGINT', () => process.exit(130));
 

@@ -2,7 +2,7 @@
 // read, parsed and applied in time slices, one store commit per slice, yielding to the host between
 // slices. The order of facts is the input's: the reducer's honesty rules (dedupe, reorder window,
 // gaps, final reconciliation) apply exactly as they do to a live stream.
-import { readInput, type InputItem } from '../stream/readInput';
+import { readInputBatches, type InputItem } from '../stream/readInput';
 import { lineReplay, replayDocument } from '../stream/replayText';
 import type { RuntimeStore } from './createRuntimeStore';
 import { holdNotifications } from './notificationGate';
@@ -101,13 +101,16 @@ export async function hydrate(store: RuntimeStore, input: HydrateInput, options:
   const yieldNow = options.yieldToHost ?? yieldToHost;
   throwIfAborted(signal);
   const meter: HydrateProgress = { applied: 0, bytes: 0, ...(Array.isArray(input) && { total: input.length }) };
-  const items = Array.isArray(input) ? arrayItems(input as readonly unknown[]) : readInput(chunksOf(input as Exclude<HydrateInput, readonly unknown[]>, meter, signal));
+  // Text is read a chunk of items at a time; items are then taken synchronously (no await per line).
+  const batches = Array.isArray(input) ? undefined : readInputBatches(chunksOf(input as Exclude<HydrateInput, readonly unknown[]>, meter, signal));
+  let queue: Iterator<InputItem> | undefined = Array.isArray(input) ? arrayItems(input as readonly unknown[]) : undefined;
+  let batch: readonly InputItem[] = [];
+  let at = 0;
   const replay = lineReplay(store, { batch: Infinity });
   let malformed = 0;
   let slices = 0;
   let planned = FIRST_SLICE;
   let done = false;
-  let queue: Iterator<InputItem> | undefined;
   const publishEveryMs = options.publishEveryMs ?? DEFAULT_PUBLISH_MS;
   let release = holdNotifications(store);
   let published: number | undefined;
@@ -137,16 +140,31 @@ export async function hydrate(store: RuntimeStore, input: HydrateInput, options:
       const start = now();
       let taken = 0;
       while (taken < planned) {
-        const next = queue ? queue.next() : await items.next();
-        if (next.done) {
-          if (queue) {
+        let item: InputItem;
+        if (queue) {
+          const next = queue.next();
+          if (next.done) {
             queue = undefined;
+            if (!batches) {
+              done = true;
+              break;
+            }
             continue;
           }
-          done = true;
-          break;
+          item = next.value;
+        } else if (at < batch.length) {
+          item = batch[at++]!;
+        } else {
+          const next = await batches!.next();
+          if (next.done) {
+            done = true;
+            break;
+          }
+          batch = next.value;
+          at = 0;
+          continue;
         }
-        take(next.value);
+        take(item);
         taken += 1;
         // Waiting for the network does not hold the thread, but parsing does: stop at the budget.
         if (now() - start >= sliceMs) break;
@@ -167,7 +185,7 @@ export async function hydrate(store: RuntimeStore, input: HydrateInput, options:
     return { ...meter, malformed, slices };
   } finally {
     release();
-    if (!done) void (items as AsyncGenerator<InputItem>).return?.(undefined);
+    if (!done) void batches?.return(undefined);
   }
 }
 

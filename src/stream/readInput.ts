@@ -2,7 +2,7 @@
 // told apart without holding more than one bounded document in memory.
 import { exceedsJsonDepth, MAX_JSON_DEPTH } from '../protocol/jsonDepth';
 import { parseJsonLine, tryParseJson, type JsonlIssue, type JsonlRecord } from '../protocol/parseJsonl';
-import { MAX_LINE_CHARS, splitLines, type InputLine } from './splitLines';
+import { lineBatches, MAX_LINE_CHARS, type InputLine } from './splitLines';
 
 /** The largest input still tried as one multi-line JSON document; beyond it, JSON Lines. */
 export const MAX_DOCUMENT_CHARS = 64 * 1024 * 1024;
@@ -32,35 +32,58 @@ const isBlank = (entry: InputLine) => 'text' in entry && entry.text.trim() === '
  * one; anything else is JSON Lines.
  */
 export async function* readInput(chunks: AsyncIterable<string | Uint8Array> | Iterable<string | Uint8Array>, limits: InputLimits = {}): AsyncGenerator<InputItem> {
+  for await (const items of readInputBatches(chunks, limits)) yield* items;
+}
+
+/**
+ * `readInput`, an array of items per chunk read: a reader that applies items in slices takes them
+ * synchronously, without a generator step per line.
+ */
+export async function* readInputBatches(chunks: AsyncIterable<string | Uint8Array> | Iterable<string | Uint8Array>, limits: InputLimits = {}): AsyncGenerator<InputItem[]> {
   const maxLine = limits.maxLineChars ?? MAX_LINE_CHARS;
   const maxDocument = limits.maxDocumentChars ?? MAX_DOCUMENT_CHARS;
-  const lines = splitLines(chunks, maxLine);
-  const toItem = (entry: InputLine): InputItem | undefined => {
-    if ('stop' in entry) return { kind: 'issue', issue: { code: entry.stop, line: entry.line, message: STOP_MESSAGE[entry.stop](entry.line, maxLine) } };
-    if (entry.text.trim() === '') return undefined;
-    const parsed = parseJsonLine(entry.text, entry.line);
-    return 'issue' in parsed ? { kind: 'issue', issue: parsed.issue } : { kind: 'record', ...parsed };
+  const batches = lineBatches(chunks, maxLine);
+  const toItems = (entries: readonly InputLine[], from = 0): InputItem[] => {
+    const items: InputItem[] = [];
+    for (let i = from; i < entries.length; i++) {
+      const entry = entries[i]!;
+      if ('stop' in entry) {
+        items.push({ kind: 'issue', issue: { code: entry.stop, line: entry.line, message: STOP_MESSAGE[entry.stop](entry.line, maxLine) } });
+        continue;
+      }
+      if (entry.text.trim() === '') continue;
+      const parsed = parseJsonLine(entry.text, entry.line);
+      items.push('issue' in parsed ? { kind: 'issue', issue: parsed.issue } : { kind: 'record', line: parsed.line, value: parsed.value });
+    }
+    return items;
   };
   const asDocument = (value: unknown): InputItem =>
     exceedsJsonDepth(value)
       ? { kind: 'issue', issue: { code: 'too_deep', line: 1, message: `the document nests deeper than ${MAX_JSON_DEPTH} levels` } }
       : { kind: 'document', value };
 
-  // Lines read ahead while deciding; blank ones are dropped.
+  // Lines read ahead while deciding (blank ones dropped), from the batch being read.
   const held: InputLine[] = [];
   let heldChars = 0;
   let ended = false;
+  let batch: InputLine[] = [];
+  let at = 0;
   const readAhead = async (): Promise<InputLine | undefined> => {
     for (;;) {
-      const next = await lines.next();
-      if (next.done) {
-        ended = true;
-        return undefined;
+      while (at >= batch.length) {
+        const next = await batches.next();
+        if (next.done) {
+          ended = true;
+          return undefined;
+        }
+        batch = next.value;
+        at = 0;
       }
-      if (isBlank(next.value)) continue;
-      held.push(next.value);
-      heldChars += 'text' in next.value ? next.value.text.length + 1 : 0;
-      return next.value;
+      const entry = batch[at++]!;
+      if (isBlank(entry)) continue;
+      held.push(entry);
+      heldChars += 'text' in entry ? entry.text.length + 1 : 0;
+      return entry;
     }
   };
 
@@ -70,23 +93,23 @@ export async function* readInput(chunks: AsyncIterable<string | Uint8Array> | It
     const alone = tryParseJson(first.text);
     if (alone.ok && typeof alone.value === 'object' && alone.value !== null) {
       // One JSON value on its line: a document if nothing follows it.
-      if ((await readAhead()) === undefined) return yield asDocument(alone.value);
+      if ((await readAhead()) === undefined) return yield [asDocument(alone.value)];
     } else if (!alone.ok && /^\s*[[{]/.test(first.text)) {
       // Perhaps a pretty-printed document: hold lines while it may still be one.
       while (!ended && heldChars <= maxDocument && !('stop' in held[held.length - 1]!)) await readAhead();
       if (ended && heldChars <= maxDocument && held.every((entry) => 'text' in entry)) {
         const whole = tryParseJson(held.map((entry) => (entry as { text: string }).text).join('\n'));
-        if (whole.ok && typeof whole.value === 'object' && whole.value !== null) return yield asDocument(whole.value);
+        if (whole.ok && typeof whole.value === 'object' && whole.value !== null) return yield [asDocument(whole.value)];
       }
     }
   }
-  for (const entry of held.splice(0)) {
-    const item = toItem(entry);
-    if (item) yield item;
-  }
+  const heldItems = toItems(held.splice(0));
+  if (heldItems.length > 0) yield heldItems;
   if (ended) return;
-  for await (const entry of lines) {
-    const item = toItem(entry);
-    if (item) yield item;
+  const rest = toItems(batch, at);
+  if (rest.length > 0) yield rest;
+  for await (const entries of batches) {
+    const items = toItems(entries);
+    if (items.length > 0) yield items;
   }
 }

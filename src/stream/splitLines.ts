@@ -9,64 +9,111 @@ export type InputLine =
   | { line: number; stop: 'line_too_long' | 'binary_input' };
 
 /**
- * Splits chunks of UTF-8 bytes (or text) into numbered lines. A line over `maxChars`, bytes that
- * are not UTF-8, or a NUL byte (never valid in JSON text) end the input with a `stop` entry: such
- * input is not JSON Lines, and an endless one (/dev/zero) must not be read forever.
+ * Turns chunks of UTF-8 bytes (or text) into numbered lines, a chunk at a time and synchronously:
+ * a 64 KB chunk holds hundreds of event lines, and handing them over one by one through an async
+ * generator cost more than parsing them (two generators, several microtasks per line). A line
+ * over `maxChars`, bytes that are not UTF-8, or a NUL byte (never valid in JSON text) end the
+ * input with a `stop` entry: such input is not JSON Lines, and an endless one (/dev/zero) must
+ * not be read forever.
  */
-export async function* splitLines(chunks: AsyncIterable<string | Uint8Array> | Iterable<string | Uint8Array>, maxChars = MAX_LINE_CHARS): AsyncGenerator<InputLine> {
-  const decoder = new TextDecoder('utf-8', { fatal: true });
-  let pending: string[] = [];
-  let pendingChars = 0;
-  let line = 1;
-  /** The chunk's text, and where the first byte that cannot be JSON text is (or -1). */
-  const decode = (chunk: string | Uint8Array, stream: boolean): { text: string; bad: number } => {
+export class LineReader {
+  private readonly decoder = new TextDecoder('utf-8', { fatal: true });
+  private pending: string[] = [];
+  private pendingChars = 0;
+  private line = 1;
+  private stopped = false;
+
+  constructor(private readonly maxChars = MAX_LINE_CHARS) {}
+
+  /** True once a `stop` entry was returned: nothing more is read. */
+  get done(): boolean {
+    return this.stopped;
+  }
+
+  /** The complete lines in `chunk` (with the partial line held from earlier chunks). */
+  push(chunk: string | Uint8Array): InputLine[] {
+    if (this.stopped) return [];
+    const { text, bad } = this.decode(chunk, true);
+    return this.feed(text, bad);
+  }
+
+  /** The end of input: the last line, if it had no line end. */
+  end(): InputLine[] {
+    if (this.stopped) return [];
+    const tail = this.decode(new Uint8Array(0), false);
+    const lines = this.feed(tail.text, tail.bad);
+    if (!this.stopped && this.pendingChars > 0) lines.push({ line: this.line, text: this.pending.join('') });
+    this.stopped = true;
+    return lines;
+  }
+
+  /** The chunk's text, and where the first character that cannot be JSON text is (or -1). */
+  private decode(chunk: string | Uint8Array, stream: boolean): { text: string; bad: number } {
     if (typeof chunk === 'string') return { text: chunk, bad: chunk.indexOf('\0') };
     try {
-      const text = decoder.decode(chunk, { stream });
+      const text = this.decoder.decode(chunk, { stream });
       return { text, bad: text.indexOf('\0') };
     } catch {
       // Find the line of the first malformed sequence: decode again, replacing it.
       const text = new TextDecoder().decode(chunk);
       const nul = text.indexOf('\0');
       const replaced = text.indexOf('\uFFFD');
+      // Neither found: the bad sequence began in the bytes held from the previous chunk (a
+      // character cut off there, or at the end of input), so the problem is where this text starts.
+      if (nul < 0 && replaced < 0) return { text, bad: 0 };
       return { text, bad: nul < 0 ? replaced : replaced < 0 ? nul : Math.min(nul, replaced) };
     }
-  };
-  const take = (text: string, from: number, to: number): boolean => {
-    pendingChars += to - from;
-    if (to > from) pending.push(text.slice(from, to));
-    return pendingChars <= maxChars;
-  };
-  const feed = function* (text: string, bad: number): Generator<InputLine, boolean> {
+  }
+
+  private take(text: string, from: number, to: number): boolean {
+    this.pendingChars += to - from;
+    if (to > from) this.pending.push(text.slice(from, to));
+    return this.pendingChars <= this.maxChars;
+  }
+
+  private stop(lines: InputLine[], stop: 'line_too_long' | 'binary_input'): InputLine[] {
+    lines.push({ line: this.line, stop });
+    this.stopped = true;
+    this.pending = [];
+    return lines;
+  }
+
+  private feed(text: string, bad: number): InputLine[] {
+    const lines: InputLine[] = [];
     let start = 0;
     for (let newline = text.indexOf('\n'); newline >= 0; newline = text.indexOf('\n', start)) {
-      if (bad >= start && bad < newline) {
-        yield { line, stop: 'binary_input' };
-        return false;
+      if (bad >= start && bad < newline) return this.stop(lines, 'binary_input');
+      if (this.pendingChars === 0 && newline - start <= this.maxChars) {
+        // The common case: the whole line is in this chunk (no join of pieces).
+        lines.push({ line: this.line, text: text.slice(start, newline) });
+      } else {
+        if (!this.take(text, start, newline)) return this.stop(lines, 'line_too_long');
+        lines.push({ line: this.line, text: this.pending.join('') });
+        this.pending = [];
+        this.pendingChars = 0;
       }
-      if (!take(text, start, newline)) {
-        yield { line, stop: 'line_too_long' };
-        return false;
-      }
-      yield { line, text: pending.join('') };
-      pending = [];
-      pendingChars = 0;
-      line += 1;
+      this.line += 1;
       start = newline + 1;
     }
-    if (bad >= start) {
-      yield { line, stop: 'binary_input' };
-      return false;
-    }
-    if (take(text, start, text.length)) return true;
-    yield { line, stop: 'line_too_long' };
-    return false;
-  };
-  for await (const chunk of chunks) {
-    const { text, bad } = decode(chunk, true);
-    if (!(yield* feed(text, bad))) return;
+    if (bad >= start) return this.stop(lines, 'binary_input');
+    if (!this.take(text, start, text.length)) return this.stop(lines, 'line_too_long');
+    return lines;
   }
-  const tail = decode(new Uint8Array(0), false);
-  if (!(yield* feed(tail.text, tail.bad))) return;
-  if (pendingChars > 0) yield { line, text: pending.join('') };
+}
+
+/** The lines of the input, one array per chunk read (see `LineReader`). */
+export async function* lineBatches(chunks: AsyncIterable<string | Uint8Array> | Iterable<string | Uint8Array>, maxChars = MAX_LINE_CHARS): AsyncGenerator<InputLine[]> {
+  const reader = new LineReader(maxChars);
+  for await (const chunk of chunks) {
+    const lines = reader.push(chunk);
+    if (lines.length > 0) yield lines;
+    if (reader.done) return;
+  }
+  const last = reader.end();
+  if (last.length > 0) yield last;
+}
+
+/** Splits chunks of UTF-8 bytes (or text) into numbered lines, one at a time (see `LineReader`). */
+export async function* splitLines(chunks: AsyncIterable<string | Uint8Array> | Iterable<string | Uint8Array>, maxChars = MAX_LINE_CHARS): AsyncGenerator<InputLine> {
+  for await (const lines of lineBatches(chunks, maxChars)) yield* lines;
 }

@@ -1,0 +1,59 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { LineReader, type InputLine } from './splitLines';
+
+const encoder = new TextEncoder();
+
+/** Reads `chunks` through one LineReader, as a stream reader would. */
+function readAll(chunks: readonly (string | Uint8Array)[], maxChars?: number): InputLine[] {
+  const reader = new LineReader(maxChars);
+  const lines: InputLine[] = [];
+  for (const chunk of chunks) lines.push(...reader.push(chunk));
+  lines.push(...reader.end());
+  return lines;
+}
+
+/** `bytes` cut at the given offsets. */
+function cut(bytes: Uint8Array, offsets: readonly number[]): Uint8Array[] {
+  const points = [...new Set(offsets.map((o) => o % (bytes.length + 1)))].sort((a, b) => a - b);
+  const parts: Uint8Array[] = [];
+  let from = 0;
+  for (const to of [...points, bytes.length]) {
+    parts.push(bytes.subarray(from, to));
+    from = to;
+  }
+  return parts;
+}
+
+describe('LineReader', () => {
+  it('gives the same numbered lines wherever the bytes are cut, multi-byte characters included', () => {
+    const line = fc.string({ unit: fc.constantFrom('a', '{', '"', 'é', '字', '😀', ' ', '\r'), maxLength: 12 });
+    fc.assert(
+      fc.property(fc.array(line, { maxLength: 12 }), fc.boolean(), fc.array(fc.nat(), { maxLength: 8 }), (texts, endsWithNewline, offsets) => {
+        const text = texts.join('\n') + (endsWithNewline ? '\n' : '');
+        const expected = text.split('\n').map((t, i) => ({ line: i + 1, text: t }));
+        if (expected[expected.length - 1]!.text === '') expected.pop();
+        expect(readAll(cut(encoder.encode(text), offsets))).toEqual(expected);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('stops at a line over the limit, whether it arrives whole or in pieces, and reads nothing after', () => {
+    expect(readAll(['ab\nabcdef\nok\n'], 4)).toEqual([{ line: 1, text: 'ab' }, { line: 2, stop: 'line_too_long' }]);
+    expect(readAll(['ab\nabc', 'def\nok\n'], 4)).toEqual([{ line: 1, text: 'ab' }, { line: 2, stop: 'line_too_long' }]);
+    expect(readAll(['ab\nabcdef'], 4)).toEqual([{ line: 1, text: 'ab' }, { line: 2, stop: 'line_too_long' }]);
+    // Exactly at the limit is still a line.
+    expect(readAll(['abcd\n'], 4)).toEqual([{ line: 1, text: 'abcd' }]);
+  });
+
+  it('stops at the line holding a NUL or bytes that are not UTF-8', () => {
+    expect(readAll(['{"a":1}\n{"b":\u00002}\n{"c":3}\n'])).toEqual([{ line: 1, text: '{"a":1}' }, { line: 2, stop: 'binary_input' }]);
+    const bad = new Uint8Array([...encoder.encode('{"a":1}\n{"b":'), 0xff, ...encoder.encode('}\n')]);
+    expect(readAll([bad])).toEqual([{ line: 1, text: '{"a":1}' }, { line: 2, stop: 'binary_input' }]);
+    // A truncated multi-byte character at the very end is not UTF-8 either.
+    expect(readAll([encoder.encode('ok\n'), new Uint8Array([0xe5, 0xad])])).toEqual([{ line: 1, text: 'ok' }, { line: 2, stop: 'binary_input' }]);
+    // A character cut off by bytes of the next chunk that cannot continue it.
+    expect(readAll([encoder.encode('ok\nab'), new Uint8Array([0xe5]), encoder.encode('c\nd\n')])).toEqual([{ line: 1, text: 'ok' }, { line: 2, stop: 'binary_input' }]);
+  });
+});
