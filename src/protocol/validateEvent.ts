@@ -1,10 +1,17 @@
+import { isRfc3339DateTime } from './dateTime';
 import {
+  dateTimeRule,
+  type FieldRule,
   isPlainObject,
+  nonEmptyStringRule,
+  nonNegativeIntegerRule,
+  objectRule,
   PORTABLE_FIELD_RULES,
   PORTABLE_REQUIRED_FIELDS,
   PROFILE_FIELD_RULES,
   PROFILE_REQUIRED_FIELDS,
   PROFILE_SCOPE_RULES,
+  stringRule,
 } from './eventFieldRules';
 import { exceedsJsonDepth, MAX_JSON_DEPTH } from './jsonDepth';
 import { isBlocking, type FieldProblem, type ValidationIssue } from './validationIssue';
@@ -57,6 +64,60 @@ function fieldIssue(field: string, problem: FieldProblem, type: string | undefin
   };
 }
 
+/**
+ * How a field is checked: the common rules inline (a switch, not a call through a different
+ * closure per field, which V8 cannot inline), anything else through its rule.
+ */
+const enum Check {
+  NonEmptyString,
+  String,
+  Object,
+  NonNegativeInteger,
+  DateTime,
+  Rule,
+}
+
+interface FieldCheck {
+  check: Check;
+  rule: FieldRule;
+  /** The schema requires the field (counted, so the missing ones are looked for only when one is). */
+  required: boolean;
+}
+
+function fieldChecks(rules: ReadonlyMap<string, FieldRule>, required: readonly string[]): Map<string, FieldCheck> {
+  const inline = new Map<FieldRule, Check>([
+    [nonEmptyStringRule, Check.NonEmptyString],
+    [stringRule, Check.String],
+    [objectRule, Check.Object],
+    [nonNegativeIntegerRule, Check.NonNegativeInteger],
+    [dateTimeRule, Check.DateTime],
+  ]);
+  const checks = new Map<string, FieldCheck>();
+  for (const [field, rule] of rules) checks.set(field, { check: inline.get(rule) ?? Check.Rule, rule, required: required.includes(field) });
+  return checks;
+}
+
+const PROFILE_CHECKS = fieldChecks(PROFILE_FIELD_RULES, PROFILE_REQUIRED_FIELDS);
+const PORTABLE_CHECKS = fieldChecks(PORTABLE_FIELD_RULES, PORTABLE_REQUIRED_FIELDS);
+
+/** The problem with a field's value under its check (the same verdicts as its rule). */
+function problemOf({ check, rule }: FieldCheck, value: unknown): FieldProblem | undefined {
+  switch (check) {
+    case Check.NonEmptyString:
+      return typeof value !== 'string' ? 'type' : value.length === 0 ? 'empty' : undefined;
+    case Check.String:
+      return typeof value === 'string' ? undefined : 'type';
+    case Check.Object:
+      return isPlainObject(value) ? undefined : 'type';
+    case Check.NonNegativeInteger:
+      return typeof value !== 'number' || !Number.isInteger(value) ? 'type' : value < 0 ? 'minimum' : undefined;
+    case Check.DateTime:
+      return typeof value !== 'string' ? 'type' : isRfc3339DateTime(value) ? undefined : 'format';
+    default:
+      return rule(value);
+  }
+}
+
 const VALID: EventValidation = Object.freeze({ valid: true, applicable: true, issues: Object.freeze([]) as unknown as ValidationIssue[] });
 
 /**
@@ -79,22 +140,28 @@ export function validateEvent(raw: unknown): EventValidation {
   const type = typeof raw.type === 'string' ? raw.type : undefined;
   const version = raw.schemaVersion;
   const portable = typeof version === 'string' && PORTABLE_SCHEMA_VERSIONS.has(version);
-  const rules = portable ? PORTABLE_FIELD_RULES : PROFILE_FIELD_RULES;
+  const checks = portable ? PORTABLE_CHECKS : PROFILE_CHECKS;
   const required = portable ? PORTABLE_REQUIRED_FIELDS : PROFILE_REQUIRED_FIELDS;
 
-  for (const field of required) {
-    if (!(field in raw) || raw[field] === undefined) issues.push(fieldIssue(field, 'missing', type));
-  }
+  let requiredPresent = 0;
   for (const field in raw) {
-    const rule = rules.get(field);
     const value = raw[field];
     // The envelope is level 1, so its fields may nest one level less than the limit.
     if (typeof value === 'object' && exceedsJsonDepth(value, MAX_JSON_DEPTH - 1)) {
       issues.push({ code: 'too_deep', severity: 'error', field, message: `${type ?? 'event'}: ${field} nests deeper than ${MAX_JSON_DEPTH} levels` });
     }
-    if (!rule || value === undefined) continue;
-    const problem = rule(value);
+    if (value === undefined) continue;
+    const check = checks.get(field);
+    if (check === undefined) continue;
+    if (check.required) requiredPresent += 1;
+    const problem = problemOf(check, value);
     if (problem) issues.push(fieldIssue(field, problem, type));
+  }
+  if (requiredPresent < required.length) {
+    // Missing fields come first, as the schema lists them.
+    const missing: ValidationIssue[] = [];
+    for (const field of required) if (raw[field] === undefined) missing.push(fieldIssue(field, 'missing', type));
+    issues.unshift(...missing);
   }
   if (!portable && typeof version === 'string' && version !== PROFILE_SCHEMA_VERSION) {
     issues.push({
