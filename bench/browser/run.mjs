@@ -121,6 +121,7 @@ async function stream(base, rate, virtualize = true) {
     frameP95Ms: round(percentile(r.frames, 95)),
     arrivalToPaintP50Ms: round(percentile(r.latencies, 50)),
     arrivalToPaintP95Ms: round(percentile(r.latencies, 95)),
+    longTasksAtMs: r.longTaskAt.filter((_, i) => r.longTasks[i] > 50),
   };
 }
 

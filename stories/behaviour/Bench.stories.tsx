@@ -12,11 +12,13 @@ import coding from '../../fixtures/coding-session.jsonl?raw';
 import { PeerAiSdk } from './bench/PeerAiSdk';
 import { PeerAssistantUi } from './bench/PeerAssistantUi';
 import { PinScene as Pin } from './bench/PinScene';
+import { bench as probeRecord, startProbe } from './bench/frameProbe';
 
 type Event = Record<string, unknown> & { eventId: string; type: string };
 
 const params = () => new URLSearchParams(window.location.search);
-const bench = () => ((window as unknown as { __bench: Record<string, unknown> }).__bench ??= {});
+// The probe's record (its arrays made once), with the scenes' own figures beside them.
+const bench = () => probeRecord() as unknown as Record<string, unknown>;
 
 /** coding-session repeated with fresh ids to `count` events, re-timed at `rate` events per second. */
 function scaled(count: number, rate = 200): Event[] {
@@ -88,36 +90,11 @@ function Stream() {
   const store = useMemo(() => createRuntimeStore(), []);
   const source = useMemo(() => timed(replaySource(scaled(rate * seconds, rate), { autoplay: true, maxGapMs: 1000 })), [rate, seconds]);
   useEffect(() => {
-    const b = bench();
-    b.frames = [] as number[];
-    b.longTasks = [] as number[];
-    b.latencies = [] as number[];
-    b.updates = 0;
-    // Long tasks from the stream on, not from loading the page.
-    const observer = new PerformanceObserver((list) =>
-      list.getEntries().forEach((e) => {
-        if (e.startTime < (b.startedAt as number)) return;
-        (b.longTasks as number[]).push(e.duration);
-        ((b.longTaskAt ??= []) as number[]).push(Math.round(e.startTime - (b.startedAt as number)));
-      }),
-    );
-    observer.observe({ type: 'longtask', buffered: true });
-    let last = performance.now();
-    let frame = requestAnimationFrame(function loop(now) {
-      (b.frames as number[]).push(now - last);
-      last = now;
-      frame = requestAnimationFrame(loop);
-    });
-    const unsubscribe = store.subscribe(() => {
-      b.updates = (b.updates as number) + 1;
-      const arrival = b.firstArrival as number | undefined;
-      b.firstArrival = undefined;
-      if (arrival !== undefined) requestAnimationFrame(() => (b.latencies as number[]).push(performance.now() - arrival));
-    });
-    b.startedAt = performance.now();
+    // Frames, long tasks from the stream on, and arrival to paint, as the pin scene records them.
+    const probe = startProbe(() => undefined);
+    const unsubscribe = store.subscribe(probe.updated);
     return () => {
-      observer.disconnect();
-      cancelAnimationFrame(frame);
+      probe.stop();
       unsubscribe();
     };
   }, [store]);

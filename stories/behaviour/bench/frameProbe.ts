@@ -9,6 +9,8 @@
 export interface BenchRecord {
   frames: number[];
   longTasks: number[];
+  /** When each long task started, in ms after the probe started (to tell start-up from streaming). */
+  longTaskAt: number[];
   latencies: number[];
   updates: number;
   arrived: number;
@@ -20,7 +22,7 @@ export interface BenchRecord {
   firstArrival?: number;
 }
 
-export const bench = (): BenchRecord => ((window as unknown as { __bench?: BenchRecord }).__bench ??= { frames: [], longTasks: [], latencies: [], updates: 0, arrived: 0, sampled: 0, inView: 0 });
+export const bench = (): BenchRecord => ((window as unknown as { __bench?: BenchRecord }).__bench ??= { frames: [], longTasks: [], longTaskAt: [], latencies: [], updates: 0, arrived: 0, sampled: 0, inView: 0 });
 
 /**
  * True when the bottom of `last` (the newest message) lies inside the scroller's visible area.
@@ -41,14 +43,25 @@ export function startProbe(newestInView: () => boolean | undefined): { arrived(c
   b.startedAt = performance.now();
   const observer = new PerformanceObserver((list) =>
     list.getEntries().forEach((e) => {
-      if (e.startTime >= (b.startedAt as number)) b.longTasks.push(e.duration);
+      if (e.startTime < (b.startedAt as number)) return;
+      b.longTasks.push(e.duration);
+      b.longTaskAt.push(Math.round(e.startTime - (b.startedAt as number)));
     }),
   );
   observer.observe({ type: 'longtask', buffered: true });
   const marker = document.createElement('div');
   marker.style.cssText = 'position:fixed;left:0;top:0;height:1px;width:1px;visibility:hidden;pointer-events:none';
   document.body.appendChild(marker);
+  /** The earliest arrival a committed update carries and no paint has shown yet. */
+  let unpainted: number | undefined;
   const beforePaint = new ResizeObserver(() => {
+    // Arrival to paint ends here, in the frame that paints the update: a requestAnimationFrame
+    // asked for from the update would run a frame late when the update itself ran in a frame
+    // callback (a per-frame flush), adding 16 ms that no reader waits.
+    if (unpainted !== undefined) {
+      b.latencies.push(performance.now() - unpainted);
+      unpainted = undefined;
+    }
     if (b.arrived === 0 || b.endedAt !== undefined) return;
     const seen = newestInView();
     if (seen === undefined) return;
@@ -68,12 +81,12 @@ export function startProbe(newestInView: () => boolean | undefined): { arrived(c
       b.firstArrival ??= performance.now();
       b.arrived += count;
     },
-    /** A store update (or a peer's state change) committed: the next frame paints it. */
+    /** A store update (or a peer's state change) committed: the next paint shows it. */
     updated() {
       b.updates += 1;
       const arrival = b.firstArrival;
       b.firstArrival = undefined;
-      if (arrival !== undefined) requestAnimationFrame(() => b.latencies.push(performance.now() - arrival));
+      if (arrival !== undefined) unpainted ??= arrival;
     },
     ended() {
       // One more frame so the last delivery is painted and sampled.
