@@ -3,7 +3,9 @@
 //   [-- --prev <dist dir of the previous release>] (or AGENTUI_BENCH_PREV): the previous release
 //   runs through the same harness, side by side, and every kit figure is also a ratio against it.
 // Writes bench/results/latest.json and prints markdown tables and issue 14's targets, met or not.
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { expected, w1, w2, w3 } from './workloads.mjs';
 import { aguiLines, aiSdkLines, kitLines, loadKit, runAgui, runAiSdkChat, runAiSdkReader, runFloor, runKit, runKitViaAgUi, runKitViaAiSdk } from './systems.mjs';
@@ -96,18 +98,20 @@ async function split(lines, kit) {
 async function scaleRun(n, kit) {
   const lines = kitLines(w1(n));
   const textChars = lines.length * 8;
-  await runKitStore(lines, kit, { parseMs: 0, ingestMs: 0 }); // warm-up
+  // Every store built here stays alive until the end: the heap is read as the growth one more
+  // store causes. (Reading it against a heap from which the previous store was meant to be gone
+  // read ~0: an awaited result stays reachable from the suspended async frame until overwritten.)
+  const kept = [await runKitStore(lines, kit, { parseMs: 0, ingestMs: 0 })]; // warm-up
   const times = [];
   let retained = 0;
   for (let i = 0; i < Math.max(1, runs); i++) {
     const timing = { parseMs: 0, ingestMs: 0 };
     gc();
     const before = process.memoryUsage().heapUsed;
-    const store = await runKitStore(lines, kit, timing);
+    kept.push(await runKitStore(lines, kit, timing));
     gc();
-    // What the store holds: the heap with it alive against the heap (lines included) before it.
     retained = process.memoryUsage().heapUsed - before;
-    if (store.getState().messages.ids.length !== 1) throw new Error('W1 keeps one message');
+    if (kept.at(-1).getState().messages.ids.length !== 1) throw new Error('W1 keeps one message');
     times.push(timing.ingestMs);
   }
   times.sort((a, b) => a - b);
@@ -145,6 +149,30 @@ async function capped(fn) {
   }
 }
 
+/**
+ * A peer runs in its own process, killed at the deadline: a peer that queues its work (the AG-UI
+ * client applies events through an rxjs pipeline) keeps working through its backlog long after
+ * its feed stopped at the cap, and in this process it would hold the whole run (for hours on W1).
+ */
+const peerRun = (run) => Object.assign(run, { capped: true });
+const peerAt = args.indexOf('--peer');
+const peer = peerAt >= 0 ? { workload: args[peerAt + 1], system: args[peerAt + 2] } : undefined;
+function isolated(workload, system) {
+  const child = spawnSync(process.execPath, ['--expose-gc', fileURLToPath(import.meta.url), ...args, '--peer', workload, system], {
+    encoding: 'utf8',
+    timeout: capMs * (runs + 2),
+    maxBuffer: 1 << 24,
+    env: process.env,
+  });
+  if (child.error?.code === 'ETIMEDOUT' || child.signal) return { error: `over ${capMs / 1000} s (stopped)` };
+  const last = child.stdout.trim().split('\n').pop();
+  try {
+    return JSON.parse(last);
+  } catch {
+    return { error: `the peer's run failed: ${(child.stderr || last || '').trim().split('\n').pop()}` };
+  }
+}
+
 const results = {};
 const rows = [];
 for (const [name, ops] of Object.entries(workloads)) {
@@ -158,20 +186,28 @@ for (const [name, ops] of Object.entries(workloads)) {
     'kit, one batch': { lines: kit, run: () => runKit(kit, { batch: kit.length, macrotasks: false }), check: true },
     'kit via its AI SDK adapter': { lines: aiSdkLines(ops), run: (l) => runKitViaAiSdk(l), check: true },
     'kit via its AG-UI adapter': { lines: aguiLines(ops), run: (l) => runKitViaAgUi(l), check: true },
-    'AI SDK readUIMessageStream': { lines: aiSdkLines(ops), run: (l) => capped((d) => runAiSdkReader(l, d)), check: true },
-    'AI SDK Chat (useChat state)': { lines: aiSdkLines(ops), run: (l) => capped((d) => runAiSdkChat(l, d)), check: true },
-    'AG-UI client (defaultApplyEvents)': { lines: aguiLines(ops), run: (l) => capped((d) => runAgui(l, d)), check: true },
+    'AI SDK readUIMessageStream': { lines: aiSdkLines(ops), run: peerRun((l) => capped((d) => runAiSdkReader(l, d))), check: true },
+    'AI SDK Chat (useChat state)': { lines: aiSdkLines(ops), run: peerRun((l) => capped((d) => runAiSdkChat(l, d))), check: true },
+    'AG-UI client (defaultApplyEvents)': { lines: aguiLines(ops), run: peerRun((l) => capped((d) => runAgui(l, d))), check: true },
   };
-  results[name] = { events: kit.length, jsonlBytes: bytes, systems: {} };
-  for (const [system, spec] of Object.entries(systems)) {
-    let entry;
+  const measureSystem = async (system, spec) => {
     try {
       if (spec.check) check(name, system, await spec.run(spec.lines), want);
       const m = await measure(() => spec.run(spec.lines));
-      entry = { ms: Number(m.ms.toFixed(1)), eventsPerSecond: Math.round((spec.lines.length / m.ms) * 1000), peakHeapMB: Number((m.peakHeapBytes / 2 ** 20).toFixed(1)) };
+      return { ms: Number(m.ms.toFixed(1)), eventsPerSecond: Math.round((spec.lines.length / m.ms) * 1000), peakHeapMB: Number((m.peakHeapBytes / 2 ** 20).toFixed(1)) };
     } catch (error) {
-      entry = { error: error.message === 'timeout' ? `over ${capMs / 1000} s` : error.message };
+      return { error: error.message === 'timeout' ? `over ${capMs / 1000} s` : error.message };
     }
+  };
+  if (peer) {
+    // A child run for one peer (see isolated): its figures on stdout, then out.
+    if (name !== peer.workload) continue;
+    console.log(JSON.stringify(await measureSystem(peer.system, systems[peer.system])));
+    process.exit(0);
+  }
+  results[name] = { events: kit.length, jsonlBytes: bytes, systems: {} };
+  for (const [system, spec] of Object.entries(systems)) {
+    const entry = spec.run.capped ? isolated(name, system) : await measureSystem(system, spec);
     results[name].systems[system] = entry;
     process.stderr.write(`${name} ${system}: ${JSON.stringify(entry)}\n`);
   }
