@@ -1,5 +1,5 @@
 import { forwardRef, memo, useCallback, useId, useMemo, useState, type ComponentPropsWithoutRef } from 'react';
-import { Collapsible } from 'radix-ui';
+import { DisclosureContent, DisclosureRoot, DisclosureTrigger } from './Disclosure';
 import { useConnectionState } from '../hooks/useConnectionState';
 import { useRuntimeSelector } from '../hooks/useRuntimeSelector';
 import type { StaleReason } from '../store/records';
@@ -51,13 +51,13 @@ function Reasoning({ text, done, durationMs, labels }: { text: string; done: boo
   const [userOpen, setUserOpen] = useState<boolean>();
   const open = userOpen ?? !done;
   return (
-    <Collapsible.Root open={open} onOpenChange={setUserOpen} className="aui-reasoning" data-state={open ? 'open' : 'closed'} data-done={done || undefined}>
-      <Collapsible.Trigger className="aui-reasoning__toggle">
+    <DisclosureRoot open={open} onOpenChange={setUserOpen} className="aui-reasoning" data-state={open ? 'open' : 'closed'} data-done={done || undefined}>
+      <DisclosureTrigger className="aui-reasoning__toggle">
         <span aria-hidden="true">{open ? '▾' : '▸'}</span>{' '}
         {done && durationMs !== undefined ? t('conversation.thoughtFor', { time: formatDuration(durationMs) }) : t('conversation.reasoning')}
-      </Collapsible.Trigger>
-      <Collapsible.Content className="aui-reasoning__text">{text}</Collapsible.Content>
-    </Collapsible.Root>
+      </DisclosureTrigger>
+      <DisclosureContent className="aui-reasoning__text">{text}</DisclosureContent>
+    </DisclosureRoot>
   );
 }
 

@@ -1,5 +1,5 @@
 import { forwardRef, memo, type ComponentPropsWithoutRef } from 'react';
-import { Collapsible } from 'radix-ui';
+import { DisclosureContent, DisclosureRoot, DisclosureTrigger } from './Disclosure';
 import { shallowEqual, useRuntimeSelector } from '../hooks/useRuntimeSelector';
 import { selectMessageText } from '../store/selectors/text';
 import { FactBadge } from './FactBadge';
@@ -54,12 +54,12 @@ const SubagentRow = memo(function SubagentRow({ subagentId, labels }: { subagent
         </p>
       </details>
       {subagent.messageIds.length > 0 && (
-        <Collapsible.Root>
-          <Collapsible.Trigger className="aui-button aui-button--quiet">{t('team.transcript')}</Collapsible.Trigger>
-          <Collapsible.Content>
+        <DisclosureRoot>
+          <DisclosureTrigger className="aui-button aui-button--quiet">{t('team.transcript')}</DisclosureTrigger>
+          <DisclosureContent>
             <Transcript messageIds={subagent.messageIds} />
-          </Collapsible.Content>
-        </Collapsible.Root>
+          </DisclosureContent>
+        </DisclosureRoot>
       )}
     </li>
   );

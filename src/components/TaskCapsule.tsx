@@ -1,6 +1,6 @@
 import { forwardRef, useState, type ComponentPropsWithoutRef } from 'react';
 import { SafeText } from './safeText';
-import { Collapsible } from 'radix-ui';
+import { DisclosureContent, DisclosureRoot, DisclosureTrigger } from './Disclosure';
 import { shallowEqual, useRuntimeSelector } from '../hooks/useRuntimeSelector';
 import { selectTaskCapsule, type TaskCapsuleFacts } from '../store/selectors/taskCapsule';
 import { FactBadge } from './FactBadge';
@@ -51,7 +51,7 @@ export const TaskCapsule = forwardRef<HTMLDivElement, TaskCapsuleProps>(function
     return variant === 'expanded' ? <p ref={ref} className={classes('aui-muted aui-task-capsule--none', className)} {...rest}>{t('task.none')}</p> : null;
   }
   return (
-    <Collapsible.Root open={open} onOpenChange={setOpen} asChild>
+    <DisclosureRoot open={open} onOpenChange={setOpen} asChild>
       <div
         ref={ref}
         className={classes('aui-task-capsule', className)}
@@ -78,12 +78,12 @@ export const TaskCapsule = forwardRef<HTMLDivElement, TaskCapsuleProps>(function
           {facts.queued.length > 0 && <span className="aui-task-capsule__queued">{t('task.queued', { count: facts.queued.length })}</span>}
           {facts.subagentCount > 0 && <span className="aui-task-capsule__team">{plural(t, 'task.subagents', facts.subagentCount)}</span>}
           {variant === undefined && (
-            <Collapsible.Trigger className="aui-button aui-button--quiet" aria-label={t(open ? 'task.collapse' : 'task.expand')}>
+            <DisclosureTrigger className="aui-button aui-button--quiet" aria-label={t(open ? 'task.collapse' : 'task.expand')}>
               {open ? '−' : '+'}
-            </Collapsible.Trigger>
+            </DisclosureTrigger>
           )}
         </div>
-        <Collapsible.Content className="aui-task-capsule__details">
+        <DisclosureContent className="aui-task-capsule__details">
           {facts.earlierAttempts.length > 0 && (
             <div>
               <h3 className="aui-heading">{t('task.earlierAttempts')}</h3>
@@ -104,8 +104,8 @@ export const TaskCapsule = forwardRef<HTMLDivElement, TaskCapsuleProps>(function
               <ol>{facts.queued.map((q, i) => <li key={q.queueId ?? q.turnId ?? i}>{q.preview ?? q.turnId ?? q.queueId}</li>)}</ol>
             </div>
           )}
-        </Collapsible.Content>
+        </DisclosureContent>
       </div>
-    </Collapsible.Root>
+    </DisclosureRoot>
   );
 });

@@ -1,5 +1,6 @@
 import { cloneElement, createContext, forwardRef, isValidElement, memo, useContext, useState, type ComponentPropsWithoutRef, type ReactElement, type ReactNode } from 'react';
-import { Collapsible, Slot } from 'radix-ui';
+import { Slot } from 'radix-ui';
+import { DisclosureContent, DisclosureRoot, DisclosureTrigger } from './Disclosure';
 import { shallowEqual, useRuntimeSelector } from '../hooks/useRuntimeSelector';
 import type { Redactor } from '../protocol/redactSecrets';
 import type { ActionRecord, ToolCallRecord } from '../store/records';
@@ -115,7 +116,7 @@ const Root = forwardRef<HTMLDivElement, ToolCallRootProps>(function ToolCallRoot
   const value: ToolCallContextValue = { toolCallId, tool, actions, status, open, t, redact, handlers: { onOpenOutput, onOpenEvidence, onRetry, now } };
   return (
     <ToolCallContext.Provider value={value}>
-      <Collapsible.Root open={open} onOpenChange={setOpen} asChild>
+      <DisclosureRoot open={open} onOpenChange={setOpen} asChild>
         <Comp
           ref={ref}
           className={classes('aui-tool-call', className)}
@@ -126,7 +127,7 @@ const Root = forwardRef<HTMLDivElement, ToolCallRootProps>(function ToolCallRoot
         >
           {children}
         </Comp>
-      </Collapsible.Root>
+      </DisclosureRoot>
     </ToolCallContext.Provider>
   );
 });
@@ -143,7 +144,7 @@ const Header = forwardRef<HTMLButtonElement, ComponentPropsWithoutRef<'button'> 
   const input = tool ? revealBidi(inputSummary(tool, redact)) : '';
   const Comp = asChild ? Slot.Root : 'button';
   return (
-    <Collapsible.Trigger asChild>
+    <DisclosureTrigger asChild>
       <Comp ref={ref} type={asChild ? undefined : 'button'} className={classes('aui-tool-call__header', className)} data-tool-status={status} {...rest}>
         {content(asChild, children, () => (
           <>
@@ -157,7 +158,7 @@ const Header = forwardRef<HTMLButtonElement, ComponentPropsWithoutRef<'button'> 
           </>
         ))}
       </Comp>
-    </Collapsible.Trigger>
+    </DisclosureTrigger>
   );
 });
 
@@ -213,7 +214,7 @@ const Approval = function ToolCallApproval() {
 /** The details under the header (collapsible). */
 const Body = forwardRef<HTMLDivElement, ComponentPropsWithoutRef<'div'>>(function ToolCallBody({ className, children, ...rest }, ref) {
   return (
-    <Collapsible.Content ref={ref} className={classes('aui-tool-call__body', className)} {...rest}>
+    <DisclosureContent ref={ref} className={classes('aui-tool-call__body', className)} {...rest}>
       {children ?? (
         <>
           <Input />
@@ -223,7 +224,7 @@ const Body = forwardRef<HTMLDivElement, ComponentPropsWithoutRef<'div'>>(functio
           <Details />
         </>
       )}
-    </Collapsible.Content>
+    </DisclosureContent>
   );
 });
 
@@ -409,16 +410,16 @@ export function ToolRun({ toolCallIds, open: openProp, defaultOpen, onOpenChange
   if (summary.waiting > 0) parts.push(t('tool.runWaiting', { count: summary.waiting }));
   if (summary.running > 0) parts.push(t('tool.runRunning', { count: summary.running }));
   return (
-    <Collapsible.Root open={open} onOpenChange={setOpen} className="aui-tool-run" data-state={open ? 'open' : 'closed'} data-failed={summary.failed || undefined}>
-      <Collapsible.Trigger className="aui-tool-run__header">
+    <DisclosureRoot open={open} onOpenChange={setOpen} className="aui-tool-run" data-state={open ? 'open' : 'closed'} data-failed={summary.failed || undefined}>
+      <DisclosureTrigger className="aui-tool-run__header">
         <span aria-hidden="true">{open ? '▾' : '▸'}</span> {parts.join(' · ')}
-      </Collapsible.Trigger>
-      <Collapsible.Content className="aui-tool-run__rows" role="group" aria-label={t('tool.runToggle')}>
+      </DisclosureTrigger>
+      <DisclosureContent className="aui-tool-run__rows" role="group" aria-label={t('tool.runToggle')}>
         {toolCallIds.map((id) => (
           <ToolCall key={id} toolCallId={id} labels={labels} {...handlers} />
         ))}
-      </Collapsible.Content>
-    </Collapsible.Root>
+      </DisclosureContent>
+    </DisclosureRoot>
   );
 }
 
