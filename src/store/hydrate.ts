@@ -21,6 +21,7 @@ import { ensureThread, ensureTurn, flagPendingActionsAtCompletion, setQueue, upd
 import { diagnoseReusedToolCallId, draftToolCalls, toolCallKey } from './toolCallKey';
 import { ensureTask } from './apply/tasks';
 import { mergeAction, mergeArtifact, mergeIncidents, mergeSubagent, mergeTask, mergeToolCall, mergeTurn, type Merged } from './merge';
+import { NO_IDS } from './noIds';
 
 export interface HydrateOutcome {
   kind: RuntimeDocumentKind;
@@ -60,7 +61,7 @@ function turnFor(ctx: ApplyContext, model: ReadModel | undefined, threadId: stri
   if (existing) return existing;
   if (placement === 'latest') return ensureTurn(ctx, scope(model ?? {}, { threadId, turnId }))!;
   older.push(turnId);
-  return ctx.draft.put('turns', turnId, { turnId, threadId, lifecycle: 'unknown', runIds: [], messageIds: [], actionIds: [], toolCallIds: [] });
+  return ctx.draft.put('turns', turnId, { turnId, threadId, lifecycle: 'unknown', runIds: NO_IDS, messageIds: NO_IDS, actionIds: NO_IDS, toolCallIds: NO_IDS });
 }
 
 function applyTurns(ctx: ApplyContext, model: ReadModel, thread: ReadModelThread, placement: Placement, older: string[]): void {

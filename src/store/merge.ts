@@ -12,6 +12,7 @@ import type {
   ReadModelTurn,
 } from '../protocol/readModel';
 import type { ActionRecord, ArtifactRecord, SubagentRecord, TaskAttemptRecord, TaskRecord, ToolCallRecord, TurnLifecycle, TurnRecord } from './records';
+import { NO_IDS } from './noIds';
 
 export interface Merged<T> {
   record: T;
@@ -105,8 +106,8 @@ export function mergeToolCall(existing: ToolCallRecord | undefined, incoming: Re
     // Listed without a status (or with one we do not know): a missing fact, never a guess.
     status: 'unknown',
     outputTruncated: false,
-    artifactIds: [],
-    evidenceIds: [],
+    artifactIds: NO_IDS,
+    evidenceIds: NO_IDS,
     turnId: incoming.turnId,
   };
   let status = incoming.status === undefined || incoming.status === 'unknown' ? base.status : incoming.status;
@@ -158,7 +159,7 @@ function statusOf(kind: string, id: string, held: string | undefined, incoming: 
 }
 
 export function mergeSubagent(existing: SubagentRecord | undefined, incoming: ReadModelSubagent): Merged<SubagentRecord> {
-  const base: SubagentRecord = existing ?? { subagentId: incoming.subagentId, status: 'unknown', closed: false, messageIds: [], artifactIds: [], evidenceIds: [] };
+  const base: SubagentRecord = existing ?? { subagentId: incoming.subagentId, status: 'unknown', closed: false, messageIds: NO_IDS, artifactIds: NO_IDS, evidenceIds: NO_IDS };
   const { status, conflict } = statusOf('subagent', incoming.subagentId, existing?.status, incoming.status);
   return {
     record: {

@@ -5,6 +5,8 @@ import type { QueuedTurn, ThreadRecord, TurnLifecycle, TurnRecord } from '../rec
 import type { ApplyContext } from './context';
 import { endReasoning } from './partDone';
 import { pendingActionIdsOf } from '../selectors/turnStatus';
+import { NO_IDS } from '../noIds';
+import { sameString } from '../sameString';
 
 const TERMINAL: ReadonlySet<TurnLifecycle> = new Set(['completed', 'failed', 'cancelled']);
 
@@ -22,17 +24,18 @@ export function ensureTurn(ctx: ApplyContext, event: RuntimeEventEnvelope): Turn
   if (turnId === undefined) return undefined;
   const existing = ctx.draft.get('turns', turnId);
   if (existing) return existing;
+  // The thread's own id string, not this event's copy of it: a long session keeps one per turn otherwise.
+  const thread = event.threadId === undefined ? undefined : ensureThread(ctx, event.threadId);
   const turn: TurnRecord = {
     turnId,
-    threadId: event.threadId,
+    threadId: thread?.threadId,
     lifecycle: 'unknown',
-    runIds: [],
-    messageIds: [],
-    actionIds: [],
-    toolCallIds: [],
+    runIds: NO_IDS,
+    messageIds: NO_IDS,
+    actionIds: NO_IDS,
+    toolCallIds: NO_IDS,
   };
-  if (event.threadId !== undefined) {
-    const thread = ensureThread(ctx, event.threadId);
+  if (thread) {
     ctx.draft.appendTo('threads', thread.threadId, 'turnIds', turnId);
     ctx.draft.edit('threads', thread.threadId)!.activeTurnId = turnId;
   }
@@ -157,16 +160,16 @@ function addUserMessage(ctx: ApplyContext, event: RuntimeEventEnvelope): void {
   if (ctx.draft.get('messages', messageId)) return;
   const partId = `${messageId}#0`;
   ctx.draft.put('parts', partId, { partId, messageId, kind: 'text', text, done: true });
+  const turn = ctx.draft.get('turns', turnId);
   ctx.draft.put('messages', messageId, {
     messageId,
     turnId,
-    threadId: event.threadId,
+    threadId: sameString(turn?.threadId, event.threadId),
     role: 'user',
     partIds: [partId],
     status: 'completed',
     final: true,
   });
-  const turn = ctx.draft.get('turns', turnId);
   if (turn) ctx.draft.appendTo('turns', turnId, 'messageIds', messageId);
 }
 

@@ -4,6 +4,9 @@ import type { MessagePart, MessageRecord, PartKind } from '../records';
 import type { ApplyContext } from './context';
 import { ensureTurn } from './lifecycle';
 import { endReasoning } from './partDone';
+import { NO_IDS } from '../noIds';
+import { sameString } from '../sameString';
+import { appendedText } from '../flatText';
 
 /** Subagent content (an event with a subagentId outside the subagent.* family) stays in its own table. */
 export function isSubagentScoped(event: RuntimeEventEnvelope): boolean {
@@ -44,10 +47,10 @@ export function ensureMessage(ctx: ApplyContext, event: RuntimeEventEnvelope): M
   if (existing) return existing;
   const message: MessageRecord = {
     messageId,
-    turnId: event.turnId,
-    threadId: event.threadId,
+    turnId: sameString(turn?.turnId, event.turnId),
+    threadId: sameString(turn?.threadId, event.threadId),
     role: 'assistant',
-    partIds: [],
+    partIds: NO_IDS,
     status: 'streaming',
     final: false,
     ...(subagent && { subagentId: event.subagentId }),
@@ -144,7 +147,7 @@ function appendText(ctx: ApplyContext, event: RuntimeEventEnvelope, kind: 'text'
   }
   if (kind === 'text') closeReasoning(ctx, event, message);
   const part = continuingPart(ctx, event, message, kind);
-  if (part) ctx.draft.update('parts', part.partId, part, { text: (part.text ?? '') + text });
+  if (part) ctx.draft.update('parts', part.partId, part, { text: appendedText(part.text ?? '', text) });
   else appendPart(ctx, event, message, kind, { text, ...(kind === 'reasoning' && { startedAt: event.timestamp }) });
 }
 

@@ -2,6 +2,7 @@ import type { RuntimeEventEnvelope } from '../../protocol/events';
 import { readParentTaskId, readRole, readString, readTitle } from '../../protocol/payloadReaders';
 import type { SubagentRecord } from '../records';
 import type { ApplyContext } from './context';
+import { NO_IDS } from '../noIds';
 
 const STATUS_BY_TYPE: Readonly<Record<string, string>> = {
   'subagent.spawned': 'running',
@@ -19,7 +20,7 @@ export function applySubagentEvent(ctx: ApplyContext, event: RuntimeEventEnvelop
   const existing = ctx.draft.get('subagents', subagentId);
   const record: SubagentRecord = existing
     ? { ...existing }
-    : { subagentId, status: 'unknown', closed: false, messageIds: [], artifactIds: [], evidenceIds: [] };
+    : { subagentId, status: 'unknown', closed: false, messageIds: NO_IDS, artifactIds: NO_IDS, evidenceIds: NO_IDS };
   if (!existing) ctx.draft.record('subagent', subagentId, event, readRole(event));
   const role = readRole(event);
   const title = readTitle(event);

@@ -16,6 +16,8 @@ import { ensureTurn } from './lifecycle';
 import { appendPart, ensureMessage, isSubagentScoped } from './messages';
 import { linkArtifact } from './artifacts';
 import { diagnoseReusedToolCallId, draftToolCalls, toolCallKey } from '../toolCallKey';
+import { NO_IDS } from '../noIds';
+import { appendedText } from '../flatText';
 
 function ensureToolCall(ctx: ApplyContext, event: RuntimeEventEnvelope): { key: string; record: ToolCallRecord } | undefined {
   const toolCallId = event.toolCallId;
@@ -33,8 +35,8 @@ function ensureToolCall(ctx: ApplyContext, event: RuntimeEventEnvelope): { key: 
     status: 'running',
     outputTruncated: false,
     startedAt: event.timestamp,
-    artifactIds: [],
-    evidenceIds: [],
+    artifactIds: NO_IDS,
+    evidenceIds: NO_IDS,
   };
   // The tool row takes its place in the message's parts, in event order.
   const message = ensureMessage(ctx, event);
@@ -53,7 +55,7 @@ function ensureToolCall(ctx: ApplyContext, event: RuntimeEventEnvelope): { key: 
 /** Args may stream as JSON text fragments or arrive whole; fragments are appended, never re-parsed here. */
 function appendArgs(record: ToolCallRecord, event: RuntimeEventEnvelope): Partial<ToolCallRecord> {
   const delta = readArgsDelta(event);
-  if (delta !== undefined) return { argsText: record.argsText + delta };
+  if (delta !== undefined) return { argsText: appendedText(record.argsText, delta) };
   const args = event.payload.args;
   if (args !== undefined) return { argsText: typeof args === 'string' ? args : JSON.stringify(args) };
   return {};
@@ -104,7 +106,7 @@ export function applyToolEvent(ctx: ApplyContext, event: RuntimeEventEnvelope): 
       if (progress.progress !== undefined) patch.progress = progress.progress;
       if (progress.message !== undefined) patch.progressMessage = progress.message;
       if (progress.outputDelta !== undefined && !record.outputTruncated) {
-        const capped = capPreview((record.outputPreview ?? '') + progress.outputDelta, ctx.options.previewBudget);
+        const capped = capPreview(appendedText(record.outputPreview ?? '', progress.outputDelta), ctx.options.previewBudget);
         patch.outputPreview = capped.text;
         patch.outputTruncated = capped.truncated;
       }
