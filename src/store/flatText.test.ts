@@ -14,3 +14,13 @@ describe('appendedText', () => {
     );
   });
 });
+
+describe('flattenText', () => {
+  it('keeps every character, text that NFC would change included', () => {
+    const decomposed = 'cafe\u0301 '.repeat(8);
+    let text = '';
+    for (const piece of decomposed.match(/.{1,3}/gsu)!) text = appendedText(text, piece);
+    expect(flattenText(text)).toBe(decomposed);
+    expect(flattenText(text).normalize()).not.toBe(decomposed);
+  });
+});

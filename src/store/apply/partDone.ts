@@ -7,6 +7,6 @@ import type { MessagePart } from '../records';
  */
 export function endReasoning(part: MessagePart, at: string | undefined): Partial<MessagePart> {
   // A finished part's text is read, never appended to again: keep it as one flat string.
-  if (part.text !== undefined) flattenText(part.text);
-  return part.kind === 'reasoning' && part.startedAt !== undefined && at !== undefined ? { done: true, endedAt: at } : { done: true };
+  const text = part.text === undefined ? {} : { text: flattenText(part.text) };
+  return part.kind === 'reasoning' && part.startedAt !== undefined && at !== undefined ? { ...text, done: true, endedAt: at } : { ...text, done: true };
 }
