@@ -51,6 +51,55 @@ describe('connectRuntimeStream', () => {
     expect(connection.getState().storeUpdates).toBe(1);
   });
 
+  it('a backlog larger than one frame can apply drains over the next frames, one store update each, in order and whole', () => {
+    const frames: (() => void)[] = [];
+    const perFrame: FlushScheduler = (flush) => {
+      frames.push(flush);
+      return () => frames.splice(frames.indexOf(flush), 1);
+    };
+    const ev = eventBuilder();
+    const store = createRuntimeStore();
+    const updates = vi.fn();
+    store.subscribe(updates);
+    const m = manualSource();
+    const connection = connectRuntimeStream(store, m.source, { flush: perFrame });
+    const backlog = [ev('turn.started', t1)];
+    for (let i = 0; i < 20_000; i++) backlog.push(ev('model.delta', t1, { delta: `${i % 10}` }));
+    m.emit(backlog);
+    let ran = 0;
+    while (frames.length > 0 && ran < 1_000) {
+      const before = store.getState().counts.received;
+      frames.shift()!();
+      ran += 1;
+      expect(store.getState().counts.received).toBeGreaterThan(before);
+      // Each frame applies one slice: never the whole backlog in the first.
+      if (ran === 1) expect(store.getState().counts.received).toBeLessThan(backlog.length);
+    }
+    expect(ran).toBeGreaterThan(1);
+    expect(updates).toHaveBeenCalledTimes(ran);
+    expect(connection.getState().storeUpdates).toBe(ran);
+    expect(store.getState().counts.applied).toBe(backlog.length);
+    const part = store.getState().parts.byId.get(store.getState().parts.ids[0]!)!;
+    expect(part.text).toBe(Array.from({ length: 20_000 }, (_, i) => `${i % 10}`).join(''));
+  });
+
+  it('an explicit flush applies the whole buffer at once', () => {
+    const frames: (() => void)[] = [];
+    const perFrame: FlushScheduler = (flush) => {
+      frames.push(flush);
+      return () => frames.splice(frames.indexOf(flush), 1);
+    };
+    const ev = eventBuilder();
+    const store = createRuntimeStore();
+    const m = manualSource();
+    const connection = connectRuntimeStream(store, m.source, { flush: perFrame });
+    const backlog = Array.from({ length: 5_000 }, (_, i) => ev('model.delta', t1, { delta: `${i}` }));
+    m.emit(backlog);
+    connection.flush();
+    expect(store.getState().counts.received).toBe(backlog.length);
+    expect(frames).toHaveLength(0);
+  });
+
   it('a disconnect marks the view stale at once, repairs from readThread and resumes after the snapshot cursor', async () => {
     const ev = eventBuilder();
     const store = createRuntimeStore();

@@ -66,6 +66,13 @@ export interface StreamConnection {
   close(): void;
 }
 
+/** What one scheduled flush may spend ingesting, in ms: under half a 60 Hz frame, leaving the rest for rendering. */
+const FLUSH_BUDGET_MS = 6;
+/** A scheduled flush applies at least this many events, however slow they were. */
+const MIN_FLUSH_EVENTS = 64;
+/** The cost per event assumed before any was measured (a cold page: ~10 µs). */
+const COLD_EVENT_MS = 0.01;
+
 /**
  * Connects a source to a store: buffers events and ingests them once per frame, declares gaps
  * that do not fill in time, marks the view stale at once on a disconnect or gap, repairs from the
@@ -95,6 +102,8 @@ export function connectRuntimeStream(store: RuntimeStore, source: RuntimeEventSo
   let gapTimer: ReturnType<typeof setTimeout> | undefined;
   let backoffTimer: ReturnType<typeof setTimeout> | undefined;
   let storeUpdates = 0;
+  /** Measured ingest cost per event (ms), starting from a cautious guess for a cold page. */
+  let perEventMs = COLD_EVENT_MS;
   const queue: ConnectionInput[] = [];
   let stepping = false;
 
@@ -148,13 +157,48 @@ export function connectRuntimeStream(store: RuntimeStore, source: RuntimeEventSo
     if (buffer.length === 0 || machine.phase === 'closed') return;
     const events = buffer;
     buffer = [];
+    ingestNow(events);
+  }
+
+  /**
+   * A scheduled flush (once per frame by default) applies what fits its budget, in one store
+   * update, and leaves the rest for the next one: a backlog (a fast stream that queued up while
+   * the page was busy mounting its first rows) drains over a few frames instead of becoming one
+   * long task. The amount is planned from the measured cost per event.
+   */
+  function flushScheduled(): void {
+    if (buffer.length === 0 || machine.phase === 'closed') return;
+    const limit = schedule === syncFlush ? Infinity : Math.max(MIN_FLUSH_EVENTS, Math.floor(FLUSH_BUDGET_MS / perEventMs));
+    if (buffer.length <= limit) return flushBuffer();
+    const events = buffer.slice(0, limit);
+    buffer = buffer.slice(limit);
+    ingestNow(events);
+    scheduleFlush();
+  }
+
+  function ingestNow(events: unknown[]): void {
     for (const event of events) {
       const sessionId = (event as { sessionId?: unknown } | null)?.sessionId;
       if (typeof sessionId === 'string') sessions.add(sessionId);
     }
+    const started = performance.now();
     const report = store.getState().ingest(events);
+    // A running estimate: recent flushes weigh most (the first ones run before the JIT warms up).
+    perEventMs = perEventMs * 0.5 + ((performance.now() - started) / events.length) * 0.5;
     storeUpdates += 1;
     dispatch(reported(report, 'batch'));
+  }
+
+  function scheduleFlush(): void {
+    if (cancelFlush) return;
+    let flushed = false;
+    const cancel = schedule(() => {
+      flushed = true;
+      cancelFlush = undefined;
+      flushScheduled();
+    });
+    // A synchronous scheduler has already flushed: there is nothing left to cancel.
+    if (!flushed) cancelFlush = cancel;
   }
 
   function settle(): void {
@@ -227,15 +271,7 @@ export function connectRuntimeStream(store: RuntimeStore, source: RuntimeEventSo
     events(events) {
       if (machine.phase === 'closed') return;
       for (const event of events) buffer.push(event);
-      if (cancelFlush) return;
-      let flushed = false;
-      const cancel = schedule(() => {
-        flushed = true;
-        cancelFlush = undefined;
-        flushBuffer();
-      });
-      // A synchronous scheduler has already flushed: there is nothing left to cancel.
-      if (!flushed) cancelFlush = cancel;
+      scheduleFlush();
     },
     status(status, detail) {
       if (status === 'idle') return;
