@@ -26,16 +26,22 @@ function manualSource() {
   return { source, emit: (events: unknown[]) => handlers!.events(events), status: (s: Parameters<NonNullable<SourceHandlers['status']>>[0]) => handlers!.status!(s), resumed, closed: () => closed };
 }
 
+/** A frame scheduler the test steps by hand: `frames` holds the flushes waiting for a frame. */
+function manualFrames() {
+  const frames: (() => void)[] = [];
+  const perFrame: FlushScheduler = (flush) => {
+    frames.push(flush);
+    return () => frames.splice(frames.indexOf(flush), 1);
+  };
+  return { frames, perFrame };
+}
+
 const t1 = turn();
 afterEach(() => vi.useRealTimers());
 
 describe('connectRuntimeStream', () => {
   it('applies at most one store update per frame, however many deliveries arrive in it', () => {
-    const frames: (() => void)[] = [];
-    const perFrame: FlushScheduler = (flush) => {
-      frames.push(flush);
-      return () => frames.splice(frames.indexOf(flush), 1);
-    };
+    const { frames, perFrame } = manualFrames();
     const ev = eventBuilder();
     const store = createRuntimeStore();
     const updates = vi.fn();
@@ -52,11 +58,7 @@ describe('connectRuntimeStream', () => {
   });
 
   it('a backlog larger than one frame can apply drains over the next frames, one store update each, in order and whole', () => {
-    const frames: (() => void)[] = [];
-    const perFrame: FlushScheduler = (flush) => {
-      frames.push(flush);
-      return () => frames.splice(frames.indexOf(flush), 1);
-    };
+    const { frames, perFrame } = manualFrames();
     const ev = eventBuilder();
     const store = createRuntimeStore();
     const updates = vi.fn();
@@ -84,11 +86,7 @@ describe('connectRuntimeStream', () => {
   });
 
   it('an explicit flush applies the whole buffer at once', () => {
-    const frames: (() => void)[] = [];
-    const perFrame: FlushScheduler = (flush) => {
-      frames.push(flush);
-      return () => frames.splice(frames.indexOf(flush), 1);
-    };
+    const { frames, perFrame } = manualFrames();
     const ev = eventBuilder();
     const store = createRuntimeStore();
     const m = manualSource();
