@@ -1,4 +1,3 @@
-import { isRfc3339DateTime } from './dateTime';
 import {
   dateTimeRule,
   type FieldRule,
@@ -64,10 +63,7 @@ function fieldIssue(field: string, problem: FieldProblem, type: string | undefin
   };
 }
 
-/**
- * How a field is checked: the common rules inline (a switch, not a call through a different
- * closure per field, which V8 cannot inline), anything else through its rule.
- */
+/** Which common rule checks a field (see `problemOf`), or `Rule`: any other, through the field's own rule. */
 const enum Check {
   NonEmptyString,
   String,
@@ -100,19 +96,23 @@ function fieldChecks(rules: ReadonlyMap<string, FieldRule>, required: readonly s
 const PROFILE_CHECKS = fieldChecks(PROFILE_FIELD_RULES, PROFILE_REQUIRED_FIELDS);
 const PORTABLE_CHECKS = fieldChecks(PORTABLE_FIELD_RULES, PORTABLE_REQUIRED_FIELDS);
 
-/** The problem with a field's value under its check (the same verdicts as its rule). */
+/**
+ * The problem with a field's value under its check: the rule itself, called from a call site of
+ * its own per common rule (each one target V8 can inline; one shared site saw a different closure
+ * per field and could not).
+ */
 function problemOf({ check, rule }: FieldCheck, value: unknown): FieldProblem | undefined {
   switch (check) {
     case Check.NonEmptyString:
-      return typeof value !== 'string' ? 'type' : value.length === 0 ? 'empty' : undefined;
+      return nonEmptyStringRule(value);
     case Check.String:
-      return typeof value === 'string' ? undefined : 'type';
+      return stringRule(value);
     case Check.Object:
-      return isPlainObject(value) ? undefined : 'type';
+      return objectRule(value);
     case Check.NonNegativeInteger:
-      return typeof value !== 'number' || !Number.isInteger(value) ? 'type' : value < 0 ? 'minimum' : undefined;
+      return nonNegativeIntegerRule(value);
     case Check.DateTime:
-      return typeof value !== 'string' ? 'type' : isRfc3339DateTime(value) ? undefined : 'format';
+      return dateTimeRule(value);
     default:
       return rule(value);
   }
