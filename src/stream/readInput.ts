@@ -51,7 +51,7 @@ export async function* readInputBatches(chunks: AsyncIterable<string | Uint8Arra
         items.push({ kind: 'issue', issue: { code: entry.stop, line: entry.line, message: STOP_MESSAGE[entry.stop](entry.line, maxLine) } });
         continue;
       }
-      if (entry.text.trim() === '') continue;
+      if (isBlank(entry)) continue;
       const parsed = parseJsonLine(entry.text, entry.line);
       items.push('issue' in parsed ? { kind: 'issue', issue: parsed.issue } : { kind: 'record', line: parsed.line, value: parsed.value });
     }

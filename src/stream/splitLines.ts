@@ -112,8 +112,3 @@ export async function* lineBatches(chunks: AsyncIterable<string | Uint8Array> | 
   const last = reader.end();
   if (last.length > 0) yield last;
 }
-
-/** Splits chunks of UTF-8 bytes (or text) into numbered lines, one at a time (see `LineReader`). */
-export async function* splitLines(chunks: AsyncIterable<string | Uint8Array> | Iterable<string | Uint8Array>, maxChars = MAX_LINE_CHARS): AsyncGenerator<InputLine> {
-  for await (const lines of lineBatches(chunks, maxChars)) yield* lines;
-}
