@@ -2,9 +2,9 @@
 // Usage: npm run storybook:build && node bench/browser/heap-snapshot.mjs [--session turns|coding]
 //   [--mechanism hydrate|hydrate-jsonl|ingest] [--out /tmp/open.heapsnapshot]
 // Then summarize it: node bench/browser/heap-summary.mjs /tmp/open.heapsnapshot
-import { spawn } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
 import { chromium } from 'playwright';
+import { servePreview } from './preview.mjs';
 
 const argv = process.argv.slice(2);
 const flag = (name, fallback) => (argv.includes(name) ? argv[argv.indexOf(name) + 1] : fallback);
@@ -13,19 +13,7 @@ const mechanism = flag('--mechanism', 'hydrate');
 const out = flag('--out', `/tmp/open-${session}-${mechanism}.heapsnapshot`);
 const PORT = Number(process.env.AGENTUI_BENCH_PORT ?? 6013);
 
-const server = spawn('npx', ['vite', 'preview', '--outDir', 'storybook-static', '--host', '127.0.0.1', '--port', String(PORT), '--strictPort'], { stdio: 'ignore', detached: true });
-const stop = () => {
-  try {
-    process.kill(-server.pid, 'SIGTERM');
-  } catch {}
-};
-process.on('exit', stop);
-for (let i = 0; i < 150; i++) {
-  try {
-    if ((await fetch(`http://127.0.0.1:${PORT}/index.json`)).ok) break;
-  } catch {}
-  await new Promise((r) => setTimeout(r, 200));
-}
+const stop = await servePreview('storybook-static', PORT);
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--enable-precise-memory-info'] });
 const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
 await page.goto(`http://127.0.0.1:${PORT}/iframe.html?id=behaviour-open-session--open-session-scene&viewMode=story&events=100000&session=${session}&mechanism=${mechanism}`);
