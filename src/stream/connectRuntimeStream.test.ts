@@ -36,18 +36,23 @@ function manualFrames() {
   return { frames, perFrame };
 }
 
+/** A store connected to a hand-driven source, flushed by hand-stepped frames, its updates counted. */
+function perFrameConnection() {
+  const { frames, perFrame } = manualFrames();
+  const store = createRuntimeStore();
+  const updates = vi.fn();
+  store.subscribe(updates);
+  const m = manualSource();
+  const connection = connectRuntimeStream(store, m.source, { flush: perFrame });
+  return { frames, ev: eventBuilder(), store, updates, m, connection };
+}
+
 const t1 = turn();
 afterEach(() => vi.useRealTimers());
 
 describe('connectRuntimeStream', () => {
   it('applies at most one store update per frame, however many deliveries arrive in it', () => {
-    const { frames, perFrame } = manualFrames();
-    const ev = eventBuilder();
-    const store = createRuntimeStore();
-    const updates = vi.fn();
-    store.subscribe(updates);
-    const m = manualSource();
-    const connection = connectRuntimeStream(store, m.source, { flush: perFrame });
+    const { frames, ev, store, updates, m, connection } = perFrameConnection();
     for (let i = 0; i < 40; i++) m.emit([ev('model.delta', t1, { delta: 'x' }), ev('model.delta', t1, { delta: 'y' })]);
     expect(updates).not.toHaveBeenCalled();
     expect(frames).toHaveLength(1);
@@ -58,13 +63,7 @@ describe('connectRuntimeStream', () => {
   });
 
   it('a backlog larger than one frame can apply drains over the next frames, one store update each, in order and whole', () => {
-    const { frames, perFrame } = manualFrames();
-    const ev = eventBuilder();
-    const store = createRuntimeStore();
-    const updates = vi.fn();
-    store.subscribe(updates);
-    const m = manualSource();
-    const connection = connectRuntimeStream(store, m.source, { flush: perFrame });
+    const { frames, ev, store, updates, m, connection } = perFrameConnection();
     const backlog = [ev('turn.started', t1)];
     for (let i = 0; i < 20_000; i++) backlog.push(ev('model.delta', t1, { delta: `${i % 10}` }));
     m.emit(backlog);
