@@ -1,10 +1,11 @@
 import { defineConfig } from '@playwright/test';
+import { chromiumLaunchOptions } from './scripts/pinned-chromium.mjs';
 
 // AGENTUI_E2E_PORT lets parallel checkouts on one machine run their suites side by side.
 const PORT = Number(process.env.AGENTUI_E2E_PORT ?? 6008);
 
-// Visual, behaviour and accessibility tests against the static Storybook build, in Debian's
-// Chromium, one worker, fixed viewport and scale, animations off: screenshots are pixel-stable.
+// Visual, behaviour and accessibility tests against the static Storybook build, in the project's
+// pinned Chromium (scripts/pinned-chromium.mjs), one worker, fixed viewport and scale, animations off: screenshots are pixel-stable.
 export default defineConfig({
   testDir: 'e2e',
   workers: 1,
@@ -20,10 +21,7 @@ export default defineConfig({
     deviceScaleFactor: 1,
     reducedMotion: 'reduce',
     colorScheme: 'light',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--font-render-hinting=none'],
-    },
+    launchOptions: chromiumLaunchOptions(),
   },
   webServer: {
     command: `npx vite preview --outDir storybook-static --host 127.0.0.1 --port ${PORT} --strictPort`,

@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { builtinModules } from 'node:module';
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import { playwright } from '@vitest/browser-playwright';
+import { chromiumLaunchOptions } from './scripts/pinned-chromium.mjs';
 
 // Library build: ESM entries for the whole kit, the headless core, the CLI and the fixture server,
 // unminified with one output file per source module, so an app's bundler keeps only what it
@@ -35,11 +36,6 @@ export function isClientModule(id: string): boolean {
   return match !== null && /^(?:[A-Z]|use[A-Z])/.test(match[1]!);
 }
 
-/** Debian's Chromium: Playwright cannot download its own browser here. */
-export const CHROMIUM = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-};
 
 export default defineConfig({
   plugins: [react()],
@@ -94,7 +90,7 @@ export default defineConfig({
           browser: {
             enabled: true,
             headless: true,
-            provider: playwright({ launchOptions: CHROMIUM }),
+            provider: playwright({ launchOptions: chromiumLaunchOptions() }),
             instances: [{ browser: 'chromium' }],
           },
         },

@@ -2,13 +2,14 @@
 // scene once it is done, summarized by constructor (self size) and, for strings, by length.
 // node bench/browser/heap-open.mjs [--dir storybook-static] [--mechanism hydrate-jsonl] [--session coding] [--events 100000]
 import { chromium } from 'playwright';
+import { chromiumLaunchOptions } from '../../scripts/pinned-chromium.mjs';
 import { quietStorybook, servePreview } from './preview.mjs';
 
 const argv = process.argv.slice(2);
 const flag = (name, fallback) => (argv.includes(name) ? argv[argv.indexOf(name) + 1] : fallback);
 const PORT = Number(flag('--port', 6106));
 const stop = await servePreview(flag('--dir', 'storybook-static'), PORT);
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--enable-precise-memory-info', '--js-flags=--expose-gc'] });
+const browser = await chromium.launch({ executablePath: chromiumLaunchOptions().executablePath, args: ['--no-sandbox', '--disable-gpu', '--enable-precise-memory-info', '--js-flags=--expose-gc'] });
 const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
 await quietStorybook(page);
 await page.goto(`http://127.0.0.1:${PORT}/iframe.html?id=behaviour-open-session--open-session-scene&viewMode=story&events=${flag('--events', 100_000)}&session=${flag('--session', 'coding')}&mechanism=${flag('--mechanism', 'hydrate-jsonl')}`);

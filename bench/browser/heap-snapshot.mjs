@@ -4,6 +4,7 @@
 // Then summarize it: node bench/browser/heap-summary.mjs /tmp/open.heapsnapshot
 import { createWriteStream } from 'node:fs';
 import { chromium } from 'playwright';
+import { chromiumLaunchOptions } from '../../scripts/pinned-chromium.mjs';
 import { servePreview } from './preview.mjs';
 
 const argv = process.argv.slice(2);
@@ -14,7 +15,7 @@ const out = flag('--out', `/tmp/open-${session}-${mechanism}.heapsnapshot`);
 const PORT = Number(process.env.AGENTUI_BENCH_PORT ?? 6013);
 
 const stop = await servePreview('storybook-static', PORT);
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--enable-precise-memory-info'] });
+const browser = await chromium.launch({ executablePath: chromiumLaunchOptions().executablePath, args: ['--no-sandbox', '--disable-gpu', '--enable-precise-memory-info'] });
 const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
 await page.goto(`http://127.0.0.1:${PORT}/iframe.html?id=behaviour-open-session--open-session-scene&viewMode=story&events=100000&session=${session}&mechanism=${mechanism}`);
 await page.waitForFunction(() => window.__open?.done === true, undefined, { timeout: 180_000 });

@@ -7,6 +7,7 @@
 // (npm run bench:browser -- --open-session runs it after the other scenes).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { chromium } from 'playwright';
+import { chromiumLaunchOptions } from '../../scripts/pinned-chromium.mjs';
 import { quietStorybook, servePreview } from './preview.mjs';
 
 const args = process.argv.slice(2);
@@ -20,7 +21,7 @@ const dir = args.includes('--dir') ? args[args.indexOf('--dir') + 1] : 'storyboo
 const stop = await servePreview(dir, PORT);
 
 const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  executablePath: chromiumLaunchOptions().executablePath,
   args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--enable-precise-memory-info', '--js-flags=--expose-gc'],
 });
 const round = (n) => Math.round(n * 10) / 10;

@@ -5,6 +5,7 @@
 //   node bench/browser/profile-open.mjs [--dir storybook-profile] [--session coding] [--mechanism hydrate] [--events 100000] [--port 6106]
 import { writeFileSync } from 'node:fs';
 import { chromium } from 'playwright';
+import { chromiumLaunchOptions } from '../../scripts/pinned-chromium.mjs';
 import { quietStorybook, servePreview } from './preview.mjs';
 
 const argv = process.argv.slice(2);
@@ -21,7 +22,7 @@ const query = flag('--query', '');
 const story = flag('--story', 'behaviour-open-session--open-session-scene');
 
 const stop = await servePreview(dir, PORT);
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--enable-precise-memory-info', '--js-flags=--expose-gc'] });
+const browser = await chromium.launch({ executablePath: chromiumLaunchOptions().executablePath, args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--enable-precise-memory-info', '--js-flags=--expose-gc'] });
 const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 });
 const cdp = await page.context().newCDPSession(page);
 await quietStorybook(page);

@@ -13,6 +13,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { chromium } from 'playwright';
+import { chromiumLaunchOptions } from '../../scripts/pinned-chromium.mjs';
 import { quietStorybook } from './preview.mjs';
 
 const argv = process.argv.slice(2);
@@ -58,7 +59,7 @@ const index = await (await fetch(builds.kit.replace('iframe.html', 'index.json')
 const hasStory = (id) => id in index.entries;
 
 const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  executablePath: chromiumLaunchOptions().executablePath,
   args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--enable-precise-memory-info'],
 });
 const percentile = (xs, p) => {

@@ -1,8 +1,9 @@
 import { spawn } from 'node:child_process';
 import { chromium } from 'playwright';
+import { chromiumLaunchOptions } from '../pinned-chromium.mjs';
 const server = spawn('npx', ['vite', 'preview', '--outDir', 'storybook-static', '--host', '127.0.0.1', '--port', '6011', '--strictPort'], { stdio: 'ignore' });
 await new Promise((r) => setTimeout(r, 2500));
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+const browser = await chromium.launch(chromiumLaunchOptions());
 const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
 await page.goto('http://127.0.0.1:6011/iframe.html?id=behaviour-bench--stream-scene&viewMode=story&rate=2000&seconds=4&virtualize=1');
 await page.waitForFunction(() => window.__bench?.endedAt !== undefined, undefined, { timeout: 60000 });

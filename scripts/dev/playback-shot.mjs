@@ -1,9 +1,10 @@
 import { spawn } from 'node:child_process';
 import { chromium } from 'playwright';
+import { chromiumLaunchOptions } from '../pinned-chromium.mjs';
 const [, , id = 'fixtures-coding-session--playback', out = '/tmp/shots/playback.png', waitMs = '2500'] = process.argv;
 const server = spawn('npx', ['vite', 'preview', '--outDir', 'storybook-static', '--host', '127.0.0.1', '--port', '6013', '--strictPort'], { stdio: 'ignore' });
 await new Promise((r) => setTimeout(r, 2500));
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+const browser = await chromium.launch(chromiumLaunchOptions());
 const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
 await page.goto(`http://127.0.0.1:6013/iframe.html?id=${id}&viewMode=story`);
 await page.getByRole('button', { name: 'Play' }).click();
