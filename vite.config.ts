@@ -32,7 +32,7 @@ const external = [
 
 /** Modules that need a client (React state, context or hooks): components and hooks, not their plain helpers. */
 export function isClientModule(id: string): boolean {
-  const match = /\/src\/(?:hooks|components)\/([^/]+)\.tsx?$/.exec(id.replace(/\\/g, '/'));
+  const match = /\/src\/(?:ui|hooks|components)\/([^/]+)\.tsx?$/.exec(id.replace(/\\/g, '/'));
   return match !== null && /^(?:[A-Z]|use[A-Z])/.test(match[1]!);
 }
 

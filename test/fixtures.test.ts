@@ -26,7 +26,7 @@ describe('scenario fixtures replay to their expected summaries', () => {
       const expected = readExpect(name);
       expectSummary(summarize(store.getState()), expected, name);
       if (expected.afterRepair) {
-        const report = store.getState().hydrate(readJson(join(FIXTURES, `${name}.snapshot.json`)));
+        const report = store.getState().applyReadModel(readJson(join(FIXTURES, `${name}.snapshot.json`)));
         expect(report.applied).toBe(true);
         expectSummary(summarize(store.getState()), expected.afterRepair as Record<string, unknown>, `${name} after repair`);
       }
@@ -87,7 +87,7 @@ describe('scenario fixtures replay to their expected summaries', () => {
 
   it('stream-repair: the resumed stream after repair adds nothing the snapshot already covers', () => {
     const { store } = replayText(readFixture('stream-repair'));
-    store.getState().hydrate(readJson(join(FIXTURES, 'stream-repair.snapshot.json')));
+    store.getState().applyReadModel(readJson(join(FIXTURES, 'stream-repair.snapshot.json')));
     const repaired = summarize(store.getState());
     // The server resumes after the cursor; a re-sent tail is covered by the snapshot.
     const tail = parseJsonl(readFixture('stream-repair')).records.map((r) => r.value).slice(-4);

@@ -78,7 +78,7 @@ export function profilePackTests(dir: string): void {
     const thread = snapshot.threads[0];
     const task = snapshot.tasks[0];
     const store = createRuntimeStore();
-    expect(store.getState().hydrate(snapshot)).toMatchObject({ kind: 'session-snapshot', applied: true });
+    expect(store.getState().applyReadModel(snapshot)).toMatchObject({ kind: 'session-snapshot', applied: true });
     const state = store.getState();
     const summary = summarize(state);
     expect(summary.sessionId).toBe(snapshot.sessionId);
@@ -97,7 +97,7 @@ export function profilePackTests(dir: string): void {
   it('benchmark-trial-pack: accepted as an evidence pack, its refs kept together', () => {
     const pack = read('benchmark-trial-pack.json');
     const store = createRuntimeStore();
-    expect(store.getState().hydrate(pack)).toMatchObject({ kind: 'benchmark-pack', applied: true });
+    expect(store.getState().applyReadModel(pack)).toMatchObject({ kind: 'benchmark-pack', applied: true });
     const { runtimeId: _runtime, threadId: _thread, traceId: _trace, ...correlation } = pack.runtimeCorrelation;
     expect(store.getState().evidence.byId.get(pack.benchmark.trialId)).toMatchObject({
       status: pack.trajectory.exportStatus,

@@ -56,7 +56,7 @@ describe('the reducer under hostile streams (fast-check)', () => {
         expect(() => {
           store.getState().ingest(events);
           store.getState().settle();
-          store.getState().hydrate(junk[0]);
+          store.getState().applyReadModel(junk[0]);
           summarize(store.getState());
         }).not.toThrow();
       }),

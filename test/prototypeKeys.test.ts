@@ -131,7 +131,7 @@ describe('prototype method names in every string field (issue 13 item 4)', () =>
           // Into a fresh store (first screen) and into one holding the stream (repair through readThread).
           for (const store of [createRuntimeStore(), createRuntimeStore()]) {
             if (hydrated % 2 === 1) store.getState().ingest(events);
-            expect(() => store.getState().hydrate(mutated), where).not.toThrow();
+            expect(() => store.getState().applyReadModel(mutated), where).not.toThrow();
             check(store, where);
             hydrated += 1;
           }

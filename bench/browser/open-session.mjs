@@ -63,7 +63,7 @@ async function measure(session, mechanism) {
   return out;
 }
 
-const mechanisms = { ingest: 'one ingest at once (previous release)', hydrate: 'hydrate(events), sliced', 'hydrate-jsonl': 'hydrate(JSONL Response), sliced' };
+const mechanisms = { ingest: 'one ingest at once (previous release)', hydrate: 'openBacklog(events), sliced', 'hydrate-jsonl': 'openBacklog(JSONL Response), sliced' };
 const sessions = { coding: `coding session, ${events.toLocaleString('en-US')} events`, turns: `short turns with tools, ${events.toLocaleString('en-US')} events` };
 const results = {};
 for (const session of Object.keys(sessions)) {

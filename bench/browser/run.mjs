@@ -82,7 +82,7 @@ async function finished(page, timeout) {
   return r;
 }
 
-async function hydrate(base, virtualize) {
+async function openBacklog(base, virtualize) {
   const page = await open(base, 'hydrate-scene', `events=${sizes.events}&virtualize=${virtualize ? 1 : 0}`);
   await page.waitForFunction(() => window.__bench?.idleMs !== undefined, undefined, { timeout: 180_000 });
   const r = await page.evaluate(() => ({ ...window.__bench, nodes: document.getElementsByTagName('*').length, heapMB: performance.memory.usedJSHeapSize / 2 ** 20 }));
@@ -182,8 +182,8 @@ for (const rate of [1_000, 5_000]) {
 for (const rate of sizes.streamRates) for (const system of systems) results.stream[`${system} ${rate}`] = await note(`stream ${system} ${rate}/s`, stream(builds[system], rate));
 for (const system of systems) results.scroll[`${system} virtualized`] = await note(`scroll ${system}`, scroll(builds[system], true));
 results.scroll['kit all rows mounted'] = await note('scroll kit all rows', scroll(builds.kit, false));
-for (const system of systems) results.hydrate[`${system} virtualized`] = await note(`hydrate ${system}`, hydrate(builds[system], true));
-results.hydrate['kit all rows mounted'] = await note('hydrate kit all rows', hydrate(builds.kit, false));
+for (const system of systems) results.hydrate[`${system} virtualized`] = await note(`hydrate ${system}`, openBacklog(builds[system], true));
+results.hydrate['kit all rows mounted'] = await note('hydrate kit all rows', openBacklog(builds.kit, false));
 await browser.close();
 stopServers();
 

@@ -3,7 +3,8 @@ import { createReadStream, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FIXTURES, PROFILE_FIXTURES } from '../../test/referenceData';
-import { runCli, type CliIo } from './agentui';
+import { runCli } from './agentui';
+import type { CliIo } from './cliIo';
 
 async function run(argv: string[], files: Record<string, string> = {}, stdin = '') {
   const out: string[] = [];

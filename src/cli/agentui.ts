@@ -11,6 +11,7 @@ import { formatReport } from './formatReport';
 import { readInput, type InputItem } from '../stream/readInput';
 import { serveCommand } from './serveCommand';
 import { validateDocument, validateRecord, type ValidationLine } from './validateInput';
+import type { CliIo } from './cliIo';
 
 export const USAGE = `usage:
   agentui validate <file|->          check events (JSONL, a JSON event or array) or a snapshot against the public schemas
@@ -24,20 +25,6 @@ A file may be JSON Lines of events, a single JSON event, a JSON array of events,
 Lines are read one at a time (at most 16 MiB each); binary input or an over-long line stops reading.
 Exit codes: 0 well formed, 1 anything malformed (replay still prints its report; validate also on warnings), 2 usage or read error.`;
 
-export interface CliIo {
-  /** The input in chunks: a path, or `-` for standard input. Iterating fails with the reason it cannot be read. */
-  input(path: string): AsyncIterable<string | Uint8Array> | Iterable<string | Uint8Array>;
-  out(text: string): void;
-  err(text: string): void;
-  /** True once standard output is gone (`agentui validate … | head`): stop reading, exit quietly. */
-  outputClosed?(): boolean;
-  /**
-   * A promise while the output holds more than its reader has taken (a slow `| less`): reading
-   * waits for it, so memory stays bounded by the output buffer, not by the input. Undefined when
-   * the output can take more.
-   */
-  outputBacklog?(): Promise<void> | undefined;
-}
 
 // Output lines are gathered and written in one call per chunk of this size (or per turn of the
 // event loop): one write per line spent more time in the kernel than validating the line.

@@ -1,7 +1,7 @@
 import type { JsonObject } from '../protocol/events';
 import { parseOrigin } from '../server/requestGuard';
 import { startFixtureServer, type FixtureServer, type FixtureServerOptions } from '../server/fixtureServer';
-import type { CliIo } from './agentui';
+import type { CliIo } from './cliIo';
 import { readInput } from '../stream/readInput';
 
 const NUMBER_FLAGS: Record<string, keyof FixtureServerOptions> = {

@@ -8,7 +8,7 @@ import { bySeverity } from '../store/selectors/turnStatus';
 import { FactBadge } from './FactBadge';
 import { useRedact } from './displayPolicy';
 import { classes, formatClock, summarizeInput } from './format';
-import type { Labels } from './labels';
+import type { Labels } from '../ui/labels';
 import { StructuredInput } from './StructuredInput';
 import { useDeadline } from './useDeadline';
 import { useLabels, type Translate } from './useLabels';

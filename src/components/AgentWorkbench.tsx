@@ -11,7 +11,7 @@ import { LiveAnnouncer } from './LiveAnnouncer';
 import { classes } from './format';
 import { LaneLabel } from './LaneLabel';
 import { LaneNavigation } from './laneNavigation';
-import type { Labels } from './labels';
+import type { Labels } from '../ui/labels';
 import { ProcessTimeline } from './ProcessTimeline';
 import { RuntimeStatus } from './RuntimeStatus';
 import { SubagentRoster } from './SubagentRoster';

@@ -6,7 +6,7 @@ import { useRuntimeSelector } from '../hooks/useRuntimeSelector';
 import type { ArtifactRecord } from '../store/records';
 import { FactBadge } from './FactBadge';
 import { classes } from './format';
-import type { Labels } from './labels';
+import type { Labels } from '../ui/labels';
 import { Markdown } from './Markdown';
 import { useLabels, type Translate } from './useLabels';
 import { valueLabel } from './valueLabel';

@@ -7,7 +7,7 @@ import { selectSessionStatus } from '../store/selectors/turnStatus';
 import type { WriteResult } from '../stream/runtimeActions';
 import type { TurnMode } from '../stream/types';
 import { classes } from './format';
-import type { Labels } from './labels';
+import type { Labels } from '../ui/labels';
 import { useLabels } from './useLabels';
 
 /** Props of `Composer`; any other prop goes to its root element where it has one. */

@@ -1,13 +1,15 @@
 import { forwardRef, memo, useCallback, useId, useMemo, useState, type ComponentPropsWithoutRef } from 'react';
 import { DisclosureContent, DisclosureRoot, DisclosureTrigger } from './Disclosure';
+import { useShallow } from 'zustand/react/shallow';
 import { useConnectionState } from '../hooks/useConnectionState';
+import { pickHealth } from '../hooks/connectionStore';
 import { useRuntimeSelector } from '../hooks/useRuntimeSelector';
 import type { StaleReason } from '../store/records';
 import { ActionPart } from './ActionRequired';
 import { ArtifactCard } from './ArtifactCard';
 import type { ConversationComponents } from './conversationComponents';
 import { classes, formatDuration } from './format';
-import type { Labels } from './labels';
+import type { Labels } from '../ui/labels';
 import { Markdown } from './Markdown';
 import { countRender } from './renderCount';
 import { PendingReply } from './PendingReply';
@@ -104,7 +106,7 @@ const RETRYABLE = new Set(['open', 'reconnecting', 'error', 'ended']);
  */
 function CutNotice({ reason, labels }: { reason: StaleReason; labels?: Labels }) {
   const t = useLabels(labels);
-  const connection = useConnectionState();
+  const connection = useConnectionState(useShallow(pickHealth));
   return (
     <p className="aui-message__cut" role="note" data-stale-reason={reason}>
       {t(reason === 'disconnected' ? 'conversation.cut.disconnected' : 'conversation.cut.missing')}

@@ -2,7 +2,7 @@ import { forwardRef, useId, useState, type ComponentPropsWithoutRef } from 'reac
 import { useRuntimeSelector } from '../hooks/useRuntimeSelector';
 import { useRedact } from './displayPolicy';
 import { classes } from './format';
-import type { Labels } from './labels';
+import type { Labels } from '../ui/labels';
 import { useLabels } from './useLabels';
 
 /** Props of `DiagnosticsPanel`; any other prop goes to its root element where it has one. */

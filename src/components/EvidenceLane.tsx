@@ -4,7 +4,7 @@ import type { EvidenceRecord } from '../store/records';
 import { findToolCall } from '../store/toolCallKey';
 import { FactBadge } from './FactBadge';
 import { classes } from './format';
-import type { Labels } from './labels';
+import type { Labels } from '../ui/labels';
 import { RefAction, RefLink, refHref, type OpenRef } from './RefLink';
 import { revealBidi, SafeText } from './safeText';
 import { useLabels, type Translate } from './useLabels';

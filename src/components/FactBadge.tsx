@@ -1,8 +1,8 @@
 import { forwardRef, type ComponentPropsWithoutRef } from 'react';
 import { Tooltip } from 'radix-ui';
 import type { FactState } from '../store/records';
-import type { Labels } from './labels';
-import { TooltipFallback } from './TooltipScope';
+import type { Labels } from '../ui/labels';
+import { TooltipFallback } from '../ui/TooltipScope';
 import { useLabels } from './useLabels';
 
 /** A distinct glyph per state, so the state never rests on colour alone (and no two look alike). */

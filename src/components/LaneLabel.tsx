@@ -1,6 +1,6 @@
 import { shallowEqual, useRuntimeSelector } from '../hooks/useRuntimeSelector';
 import { selectLaneCounts, type LaneCounts } from '../store/selectors/laneCounts';
-import type { LabelKey, Labels } from './labels';
+import type { LabelKey, Labels } from '../ui/labels';
 import { useLabels } from './useLabels';
 
 /** A side lane's tab: its name and how many records it holds (diagnostics: the degraded facts). */

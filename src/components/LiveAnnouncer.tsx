@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useRuntimeStore } from '../hooks/useRuntimeContext';
 import type { RuntimeState } from '../store/createRuntimeStore';
 import { selectMessageText } from '../store/selectors/text';
-import type { Labels } from './labels';
+import type { Labels } from '../ui/labels';
 import { useLabels, type Translate } from './useLabels';
 
 /** Quiet time before an announcement is spoken: a burst of events becomes one announcement. */

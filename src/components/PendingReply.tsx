@@ -2,7 +2,7 @@ import { useRuntimeSelector } from '../hooks/useRuntimeSelector';
 import type { RuntimeState } from '../store/createRuntimeStore';
 import { selectRuntimeStatus, type DisplayStage } from '../store/selectors/runtimeStatus';
 import { selectLatestTurn } from '../store/selectors/turnStatus';
-import type { LabelKey, Labels } from './labels';
+import type { LabelKey, Labels } from '../ui/labels';
 import { useLabels } from './useLabels';
 
 /** Stages in which the runtime is working on a reply. */

@@ -4,7 +4,7 @@ import type { TimelineEntry } from '../store/records';
 import { factState } from '../store/selectors/factState';
 import { FactBadge } from './FactBadge';
 import { classes } from './format';
-import type { Labels } from './labels';
+import type { Labels } from '../ui/labels';
 import { SafeText } from './safeText';
 import { useLabels } from './useLabels';
 import { valueLabel } from './valueLabel';

@@ -4,10 +4,12 @@ import { Slot } from 'radix-ui';
 import { useRuntimeSelector, shallowEqual } from '../hooks/useRuntimeSelector';
 import { selectRuntimeStatus, type RuntimeStatusFacts } from '../store/selectors/runtimeStatus';
 import { selectUsage } from '../store/selectors/usage';
+import { useShallow } from 'zustand/react/shallow';
 import { useConnectionState } from '../hooks/useConnectionState';
+import { pickHealth } from '../hooks/connectionStore';
 import { FactBadge } from './FactBadge';
 import { classes, formatDuration } from './format';
-import type { LabelKey, Labels } from './labels';
+import type { LabelKey, Labels } from '../ui/labels';
 import { useLabels, type Translate } from './useLabels';
 import { plural, valueLabel } from './valueLabel';
 
@@ -30,7 +32,7 @@ export interface RuntimeStatusRootProps extends ComponentPropsWithoutRef<'div'> 
 const Root = forwardRef<HTMLDivElement, RuntimeStatusRootProps>(function RuntimeStatusRoot({ labels, asChild, className, children, ...rest }, ref) {
   const facts = useRuntimeSelector(selectRuntimeStatus, shallowEqual);
   const t = useLabels(labels);
-  const connection = useConnectionState().status;
+  const connection = useConnectionState((c) => c.status);
   const Comp = asChild ? Slot.Root : 'div';
   return (
     <StatusContext.Provider value={{ facts, t }}>
@@ -156,7 +158,7 @@ const CONNECTION_SHOWN = new Set(['reconnecting', 'repairing', 'error']);
  */
 function Connection() {
   const { t } = useStatus();
-  const connection = useConnectionState();
+  const connection = useConnectionState(useShallow(pickHealth));
   if (connection.status === 'error') {
     return (
       <span className="aui-runtime-status__connection" role="alert" data-connection="error">

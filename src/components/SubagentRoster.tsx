@@ -4,7 +4,7 @@ import { shallowEqual, useRuntimeSelector } from '../hooks/useRuntimeSelector';
 import { selectMessageText } from '../store/selectors/text';
 import { FactBadge } from './FactBadge';
 import { classes } from './format';
-import type { Labels } from './labels';
+import type { Labels } from '../ui/labels';
 import { useOpenLane } from './laneNavigation';
 import { revealBidi, SafeText } from './safeText';
 import { useLabels } from './useLabels';

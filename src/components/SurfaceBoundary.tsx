@@ -1,6 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { FactBadge } from './FactBadge';
-import { DEFAULT_LABELS } from './labels';
+import { DEFAULT_LABELS } from '../ui/labels';
 
 /** Props of `SurfaceBoundary`. */
 export interface SurfaceBoundaryProps {

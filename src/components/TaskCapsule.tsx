@@ -5,7 +5,7 @@ import { shallowEqual, useRuntimeSelector } from '../hooks/useRuntimeSelector';
 import { selectTaskCapsule, type TaskCapsuleFacts } from '../store/selectors/taskCapsule';
 import { FactBadge } from './FactBadge';
 import { classes } from './format';
-import type { Labels } from './labels';
+import type { Labels } from '../ui/labels';
 import { useLabels } from './useLabels';
 import { plural, valueLabel } from './valueLabel';
 

@@ -10,7 +10,7 @@ import { ActionRequired } from './ActionRequired';
 import { useRedact } from './displayPolicy';
 import { FactBadge } from './FactBadge';
 import { classes, formatDuration, summarizeInput } from './format';
-import type { LabelKey, Labels } from './labels';
+import type { LabelKey, Labels } from '../ui/labels';
 import { countRender } from './renderCount';
 import { revealBidi, SafeText } from './safeText';
 import { useLabels, type Translate } from './useLabels';

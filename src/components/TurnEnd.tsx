@@ -4,7 +4,7 @@ import { selectTurnNotice } from '../store/selectors/turnNotice';
 import { selectTurnSubagents } from '../store/selectors/turnSubagents';
 import { useRedact } from './displayPolicy';
 import { formatClock } from './format';
-import type { Labels } from './labels';
+import type { Labels } from '../ui/labels';
 import { SubagentSummary } from './SubagentRoster';
 import { useLabels } from './useLabels';
 import { valueLabel } from './valueLabel';

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import type { ToolCallRecord } from '../store/records';
-import type { Labels } from './labels';
+import type { Labels } from '../ui/labels';
 import type { ToolCallProps } from './ToolCall';
 import type { RefLoader } from './useRefContent';
 

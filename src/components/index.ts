@@ -1,5 +1,5 @@
 export { FactBadge, type FactBadgeProps } from './FactBadge';
-export { TooltipScope } from './TooltipScope';
+export { TooltipScope } from '../ui/TooltipScope';
 export type { OpenRef } from './RefLink';
 export { RuntimeStatus, type RuntimeStatusProps } from './RuntimeStatus';
 export { TaskCapsule, type TaskCapsuleProps } from './TaskCapsule';
@@ -20,6 +20,6 @@ export { SurfaceBoundary, type SurfaceBoundaryProps } from './SurfaceBoundary';
 export { Markdown } from './Markdown';
 export { DisplayPolicyProvider, useDisplayPolicy, useRedact, allowedImageSrc, type DisplayPolicy, type DisplayPolicyProviderProps } from './displayPolicy';
 export { safeHref } from './safeHref';
-export { DEFAULT_LABELS, type LabelKey, type Labels } from './labels';
+export { DEFAULT_LABELS, type LabelKey, type Labels } from '../ui/labels';
 export { useLabels } from './useLabels';
 export type { RefLoader } from './useRefContent';

@@ -1,6 +1,6 @@
 import { useContext, useMemo } from 'react';
 import { RuntimeContext } from '../hooks/RuntimeContext';
-import { DEFAULT_LABELS, type LabelKey, type Labels } from './labels';
+import { DEFAULT_LABELS, type LabelKey, type Labels } from '../ui/labels';
 
 export type Translate = (key: LabelKey, vars?: Record<string, string | number>) => string;
 

@@ -1,7 +1,7 @@
 // Runtime vocabulary (statuses, categories, kinds, decisions ...) in the reader's words: every value
 // the kit knows goes through `labels` (so it translates); a value it does not know is the runtime's
 // own word, shown with its separators as spaces rather than as an identifier.
-import { DEFAULT_LABELS, type LabelKey } from './labels';
+import { DEFAULT_LABELS, type LabelKey } from '../ui/labels';
 import type { Translate } from './useLabels';
 
 export type ValueGroup = 'state' | 'category' | 'block' | 'kind' | 'source' | 'severity' | 'responder' | 'timeline.kind';

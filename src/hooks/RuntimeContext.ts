@@ -1,9 +1,9 @@
 import { createContext } from 'react';
-import type { Labels } from '../components/labels';
+import type { Labels } from '../ui/labels';
 import type { RuntimeStore } from '../store/createRuntimeStore';
 import type { RuntimeActions } from '../stream/runtimeActions';
 import type { RuntimeProviderAdapter } from '../stream/types';
-import type { ConnectionStore } from './useConnectionState';
+import type { ConnectionStore } from './connectionStore';
 
 /**
  * What `RuntimeProvider` gives its subtree: the store, the adapter and actions, labels and the live

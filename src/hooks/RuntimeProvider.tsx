@@ -3,10 +3,10 @@ import { shallow } from 'zustand/shallow';
 import { createRuntimeStore, type RuntimeStore } from '../store/createRuntimeStore';
 import { createRuntimeActions, type RuntimeActionsOptions } from '../stream/runtimeActions';
 import type { RuntimeProviderAdapter } from '../stream/types';
-import type { Labels } from '../components/labels';
-import { TooltipScope } from '../components/TooltipScope';
+import type { Labels } from '../ui/labels';
+import { TooltipScope } from '../ui/TooltipScope';
 import { RuntimeContext, type RuntimeContextValue } from './RuntimeContext';
-import { createConnectionStore } from './useConnectionState';
+import { createConnectionStore } from './connectionStore';
 
 /** Props of `RuntimeProvider`. */
 export interface RuntimeProviderProps {

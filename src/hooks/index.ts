@@ -3,4 +3,5 @@ export { RuntimeContext, type RuntimeContextValue } from './RuntimeContext';
 export { useRuntimeContext, useRuntimeStore, useRuntimeActions, useRuntimeLabels } from './useRuntimeContext';
 export { useRuntimeSelector, shallowEqual } from './useRuntimeSelector';
 export { useRuntimeStream, type RuntimeStreamOptions, type RuntimeStreamResult, type StreamEndpoint, type StreamInput, type RuntimeStreamControls } from './useRuntimeStream';
-export { useConnectionState, type PublishedConnection, type ConnectionStore } from './useConnectionState';
+export { useConnectionState } from './useConnectionState';
+export type { PublishedConnection, ConnectionStore } from './connectionStore';

@@ -1,33 +1,19 @@
 import { useStore } from 'zustand';
-import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { ConnectionState, ConnectionStatus } from '../stream/connectRuntimeStream';
+import type { StoreApi } from 'zustand/vanilla';
+import type { PublishedConnection } from './connectionStore';
 import { useRuntimeContext } from './useRuntimeContext';
 
+const whole = (connection: PublishedConnection) => connection;
+
 /**
- * The live stream's connection as the provider publishes it: what `useRuntimeStream` reports,
- * readable from any component under the same `<RuntimeProvider>` (a status header, a Retry
- * button) without threading props. `idle` when no stream is connected.
+ * The provider's published connection state, or the slice `selector` picks from it: the component
+ * re-renders only when that slice changes (`useConnectionState((c) => c.status)` stays still while
+ * the cursor moves with every batch).
+ * @example
+ * const stale = useConnectionState((c) => c.stale);
  */
-export interface PublishedConnection {
-  status: ConnectionStatus | 'idle';
-  stale: boolean;
-  /** Why the connection is `error` (or what the last failed attempt said while reconnecting). */
-  error?: string;
-  repairAttempts: number;
-  lastRepairMs?: number;
-  cursor?: ConnectionState['cursor'];
-  /** Starts the repair (or the reconnect) again; a no-op while idle. */
-  retry(): void;
-}
-
-export const IDLE_CONNECTION: PublishedConnection = Object.freeze({ status: 'idle', stale: false, repairAttempts: 0, retry: () => undefined });
-
-/** A vanilla zustand store of the published connection state (`idle` until `useRuntimeStream` connects). */
-export type ConnectionStore = StoreApi<PublishedConnection>;
-
-export const createConnectionStore = (): ConnectionStore => createStore<PublishedConnection>()(() => IDLE_CONNECTION);
-
-/** The provider's published connection state; re-renders when it changes. */
-export function useConnectionState(): PublishedConnection {
-  return useStore(useRuntimeContext().connection);
+export function useConnectionState(): PublishedConnection;
+export function useConnectionState<T>(selector: (connection: PublishedConnection) => T): T;
+export function useConnectionState<T>(selector?: (connection: PublishedConnection) => T): T | PublishedConnection {
+  return useStore<StoreApi<PublishedConnection>, T | PublishedConnection>(useRuntimeContext().connection, selector ?? whole);
 }

@@ -1,5 +1,5 @@
 import { useContext } from 'react';
-import type { Labels } from '../components/labels';
+import type { Labels } from '../ui/labels';
 import type { RuntimeStore } from '../store/createRuntimeStore';
 import type { RuntimeActions } from '../stream/runtimeActions';
 import { RuntimeContext, type RuntimeContextValue } from './RuntimeContext';

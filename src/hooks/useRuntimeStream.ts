@@ -1,6 +1,6 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { connectRuntimeStream, type ConnectionState, type StreamConnection, type StreamConnectionOptions } from '../stream/connectRuntimeStream';
-import type { HydrateInput } from '../store/hydrateBacklog';
+import type { BacklogInput } from '../stream/openBacklog';
 import { withHistory, type HistoryProgress } from '../stream/historySource';
 import { iterableSource } from '../stream/iterableSource';
 import { ndjsonSource } from '../stream/ndjsonSource';
@@ -8,7 +8,7 @@ import { sseSource, type SseSourceOptions } from '../stream/sseSource';
 import type { RuntimeStore } from '../store/createRuntimeStore';
 import type { RuntimeEventSource, RuntimeProviderAdapter } from '../stream/types';
 import { webSocketSource } from '../stream/webSocketSource';
-import { IDLE_CONNECTION, type PublishedConnection } from './useConnectionState';
+import { IDLE_CONNECTION, type PublishedConnection } from './connectionStore';
 import { useRuntimeContext } from './useRuntimeContext';
 
 /** A URL to stream events from, and the transport (SSE by default, WebSocket or NDJSON). */
@@ -62,10 +62,10 @@ export interface RuntimeStreamOptions extends Omit<StreamConnectionOptions, 'ada
   repair?: boolean;
   /**
    * A backlog to open before the live stream (an array of events, JSONL text, a `Response` or a
-   * `ReadableStream`): applied with `hydrate`, in slices that never hold the main thread long,
+   * `ReadableStream`): applied with `openBacklog`, in slices that never hold the main thread long,
    * then the live source starts after it. Read when the connection opens.
    */
-  history?: HydrateInput;
+  history?: BacklogInput;
 }
 
 const isSource = (input: object): input is RuntimeEventSource => typeof (input as RuntimeEventSource).start === 'function';

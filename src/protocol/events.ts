@@ -253,7 +253,7 @@ export type ReviewEvent = Family<'review.', EvidencePayload & { verdict?: string
 /** `queue.changed`: the turns queued behind the active one. */
 export type QueueEvent = RuntimeEventEnvelope<'queue.changed'>;
 /**
- * `snapshot.updated` / `messages.snapshot`: a read model in the stream, merged like `hydrate`
+ * `snapshot.updated` / `messages.snapshot`: a read model in the stream, merged like `applyReadModel`
  * (never moving facts back).
  */
 export type SnapshotEvent = RuntimeEventEnvelope<'snapshot.updated' | 'messages.snapshot'>;

@@ -200,7 +200,7 @@ describe('the read-model codec', () => {
       live.getState().settle();
       const doc = JSON.parse(JSON.stringify(encodeReadModel(readModelOf(live.getState(), { sequence: events.length }))));
       const hydrated = createRuntimeStore();
-      expect(hydrated.getState().hydrate(doc).applied, name).toBe(true);
+      expect(hydrated.getState().applyReadModel(doc).applied, name).toBe(true);
       const { counts: _a, diagnostics: _b, stale: _c, ...fromStream } = summarize(live.getState());
       const { counts: _d, diagnostics: _e, stale: _f, ...fromModel } = summarize(hydrated.getState());
       expect({ ...fromModel, timeline: undefined }, name).toMatchObject({ ...fromStream, timeline: undefined });

@@ -57,8 +57,8 @@ export function validateSnapshot(raw: unknown): SnapshotIssue[] {
 type Fail = (field: string, message: string) => void;
 
 /**
- * Checks a thread read model (what `readThread` returns and hydrate accepts) field by field, as
- * leniently as hydrate reads it: every field may be absent, but a stated thread or turn status
+ * Checks a thread read model (what `readThread` returns and `applyReadModel` accepts) field by field, as
+ * leniently as `applyReadModel` reads it: every field may be absent, but a stated thread or turn status
  * must be one of the snapshot vocabulary (a `constructor` or `__proto__` status is an issue, not
  * a valid model that renders `unknown`), and lists must hold objects. Never throws.
  */

@@ -8,7 +8,7 @@ import type { JsonObject } from '../protocol/events';
 import { EventStreamClient, type LoggedFrame } from './eventStreamClient';
 import { HttpError, readJsonBody } from './readJsonBody';
 import { createRequestGuard, newWriteToken } from './requestGuard';
-import { buildThreadReadModel } from './threadReadModel';
+import { buildThreadReadModel } from '../store/threadReadModel';
 
 /**
  * Options of `startFixtureServer`: where it listens, playback timing, fault injection (drops,

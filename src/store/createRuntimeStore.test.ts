@@ -292,7 +292,7 @@ describe('ordering, gaps and repair', () => {
     const events = [1, 2, 3, 4, 5].map((n) => ev('model.delta', t1, { delta: `${n}` }));
     store.getState().ingest([events[0], events[2], events[3], events[4]]);
     expect(store.getState().session.stale).toBe(true);
-    const report = store.getState().hydrate({
+    const report = store.getState().applyReadModel({
       threadId: 'thread-1', sessionId: 'sess-unit', status: 'running', turns: [{ turnId: 'turn-1', status: 'running' }],
       messages: [{ messageId: 'turn-1:assistant', turnId: 'turn-1', text: '1234', status: 'streaming' }], cursor: 4,
     });
@@ -313,7 +313,7 @@ describe('ordering, gaps and repair', () => {
       ev('tool.started', toolIds(1)),
       ev('tool.failed', toolIds(1), { failureCategory: 'crash' }),
     ]);
-    store.getState().hydrate({
+    store.getState().applyReadModel({
       threadId: 'thread-1', status: 'completed', turns: [{ turnId: 'turn-1', status: 'completed' }], pendingRequests: [],
       toolCalls: [{ toolCallId: 'tc-1', status: 'succeeded' }],
     });
@@ -328,7 +328,7 @@ describe('ordering, gaps and repair', () => {
     const store = createRuntimeStore();
     store.getState().markStale('disconnected');
     expect(store.getState().session).toMatchObject({ stale: true, staleReason: 'disconnected' });
-    store.getState().hydrate({ threadId: 'thread-1', status: 'idle', turns: [] });
+    store.getState().applyReadModel({ threadId: 'thread-1', status: 'idle', turns: [] });
     expect(store.getState().session.stale).toBe(false);
   });
 });

@@ -1,7 +1,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { RuntimeDocumentKind } from '../protocol/snapshots';
 import type { ApplyContext, ApplyOptions } from './apply/context';
-import { applySnapshotDocument, prependHistory, readCursor } from './hydrate';
+import { applySnapshotDocument, prependHistory, readCursor } from './applyReadModel';
 import { isPlainObject } from '../protocol/eventFieldRules';
 import { classifyDocument } from '../protocol/snapshots';
 import { ProjectionDraft, type DiagnosticInput } from './draft';
@@ -43,10 +43,10 @@ export interface IngestReport {
 }
 
 /**
- * What `hydrate` did with a snapshot: whether it was applied (a snapshot of another session, an
+ * What `applyReadModel` did with a snapshot: whether it was applied (a snapshot of another session, an
  * invalid document or one `behind` is not), its cursor, and the waiting events it dropped.
  */
-export interface HydrateReport {
+export interface ReadModelReport {
   kind: RuntimeDocumentKind;
   applied: boolean;
   /**
@@ -67,7 +67,7 @@ export interface RuntimeStoreActions {
    * Applies a session snapshot / ThreadReadModel (or evidence pack); clears `stale`. With
    * `{ older: true }` it prepends a page of older history instead. Never throws.
    */
-  hydrate(snapshot: unknown, options?: { older?: boolean }): HydrateReport;
+  applyReadModel(snapshot: unknown, options?: { older?: boolean }): ReadModelReport;
   /**
    * Declares the sequence gap still open (end of stream, or a repair deadline). With `sessionId`,
    * only when it is the session this store follows: one stream ending says nothing about another.
@@ -92,7 +92,7 @@ export interface RuntimeStoreActions {
 /**
  * What the store holds: the normalized projection (tables of turns, messages, tools, actions,
  * artifacts, evidence, tasks, subagents, diagnostics) plus the actions that change it (`ingest`,
- * `settle`, `hydrate`, ...). Read it with selectors; never mutate it.
+ * `settle`, `applyReadModel`, ...). Read it with selectors; never mutate it.
  * @example
  * const { turns, ingest } = store.getState();
  */
@@ -170,11 +170,11 @@ export function createRuntimeStore(options: RuntimeStoreOptions = {}): RuntimeSt
         return reported((ctx, counts) => pipeline.ingest(ctx, counts, events, ingestOptions.lines));
       },
 
-      hydrate(snapshot, hydrateOptions = {}) {
-        return batch((ctx, counts): HydrateReport => {
+      applyReadModel(snapshot, readModelOptions = {}) {
+        return batch((ctx, counts): ReadModelReport => {
           let outcome;
           try {
-            if (hydrateOptions.older) {
+            if (readModelOptions.older) {
               const older = prependHistory(ctx, snapshot);
               const applied = older.kind === 'session-snapshot' || older.kind === 'thread-read-model';
               return { kind: older.kind, applied, droppedPending: 0 };
@@ -284,7 +284,7 @@ export function createRuntimeStore(options: RuntimeStoreOptions = {}): RuntimeSt
   // zustand's useStore renders the server (and hydration) pass from getInitialState(); a store
   // filled before rendering (a snapshot read on the server) must render its facts there too.
   store.getInitialState = store.getState;
-  // hydrate() holds notifications while it applies a backlog in slices (see notificationGate).
+  // openBacklog() holds notifications while it applies a backlog in slices (see notificationGate).
   gateNotifications(store);
   return store;
 }

@@ -26,7 +26,7 @@ function expectImmutableHistory(events: unknown[], batch: number, snapshotAt?: {
   });
   for (let i = 0; i < events.length; i += batch) {
     store.getState().ingest(events.slice(i, i + batch));
-    if (snapshotAt && snapshotAt.index >= i && snapshotAt.index < i + batch) store.getState().hydrate(snapshotAt.snapshot);
+    if (snapshotAt && snapshotAt.index >= i && snapshotAt.index < i + batch) store.getState().applyReadModel(snapshotAt.snapshot);
   }
   store.getState().settle();
   expect(published.length).toBeGreaterThan(2);

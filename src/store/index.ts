@@ -1,7 +1,6 @@
 export { createRuntimeStore } from './createRuntimeStore';
-export { hydrate, yieldToHost, type HydrateInput, type HydrateOptions, type HydrateProgress, type HydrateResult } from './hydrateBacklog';
 export type {
-  HydrateReport,
+  ReadModelReport,
   IngestOptions,
   IngestReport,
   RuntimeStoreActions,

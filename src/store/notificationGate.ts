@@ -1,24 +1,24 @@
-import type { RuntimeState, RuntimeStore } from './createRuntimeStore';
+import type { StoreApi } from 'zustand/vanilla';
 
-type Listener = (state: RuntimeState, previous: RuntimeState) => void;
+type Listener<S> = (state: S, previous: S) => void;
 
 /** A store's subscribers behind a gate: while held, commits still happen, notifications wait. */
-interface Gate {
+interface Gate<S> {
   held: number;
   /** The state subscribers last saw, when commits happened while held. */
-  from?: RuntimeState;
-  listeners: Set<Listener>;
+  from?: S;
+  listeners: Set<Listener<S>>;
 }
 
-const gates = new WeakMap<RuntimeStore, Gate>();
+const gates = new WeakMap<object, Gate<unknown>>();
 
 /**
  * Puts the store's subscribers behind a gate (once, when the store is made). Every commit stays
  * immutable and `getState()` is always current; only the notifications can be held, so a
  * backlog applied in many slices re-renders the UI a few times instead of once per slice.
  */
-export function gateNotifications(store: RuntimeStore): void {
-  const gate: Gate = { held: 0, listeners: new Set() };
+export function gateNotifications<S>(store: StoreApi<S>): void {
+  const gate: Gate<S> = { held: 0, listeners: new Set() };
   store.subscribe((state, previous) => {
     if (gate.held > 0) {
       gate.from ??= previous;
@@ -30,7 +30,7 @@ export function gateNotifications(store: RuntimeStore): void {
     gate.listeners.add(listener);
     return () => void gate.listeners.delete(listener);
   };
-  gates.set(store, gate);
+  gates.set(store, gate as Gate<unknown>);
 }
 
 /**
@@ -38,8 +38,8 @@ export function gateNotifications(store: RuntimeStore): void {
  * release, subscribers that missed commits are notified once, with the state they last saw as
  * `previous`. Reads (`getState`) are never held.
  */
-export function holdNotifications(store: RuntimeStore): () => void {
-  const gate = gates.get(store);
+export function holdNotifications<S>(store: StoreApi<S>): () => void {
+  const gate = gates.get(store) as Gate<S> | undefined;
   if (!gate) return () => undefined;
   gate.held += 1;
   let released = false;

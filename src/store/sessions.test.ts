@@ -64,7 +64,7 @@ describe('a store follows one session (bug 20)', () => {
   it("a snapshot of another session is not applied", () => {
     const store = createRuntimeStore();
     store.getState().ingest(primaryStream());
-    const report = store.getState().hydrate({ sessionId: 'sess-b', threadId: 'thread-1', turns: [{ turnId: 'turn-x', status: 'running' }] });
+    const report = store.getState().applyReadModel({ sessionId: 'sess-b', threadId: 'thread-1', turns: [{ turnId: 'turn-x', status: 'running' }] });
     expect(report.applied).toBe(false);
     expect(summarize(store.getState()).turns.map((t) => t.turnId)).toEqual(['turn-1']);
     expect(codes(store)).toContain('foreign_session');
@@ -77,7 +77,7 @@ describe('a read model without sessionId anchors its cursor before any live even
     const events = [ev('turn.started', t1), ev('model.delta', t1, { delta: 'Hello ' }), ev('model.delta', t1, { delta: 'world' }), ev('model.completed', t1, { text: 'Hello world' })];
     const store = createRuntimeStore();
     // Valid per the snapshot schema: only threadId and status are required.
-    store.getState().hydrate({ threadId: 'thread-1', status: 'running', turns: [{ turnId: 'turn-1', status: 'running' }], messages: [{ messageId: 'turn-1:assistant', turnId: 'turn-1', role: 'assistant', text: 'Hello ', status: 'streaming' }], cursor: 2 });
+    store.getState().applyReadModel({ threadId: 'thread-1', status: 'running', turns: [{ turnId: 'turn-1', status: 'running' }], messages: [{ messageId: 'turn-1:assistant', turnId: 'turn-1', role: 'assistant', text: 'Hello ', status: 'streaming' }], cursor: 2 });
     const midway = store.getState().ingest(events.slice(0, 3));
     expect(midway.counts.duplicates).toBe(2);
     let state = store.getState();

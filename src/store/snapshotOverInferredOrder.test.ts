@@ -43,7 +43,7 @@ describe('a snapshot is authoritative over an order the store only inferred (SPE
     const store = createRuntimeStore({ reorderWindow: 4 });
     store.getState().ingest([{ ...clean[0]!, sequence: MAX }]);
     store.getState().settle();
-    const report = store.getState().hydrate(readModel(5));
+    const report = store.getState().applyReadModel(readModel(5));
     expect(report).toMatchObject({ applied: true, cursor: 5 });
     store.getState().ingest(clean);
     store.getState().settle();
@@ -66,7 +66,7 @@ describe('a snapshot is authoritative over an order the store only inferred (SPE
     store.getState().settle();
     expect(store.getState().cursor()).toBe(6);
     // The runtime's read model is a little older (through 4) than what was applied.
-    expect(store.getState().hydrate(readModel(4))).toMatchObject({ applied: true });
+    expect(store.getState().applyReadModel(readModel(4))).toMatchObject({ applied: true });
     store.getState().ingest(clean);
     store.getState().settle();
     const summary = summarize(store.getState());
@@ -82,7 +82,7 @@ describe('a snapshot is authoritative over an order the store only inferred (SPE
     // Only 6..7 were seen (order inferred from 6); the snapshot is through 3.
     store.getState().ingest(clean.slice(5, 7));
     store.getState().settle();
-    expect(store.getState().hydrate({ ...readModel(3), status: 'running', turns: [{ turnId: 'turn-1', status: 'running' }], messages: [] })).toMatchObject({ applied: true });
+    expect(store.getState().applyReadModel({ ...readModel(3), status: 'running', turns: [{ turnId: 'turn-1', status: 'running' }], messages: [] })).toMatchObject({ applied: true });
     store.getState().ingest(clean);
     store.getState().settle();
     const summary = summarize(store.getState());
@@ -98,15 +98,15 @@ describe('a snapshot is authoritative over an order the store only inferred (SPE
     const clean = cleanStream();
     const store = createRuntimeStore({ reorderWindow: 4 });
     store.getState().ingest(clean.slice(0, 6));
-    expect(store.getState().hydrate(readModel(4))).toMatchObject({ applied: false, behind: true });
+    expect(store.getState().applyReadModel(readModel(4))).toMatchObject({ applied: false, behind: true });
   });
 
   it('a snapshot behind an order anchored by an earlier snapshot is still refused as behind', () => {
     const clean = cleanStream();
     const store = createRuntimeStore({ reorderWindow: 4 });
-    store.getState().hydrate(readModel(5));
+    store.getState().applyReadModel(readModel(5));
     store.getState().ingest(clean.slice(5, 7));
-    expect(store.getState().hydrate(readModel(4))).toMatchObject({ applied: false, behind: true });
+    expect(store.getState().applyReadModel(readModel(4))).toMatchObject({ applied: false, behind: true });
   });
 
   it('a snapshot never moves a fact the inferred stream applied backwards', () => {
@@ -114,7 +114,7 @@ describe('a snapshot is authoritative over an order the store only inferred (SPE
     const store = createRuntimeStore({ reorderWindow: 4 });
     store.getState().ingest(clean.slice(2, 5).map((e, i) => ({ ...e, sequence: 100 + i })));
     store.getState().settle();
-    store.getState().hydrate({ ...readModel(2), status: 'running', turns: [{ turnId: 'turn-1', status: 'running' }], messages: [] });
+    store.getState().applyReadModel({ ...readModel(2), status: 'running', turns: [{ turnId: 'turn-1', status: 'running' }], messages: [] });
     expect(summarize(store.getState()).turns).toEqual([{ turnId: 'turn-1', status: 'completed' }]);
   });
 });

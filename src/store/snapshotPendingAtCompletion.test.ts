@@ -15,7 +15,7 @@ const contradictory = {
 describe('a snapshot that completes a turn with a pending action (issue 10 item 25)', () => {
   it('keeps the action pending and records turn_completed_with_pending_action', () => {
     const store = createRuntimeStore();
-    store.getState().hydrate(contradictory);
+    store.getState().applyReadModel(contradictory);
     const summary = summarize(store.getState());
     expect(summary.actions).toEqual([expect.objectContaining({ actionId: 'act-1', status: 'pending' })]);
     expect(summary.diagnostics.map((d) => d.code)).toContain('turn_completed_with_pending_action');
@@ -23,8 +23,8 @@ describe('a snapshot that completes a turn with a pending action (issue 10 item 
 
   it('says it once, not again when the same snapshot arrives twice', () => {
     const store = createRuntimeStore();
-    store.getState().hydrate(contradictory);
-    store.getState().hydrate(contradictory);
+    store.getState().applyReadModel(contradictory);
+    store.getState().applyReadModel(contradictory);
     const codes = summarize(store.getState()).diagnostics.map((d) => d.code).filter((c) => c === 'turn_completed_with_pending_action');
     expect(codes).toHaveLength(1);
   });

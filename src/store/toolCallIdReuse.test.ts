@@ -62,8 +62,8 @@ describe('a toolCallId reused in a later turn is that turn’s own call', () => 
     source.getState().ingest([...first, ...second]);
     const store = createRuntimeStore();
     const model = encodeReadModel(readModelOf(source.getState()));
-    store.getState().hydrate(model);
-    store.getState().hydrate(model);
+    store.getState().applyReadModel(model);
+    store.getState().applyReadModel(model);
     expect([...store.getState().diagnostics.byId.values()].filter((d) => d.code === 'tool_call_id_reused')).toHaveLength(1);
     const rows = [...store.getState().toolCalls.byId.values()];
     expect(rows.filter((t) => t.turnId === 'turn-1')).toEqual([expect.objectContaining({ toolCallId: 'tc-1', name: 'read_file', status: 'succeeded' })]);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseJsonl } from '../protocol/parseJsonl';
-import { buildThreadReadModel } from '../server/threadReadModel';
+import { buildThreadReadModel } from './threadReadModel';
 import { createRuntimeStore } from './createRuntimeStore';
 import type { JsonObject } from '../protocol/events';
 
@@ -23,7 +23,7 @@ describe('a repair carries the turn times the events carried', () => {
 
     const repaired = createRuntimeStore();
     repaired.getState().ingest(events.slice(0, 2));
-    repaired.getState().hydrate(buildThreadReadModel(events));
+    repaired.getState().applyReadModel(buildThreadReadModel(events));
     expect(turnTimes(repaired)).toEqual(expected);
   });
 
@@ -32,7 +32,7 @@ describe('a repair carries the turn times the events carried', () => {
     store.getState().ingest(events.slice(0, 3));
     const before = turnTimes(store)[0]!;
     const turnId = store.getState().turns.ids[0]!;
-    store.getState().hydrate({ threadId: String(events[0]!.threadId), status: 'running', turns: [{ turnId, status: 'running', startedAt: '2000-01-01T00:00:00.000Z', endedAt: '2000-01-01T00:00:01.000Z' }] });
+    store.getState().applyReadModel({ threadId: String(events[0]!.threadId), status: 'running', turns: [{ turnId, status: 'running', startedAt: '2000-01-01T00:00:00.000Z', endedAt: '2000-01-01T00:00:01.000Z' }] });
     const after = turnTimes(store)[0]!;
     expect(after.startedAt).toBe(before.startedAt);
     expect(after.endedAt).toBeUndefined();

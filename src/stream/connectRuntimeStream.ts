@@ -81,7 +81,7 @@ const COLD_EVENT_MS = 0.01;
  * of a broken order (the store holds waiting events back).
  *
  * Every decision is made by the pure `step` of `connectionMachine.ts`; this runner only performs
- * its effects (timers, readThread, hydrate, resume) and feeds their outcomes back.
+ * its effects (timers, readThread, applyReadModel, resume) and feeds their outcomes back.
  * @example
  * const store = createRuntimeStore();
  * const connection = connectRuntimeStream(store, sseSource(adapter.eventsUrl), { adapter });
@@ -210,7 +210,7 @@ export function connectRuntimeStream(store: RuntimeStore, source: RuntimeEventSo
       const snapshot = await adapter!.readThread({ sessionId: store.getState().session.sessionId ?? options.sessionId, threadId: options.threadId });
       if (machine.phase !== 'repairing') return;
       flushBuffer();
-      const report = store.getState().hydrate(snapshot);
+      const report = store.getState().applyReadModel(snapshot);
       if (!report.applied && !report.behind) throw new Error(`readThread returned a ${report.kind} document, not a read model`);
       // A snapshot behind our own state repairs nothing: resume after what we applied, so the
       // stream itself re-sends anything missing.

@@ -1,7 +1,7 @@
 /**
  * The connection between a source and a store as a pure state machine: `step(machine, input)`
  * returns the next machine and the effects to perform, and touches nothing. The runner
- * (`connectRuntimeStream`) performs the effects (timers, `readThread`, hydrate, resume) and
+ * (`connectRuntimeStream`) performs the effects (timers, `readThread`, applyReadModel, resume) and
  * feeds their outcomes back as inputs; this file decides everything else.
  */
 
@@ -83,7 +83,7 @@ export type ConnectionEffect =
   | { type: 'mark-stale' }
   /** Without a snapshot, the source resuming after its cursor is the repair. */
   | { type: 'clear-stale' }
-  /** readThread, then hydrate (feeds back `repaired` or `repair-failed`). */
+  /** readThread, then applyReadModel (feeds back `repaired` or `repair-failed`). */
   | { type: 'read-thread' }
   /** Reconnect the source after `cursor` (the source's own cursor when absent). */
   | { type: 'resume'; cursor?: number }

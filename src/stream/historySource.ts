@@ -1,9 +1,9 @@
 import type { RuntimeStore } from '../store/createRuntimeStore';
-import { hydrate, type HydrateInput, type HydrateProgress } from '../store/hydrateBacklog';
+import { openBacklog, type BacklogInput, type BacklogProgress } from './openBacklog';
 import type { RuntimeEventSource } from './types';
 
 /** How far the history behind a live stream has been applied. */
-export interface HistoryProgress extends HydrateProgress {
+export interface HistoryProgress extends BacklogProgress {
   /** True once every value of the history is applied (the live source starts then). */
   done: boolean;
   /** Why the history could not be read (the live source still starts). */
@@ -11,20 +11,20 @@ export interface HistoryProgress extends HydrateProgress {
 }
 
 /**
- * A live source that starts after its history is applied: the history goes through `hydrate`
+ * A live source that starts after its history is applied: the history goes through `openBacklog`
  * (time-sliced, malformed lines as diagnostics, no gap settled: the live stream continues the
  * order), then the live source starts. Closing aborts the history where it is.
  */
-export function withHistory(store: RuntimeStore, live: RuntimeEventSource, history: HydrateInput, onProgress?: (progress: HistoryProgress) => void): RuntimeEventSource {
+export function withHistory(store: RuntimeStore, live: RuntimeEventSource, history: BacklogInput, onProgress?: (progress: HistoryProgress) => void): RuntimeEventSource {
   const controller = new AbortController();
   let loaded: Promise<void> | undefined;
-  let last: HydrateProgress = { applied: 0, bytes: 0 };
-  const progress = (p: HydrateProgress) => {
+  let last: BacklogProgress = { applied: 0, bytes: 0 };
+  const progress = (p: BacklogProgress) => {
     last = p;
     onProgress?.({ ...p, done: false });
   };
   const load = (): Promise<void> =>
-    (loaded ??= hydrate(store, history, { signal: controller.signal, settle: false, onProgress: progress }).then(
+    (loaded ??= openBacklog(store, history, { signal: controller.signal, settle: false, onProgress: progress }).then(
       ({ applied, total, bytes, totalBytes }) => onProgress?.({ applied, total, bytes, totalBytes, done: true }),
       (error: unknown) => {
         if (controller.signal.aborted) throw error;

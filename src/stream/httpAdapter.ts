@@ -19,7 +19,7 @@ export interface HttpAdapterOptions {
  * @example
  * const adapter = httpAdapter('http://127.0.0.1:4317', { headers: { authorization: `Bearer ${token}` } });
  * const model = await adapter.readThread({}); // the current read model
- * store.getState().hydrate(model);
+ * store.getState().applyReadModel(model);
  */
 export function httpAdapter(baseUrl: string, options: HttpAdapterOptions = {}): RuntimeProviderAdapter & { eventsUrl: string } {
   const base = baseUrl.replace(/\/$/, '');

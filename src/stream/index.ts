@@ -10,6 +10,7 @@ export { sseSource, type SseSourceOptions } from './sseSource';
 export { webSocketSource, type WebSocketSourceOptions } from './webSocketSource';
 export { ndjsonSource } from './ndjsonSource';
 export { iterableSource } from './iterableSource';
+export { openBacklog, yieldToHost, type BacklogInput, type BacklogOptions, type BacklogProgress, type BacklogResult } from './openBacklog';
 export { withHistory, type HistoryProgress } from './historySource';
 export { replaySource, type ReplayOptions, type ReplaySource, type ReplayState } from './replaySource';
 export { frameFlush, syncFlush, type FlushScheduler } from './flushScheduler';

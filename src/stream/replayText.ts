@@ -43,7 +43,7 @@ export function replayDocument(value: object, store: RuntimeStore): ReplayTextRe
   }
   const kind = classifyDocument(value);
   if (kind === 'event') state.ingest([value], { lines: [1] });
-  else state.hydrate(value);
+  else state.applyReadModel(value);
   return kind;
 }
 
@@ -84,7 +84,7 @@ export function lineReplay(store: RuntimeStore, options: LineReplayOptions = {})
       const kind = classifyDocument(value);
       if (kind === 'session-snapshot' || kind === 'thread-read-model') {
         flush();
-        store.getState().hydrate(value);
+        store.getState().applyReadModel(value);
         return;
       }
       batch.push(value);

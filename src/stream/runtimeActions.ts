@@ -151,7 +151,7 @@ export function createRuntimeActions(
     async loadOlder(cursor) {
       if (!adapter) return { ok: false, reason: 'unavailable' };
       try {
-        const report = store.getState().hydrate(await adapter.readThread({ ...ids(), before: cursor ?? 'oldest-loaded' }), { older: true });
+        const report = store.getState().applyReadModel(await adapter.readThread({ ...ids(), before: cursor ?? 'oldest-loaded' }), { older: true });
         return report.applied ? { ok: true } : failed('loading older history', new Error(`readThread returned a ${report.kind} document`));
       } catch (error) {
         return failed('loading older history', error);

@@ -43,8 +43,7 @@ export interface RuntimeEventSource {
   resumeFrom?(cursor: StreamCursor): void;
 }
 
-// The provider adapter and its inputs live beside the adapters (src/adapters/types.ts);
-// re-exported here so existing imports keep working.
+// The provider adapter contract (seed 003) is declared in protocol/, below every layer that uses it.
 export type {
   TurnMode,
   StartTurnInput,
@@ -54,4 +53,4 @@ export type {
   ExportEvidenceInput,
   RuntimeThreadReadModel,
   RuntimeProviderAdapter,
-} from '../adapters/types';
+} from '../protocol/providerAdapter';

@@ -21,7 +21,7 @@ function longConversation(store: RuntimeStore, turns: number, from = 0, older = 
     events.push({ ...base, ...t, eventId: `u${i}`, type: 'turn.submitted', payload: { text: `Question ${i}` } } as Event);
     events.push({ ...base, ...t, eventId: `a${i}`, type: 'model.completed', payload: { text: `Answer ${i}. ${'This line makes rows differ in height. '.repeat(1 + (i % 5))}` } } as Event);
   }
-  if (older) store.getState().hydrate({ threadId: 'thread-1', sessionId: 'sess-lab', messages: events.map((e) => ({ messageId: e.eventId, turnId: e.turnId, role: e.type === 'turn.submitted' ? 'user' : 'assistant', text: (e.payload as { text: string }).text })) }, { older: true });
+  if (older) store.getState().applyReadModel({ threadId: 'thread-1', sessionId: 'sess-lab', messages: events.map((e) => ({ messageId: e.eventId, turnId: e.turnId, role: e.type === 'turn.submitted' ? 'user' : 'assistant', text: (e.payload as { text: string }).text })) }, { older: true });
   else store.getState().ingest(events);
 }
 

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { AgentWorkbench } from '../../src/components/AgentWorkbench';
 import { createRuntimeStore, type RuntimeStore } from '../../src/store/createRuntimeStore';
-import { hydrate } from '../../src/store/hydrateBacklog';
+import { openBacklog } from '../../src/stream/openBacklog';
 import { StoryProvider } from '../support/StoryProvider';
 import { STORY_NOW, eventsOf } from '../support/storyEvents';
 import coding from '../../fixtures/coding-session.jsonl?raw';
@@ -110,7 +110,7 @@ async function open(store: RuntimeStore, setProgress: (p: number) => void): Prom
       events = undefined;
       return input;
     };
-    await hydrate(store, take(), {
+    await openBacklog(store, take(), {
       publishEveryMs,
       onProgress: ({ applied, bytes }) => {
         progressUpdates += 1;

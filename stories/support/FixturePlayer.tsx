@@ -3,7 +3,7 @@ import { AgentWorkbench } from '../../src/components/AgentWorkbench';
 import { useRuntimeSelector } from '../../src/hooks/useRuntimeSelector';
 import { useRuntimeStream } from '../../src/hooks/useRuntimeStream';
 import { createRuntimeStore, type RuntimeStore } from '../../src/store/createRuntimeStore';
-import { hydrate } from '../../src/store/hydrateBacklog';
+import { openBacklog } from '../../src/stream/openBacklog';
 import { selectSessionStatus } from '../../src/store/selectors/turnStatus';
 import { replaySource, type ReplaySource } from '../../src/stream/replaySource';
 import { StoryProvider } from './StoryProvider';
@@ -198,11 +198,11 @@ function PlaybackView({ text, autoplay, speed, startAt, title, caption }: Omit<F
   );
 }
 
-/** Each final-state store is hydrated once (StrictMode runs effects twice; a second hydrate would re-apply every line as duplicates). */
+/** Each final-state store is hydrated once (StrictMode runs effects twice; a second openBacklog would re-apply every line as duplicates). */
 const hydrations = new WeakMap<RuntimeStore, Promise<unknown>>();
 
 /**
- * The final state loads the fixture as an app opens a recorded session: `hydrate` over the JSONL
+ * The final state loads the fixture as an app opens a recorded session: `openBacklog` over the JSONL
  * text, in slices that yield to the page (malformed lines become diagnostics at their line, as
  * the CLI reports them). `data-history` on the frame says `loading` until it is all applied.
  */
@@ -212,7 +212,7 @@ function useHydrated(store: RuntimeStore, text: string, enabled: boolean): boole
     if (!enabled) return;
     let current = true;
     let running = hydrations.get(store);
-    if (!running) hydrations.set(store, (running = hydrate(store, text)));
+    if (!running) hydrations.set(store, (running = openBacklog(store, text)));
     void running.then(() => current && setLoaded(true));
     return () => void (current = false);
   }, [store, text, enabled]);

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { Labels } from '../../src/components/labels';
+import type { Labels } from '../../src/ui/labels';
 
 export type StoryTheme = 'light' | 'dark';
 

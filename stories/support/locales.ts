@@ -1,4 +1,4 @@
-import { DEFAULT_LABELS, type LabelKey, type Labels } from '../../src/components/labels';
+import { DEFAULT_LABELS, type LabelKey, type Labels } from '../../src/ui/labels';
 
 /** A partial French translation: what is not translated falls back to English. */
 const fr: Labels = {

@@ -86,7 +86,7 @@ describe('AI SDK adapter: mapping', () => {
 
   it('a failed turn keeps its category and hint when the view is rebuilt from readThread alone', () => {
     const store = createRuntimeStore();
-    expect(store.getState().hydrate(JSON.parse(read('ai-sdk-failure.snapshot.json'))).applied).toBe(true);
+    expect(store.getState().applyReadModel(JSON.parse(read('ai-sdk-failure.snapshot.json'))).applied).toBe(true);
     expect(store.getState().turns.byId.get('ai-turn-1')).toMatchObject({
       lifecycle: 'failed',
       failure: { category: 'stream_error', recoveryHint: 'The model stream reported an error: send the message again.', message: 'model overloaded' },

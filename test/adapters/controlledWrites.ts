@@ -2,7 +2,7 @@
  * The approval round trip every adapter that suspends for approval shares, through the kit's actions.
  */
 import { expect } from 'vitest';
-import type { RuntimeProviderAdapter } from '../../src/adapters/types';
+import type { RuntimeProviderAdapter } from '../../src/protocol/providerAdapter';
 import { createRuntimeStore } from '../../src/store/createRuntimeStore';
 import { summarize } from '../../src/store/selectors/summarize';
 import { createRuntimeActions } from '../../src/stream/runtimeActions';

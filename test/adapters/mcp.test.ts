@@ -194,7 +194,7 @@ describe('MCP adapter: mapping', () => {
     store.getState().ingest(recorded('mcp-cut-repair'));
     store.getState().settle();
     expect(summarize(store.getState()).stale).toBe(true);
-    store.getState().hydrate(JSON.parse(read('mcp-cut-repair.snapshot.json')));
+    store.getState().applyReadModel(JSON.parse(read('mcp-cut-repair.snapshot.json')));
     const repaired = summarize(store.getState());
     expect([repaired.stale, repaired.status, repaired.tools]).toEqual([false, 'completed', [{ toolCallId: 'call-index-1', name: 'index_repo', status: 'succeeded' }]]);
   });

@@ -3,7 +3,7 @@
  * imports: `scripts/record-adapter-fixtures.mjs` loads it outside Vitest.
  */
 import type { RuntimeEventEnvelope } from '../../src/protocol/events';
-import type { RuntimeProviderAdapter } from '../../src/adapters/types';
+import type { RuntimeProviderAdapter } from '../../src/protocol/providerAdapter';
 
 /** Polls `check` (5 ms apart, 2 s at most) and fails naming `what` when it never holds. */
 export async function until(check: () => boolean, what: string): Promise<void> {

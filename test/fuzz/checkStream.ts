@@ -72,7 +72,7 @@ function prevUntouched(prev: ProjectionData, before: ReturnType<typeof tableSnap
 
 function run(store: RuntimeStore, op: FuzzOp): void {
   if (op.kind === 'ingest') store.getState().ingest(op.events);
-  else store.getState().hydrate(op.doc);
+  else store.getState().applyReadModel(op.doc);
 }
 
 const counted = (summary: RuntimeSummary) => {
@@ -128,7 +128,7 @@ export function checkStream(ops: readonly FuzzOp[], options: CheckOptions): { vi
     if (store.getState().session.sessionId !== options.clean.sessionId) return { violations, ms: applyMs, boundElsewhere: true };
 
     // Repair: the runtime's read model, then the unmutated stream; the clean stream's facts must all be there.
-    store.getState().hydrate(options.repairSnapshot);
+    store.getState().applyReadModel(options.repairSnapshot);
     store.getState().ingest(options.cleanEvents as unknown[]);
     store.getState().settle();
     const repaired = factsOf(summarize(store.getState()));

@@ -53,7 +53,7 @@ function uncut(fixture: string, clean: Json[], window: number) {
     const snapshot = readJson(shipped);
     const store = createRuntimeStore({ reorderWindow: window });
     store.getState().ingest(clean);
-    store.getState().hydrate(snapshot);
+    store.getState().applyReadModel(snapshot);
     store.getState().ingest(clean);
     store.getState().settle();
     return { state: store.getState(), repairSnapshot: snapshot };

@@ -1,7 +1,7 @@
 import type { AbstractAgent } from '@ag-ui/client';
 import type { BaseEvent } from '@ag-ui/core';
 import type { RuntimeEventEnvelope } from '../../protocol/events';
-import type { RespondActionInput, RuntimeProviderAdapter } from '../types';
+import type { RespondActionInput, RuntimeProviderAdapter } from '../../protocol/providerAdapter';
 import { adapterSessionFor } from '../core/adapterSession';
 import { TurnSlot } from '../core/turnSlot';
 import { PushQueue } from './eventStream';

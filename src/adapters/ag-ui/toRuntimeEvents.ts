@@ -1,7 +1,7 @@
 import type { BaseEvent } from '@ag-ui/core';
 import type { RuntimeEventEnvelope } from '../../protocol/events';
 import { scopeFromContext } from '../core/adapterScope';
-import type { AdapterContext } from '../types';
+import type { AdapterContext } from '../../protocol/providerAdapter';
 import { agUiEvents, type AgUiEventSource } from './eventStream';
 import { AgUiEventMapper, type AgUiMapperOptions } from './mapEvents';
 

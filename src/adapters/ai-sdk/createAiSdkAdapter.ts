@@ -1,6 +1,6 @@
 import { readUIMessageStream, type UIMessage, type UIMessageChunk } from 'ai';
 import type { RuntimeEventEnvelope } from '../../protocol/events';
-import type { RuntimeProviderAdapter } from '../types';
+import type { RuntimeProviderAdapter } from '../../protocol/providerAdapter';
 import { adapterSessionFor } from '../core/adapterSession';
 import { ActiveTurn, startActiveTurn } from '../core/activeTurn';
 import { TurnSlot } from '../core/turnSlot';

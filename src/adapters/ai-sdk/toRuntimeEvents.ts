@@ -1,6 +1,6 @@
 import type { RuntimeEventEnvelope } from '../../protocol/events';
 import { scopeFromContext } from '../core/adapterScope';
-import type { AdapterContext } from '../types';
+import type { AdapterContext } from '../../protocol/providerAdapter';
 import { uiMessageChunks, type UIMessageChunkSource } from './chunkStream';
 import { ChunkMapper, type ChunkMapperOptions } from './mapChunks';
 

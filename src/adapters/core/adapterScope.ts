@@ -1,4 +1,4 @@
-import type { AdapterContext } from '../types';
+import type { AdapterContext } from '../../protocol/providerAdapter';
 import { CorrelationMap } from './correlationMap';
 import { createEnvelopeFactory, type EnvelopeFactory, type EnvelopeFactoryOptions } from './envelopeFactory';
 

@@ -1,5 +1,5 @@
 import type { RuntimeEventEnvelope } from '../../protocol/events';
-import type { ReadThreadInput, RuntimeThreadReadModel } from '../types';
+import type { ReadThreadInput, RuntimeThreadReadModel } from '../../protocol/providerAdapter';
 import { createAdapterScope, type AdapterScope, type AdapterScopeOptions } from './adapterScope';
 import type { EnvelopeFactoryOptions } from './envelopeFactory';
 import { EventRecorder } from './eventRecorder';

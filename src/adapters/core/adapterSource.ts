@@ -1,6 +1,6 @@
 import type { RuntimeEventSource } from '../../stream/types';
 import { iterableSource } from '../../stream/iterableSource';
-import type { AdapterContext, ToRuntimeEvents } from '../types';
+import type { AdapterContext, ToRuntimeEvents } from '../../protocol/providerAdapter';
 
 /** A framework's stream: an AsyncIterable, or a web ReadableStream (not async-iterable in every browser). */
 export type FrameworkStream<T> = AsyncIterable<T> | ReadableStream<T>;

@@ -96,7 +96,7 @@ export function runConformance(run: RecordedRun): ConformanceResult {
   if (afterRepair !== undefined) {
     if (run.snapshot === undefined) mismatches.push(`${run.name}: expects a repair but the run has no snapshot`);
     else {
-      const report = store.getState().hydrate(run.snapshot);
+      const report = store.getState().applyReadModel(run.snapshot);
       if (!report.applied) mismatches.push(`${run.name}: the repair snapshot was not applied`);
       mismatches.push(...diffSummary(summarize(store.getState()), afterRepair, `${run.name} after repair`));
     }

@@ -9,7 +9,7 @@ import { createAdapterSession } from './adapterSession';
 import { toolOutputPayload } from './toolOutput';
 import { summarize } from '../../store/selectors/summarize';
 import { createRuntimeStore } from '../../store/createRuntimeStore';
-import type { AdapterContext } from '../types';
+import type { AdapterContext } from '../../protocol/providerAdapter';
 import type { RuntimeEventEnvelope } from '../../protocol/events';
 
 const fixedClock = () => Date.UTC(2026, 5, 9, 10, 0, 0);

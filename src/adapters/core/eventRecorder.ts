@@ -1,7 +1,7 @@
 import type { RuntimeEventEnvelope } from '../../protocol/events';
 import type { ThreadReadModelSnapshot } from '../../protocol/snapshots';
-import { buildThreadReadModel } from '../../server/threadReadModel';
-import type { ReadThreadInput, RuntimeThreadReadModel } from '../types';
+import { buildThreadReadModel } from '../../store/threadReadModel';
+import type { ReadThreadInput, RuntimeThreadReadModel } from '../../protocol/providerAdapter';
 
 /**
  * What an adapter emitted, kept so `readThread` can answer for a framework without a read model

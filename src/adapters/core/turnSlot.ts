@@ -1,5 +1,5 @@
 import type { RuntimeEventEnvelope } from '../../protocol/events';
-import type { CancelTurnInput } from '../types';
+import type { CancelTurnInput } from '../../protocol/providerAdapter';
 
 /** The events that end a turn: the one `cancelTurn` answers with. */
 export const TERMINAL_TURN_EVENTS: ReadonlySet<string> = new Set(['turn.completed', 'turn.failed', 'turn.cancelled']);

@@ -1,6 +1,6 @@
 import { Command } from '@langchain/langgraph/web';
 import type { RuntimeEventEnvelope } from '../../protocol/events';
-import type { RespondActionInput, RuntimeProviderAdapter } from '../types';
+import type { RespondActionInput, RuntimeProviderAdapter } from '../../protocol/providerAdapter';
 import { adapterSessionFor, type AdapterSessionInput } from '../core/adapterSession';
 import { ActiveTurn, startActiveTurn } from '../core/activeTurn';
 import { TurnSlot } from '../core/turnSlot';

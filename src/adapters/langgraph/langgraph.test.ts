@@ -164,7 +164,7 @@ describe('LangGraph adapter: mapping', () => {
     store.getState().ingest(events);
     expect(summarize(store.getState()).messages.find((m) => m.role === 'assistant')).toMatchObject({ text: 'LangGraph runs the graph ', final: false });
     // The checkpoint holds the whole answer: readThread gives it under the id the events used.
-    expect(store.getState().hydrate(await adapter.readThread({})).applied).toBe(true);
+    expect(store.getState().applyReadModel(await adapter.readThread({})).applied).toBe(true);
     expect(summarize(store.getState()).messages.find((m) => m.role === 'assistant')).toMatchObject({ messageId: 'lg-turn-1:assistant:1', text: 'LangGraph runs the graph node by node.', final: true });
   });
 

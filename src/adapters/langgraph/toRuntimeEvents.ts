@@ -1,6 +1,6 @@
 import type { RuntimeEventEnvelope } from '../../protocol/events';
 import { scopeFromContext } from '../core/adapterScope';
-import type { AdapterContext } from '../types';
+import type { AdapterContext } from '../../protocol/providerAdapter';
 import { errorMessage, isAbort, streamInterrupted } from './failures';
 import { LangGraphChunkMapper, type LangGraphMapperOptions } from './mapChunks';
 import { langGraphChunks, type LangGraphChunkSource } from './streamChunks';

@@ -2,7 +2,7 @@ import type { JsonObject, RuntimeEventEnvelope } from '../../protocol/events';
 import { adapterSessionFor } from '../core/adapterSession';
 import { PushQueue } from '../core/pushQueue';
 import { TurnSlot } from '../core/turnSlot';
-import type { RuntimeProviderAdapter } from '../types';
+import type { RuntimeProviderAdapter } from '../../protocol/providerAdapter';
 import { callFailure } from './failure';
 import { MCP_RUNTIME_ID, mcpReporter, type InstrumentedMcpClient, type McpReportOptions } from './instrumentMcpClient';
 import type { McpCallOptions, McpCallToolParams, McpClientLike } from './mcpToolCalls';

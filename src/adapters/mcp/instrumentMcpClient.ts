@@ -2,7 +2,7 @@ import type { RuntimeEventEnvelope } from '../../protocol/events';
 import type { StreamCursor } from '../../stream/types';
 import { createAdapterSession, type AdapterSession } from '../core/adapterSession';
 import type { EnvelopeFactoryOptions } from '../core/envelopeFactory';
-import type { AdapterContext } from '../types';
+import type { AdapterContext } from '../../protocol/providerAdapter';
 import { McpToolCalls, type McpCallOptions, type McpCallToolParams, type McpClientLike } from './mcpToolCalls';
 
 /** The `runtimeId` MCP adapter events carry unless the app names another. */

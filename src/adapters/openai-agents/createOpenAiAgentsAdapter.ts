@@ -1,6 +1,6 @@
 import { Runner, type Agent, type AgentInputItem, type AgentOutputType, type RunState, type TextOutput, type RunToolApprovalItem, type StreamRunOptions } from '@openai/agents';
 import type { RuntimeEventEnvelope } from '../../protocol/events';
-import type { RuntimeProviderAdapter } from '../types';
+import type { RuntimeProviderAdapter } from '../../protocol/providerAdapter';
 import { adapterSessionFor, type AdapterSessionInput } from '../core/adapterSession';
 import { TurnSlot } from '../core/turnSlot';
 import { ActiveTurn, startActiveTurn } from '../core/activeTurn';

@@ -100,7 +100,7 @@ describe('OpenAI Agents adapter: mapping', () => {
     expect(events.find((e) => e.type === 'turn.failed')!.payload).toEqual(failure);
     expect(events.find((e) => e.type === 'model.failed')).toMatchObject({ messageId: 'oa-turn-1:assistant:2', payload: failure });
     const store = createRuntimeStore();
-    expect(store.getState().hydrate(JSON.parse(read('openai-agents-failure.snapshot.json'))).applied).toBe(true);
+    expect(store.getState().applyReadModel(JSON.parse(read('openai-agents-failure.snapshot.json'))).applied).toBe(true);
     expect(store.getState().turns.byId.get('oa-turn-1')).toMatchObject({ lifecycle: 'failed', failure: { category: 'rate_limited', recoveryHint: failure.recoveryHint } });
   });
 

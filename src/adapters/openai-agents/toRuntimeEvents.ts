@@ -1,7 +1,7 @@
 import { ToolCallError, type RunStreamEvent } from '@openai/agents';
 import type { RuntimeEventEnvelope } from '../../protocol/events';
 import { scopeFromContext } from '../core/adapterScope';
-import type { AdapterContext } from '../types';
+import type { AdapterContext } from '../../protocol/providerAdapter';
 import { RunEventMapper, type RunEventMapperOptions, type RunOutcome } from './mapRunEvents';
 import { classifyRunError } from './runFailure';
 

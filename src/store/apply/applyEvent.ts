@@ -9,7 +9,7 @@ import { applyModelEvent, applyReasoningEvent } from './messages';
 import { applyLimitEvent, applyRoutingEvent } from './routingLimits';
 import { applySubagentEvent } from './subagents';
 import { applyTaskEvent } from './tasks';
-import { applySnapshotDocument, hydrateMessages } from '../hydrate';
+import { applySnapshotDocument, hydrateMessages } from '../applyReadModel';
 import { isPlainObject } from '../../protocol/eventFieldRules';
 import { applyOutputEvent, applyToolEvent } from './tools';
 

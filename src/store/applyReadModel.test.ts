@@ -24,7 +24,7 @@ describe('a snapshot never moves state backwards (bug 3)', () => {
   function finishedTurn() {
     const ev = eventBuilder();
     const store = createRuntimeStore();
-    store.getState().hydrate({ threadId: 'thread-1', status: 'running', turns: [], incidents: [{ incidentId: 'inc-1', kind: 'provider_timeout' }] });
+    store.getState().applyReadModel({ threadId: 'thread-1', status: 'running', turns: [], incidents: [{ incidentId: 'inc-1', kind: 'provider_timeout' }] });
     store.getState().ingest([
       ev('turn.started', t1),
       ev('action.required', { ...t1, actionId: 'a1' }, { prompt: 'ok?' }),
@@ -42,7 +42,7 @@ describe('a snapshot never moves state backwards (bug 3)', () => {
 
   it('a resolved action stays resolved, a finished tool stays finished, a completed turn stays completed', () => {
     const store = finishedTurn();
-    const report = store.getState().hydrate(olderViewWithoutCursor);
+    const report = store.getState().applyReadModel(olderViewWithoutCursor);
     expect(report.applied).toBe(true);
     const summary = summarize(store.getState());
     expect(summary.actions).toEqual([expect.objectContaining({ actionId: 'a1', status: 'resolved', decision: 'approve' })]);
@@ -53,7 +53,7 @@ describe('a snapshot never moves state backwards (bug 3)', () => {
 
   it('each disagreement becomes a snapshot_conflict diagnostic naming the fact kept', () => {
     const store = finishedTurn();
-    store.getState().hydrate(olderViewWithoutCursor);
+    store.getState().applyReadModel(olderViewWithoutCursor);
     const conflicts = [...store.getState().diagnostics.byId.values()].filter((d) => d.code === 'snapshot_conflict').map((d) => d.message);
     expect(conflicts).toEqual(
       expect.arrayContaining([
@@ -67,9 +67,9 @@ describe('a snapshot never moves state backwards (bug 3)', () => {
 
   it('a snapshot that does not list incidents keeps the ones held; a listed one is added', () => {
     const store = finishedTurn();
-    store.getState().hydrate(olderViewWithoutCursor);
+    store.getState().applyReadModel(olderViewWithoutCursor);
     expect(selectThreadReadModel(store.getState()).incidents).toEqual([{ incidentId: 'inc-1', kind: 'provider_timeout' }]);
-    store.getState().hydrate({ ...olderViewWithoutCursor, incidents: [{ incidentId: 'inc-2', kind: 'quota' }] });
+    store.getState().applyReadModel({ ...olderViewWithoutCursor, incidents: [{ incidentId: 'inc-2', kind: 'quota' }] });
     expect(selectThreadReadModel(store.getState()).incidents.map((i) => i.incidentId)).toEqual(['inc-1', 'inc-2']);
   });
 
@@ -93,7 +93,7 @@ describe('a snapshot never moves state backwards (bug 3)', () => {
     const ev = eventBuilder();
     const store = createRuntimeStore();
     store.getState().ingest([ev('turn.started', t1), ev('action.required', { ...t1, actionId: 'a1' }), ev('tool.started', toolIds(1))]);
-    store.getState().hydrate({
+    store.getState().applyReadModel({
       threadId: 'thread-1',
       status: 'completed',
       turns: [{ turnId: 'turn-1', status: 'completed' }],
@@ -116,7 +116,7 @@ describe('a cursorless hydrate never loses waiting events (bug 4)', () => {
     const events = [1, 2, 3, 4, 5, 6].map((n) => ev('model.delta', t1, { delta: `${n}` }));
     store.getState().ingest([events[0], events[2], events[3], events[4]]); // 2 is missing: 3, 4, 5 wait
     expect(store.getState().session.stale).toBe(true);
-    const report = store.getState().hydrate({ threadId: 'thread-1', sessionId: 'sess-unit', status: 'running', turns: [{ turnId: 'turn-1', status: 'running' }] });
+    const report = store.getState().applyReadModel({ threadId: 'thread-1', sessionId: 'sess-unit', status: 'running', turns: [{ turnId: 'turn-1', status: 'running' }] });
     expect(report).toMatchObject({ applied: true, droppedPending: 3 });
     // The runtime resends from the cursor the store reports.
     expect(store.getState().cursor()).toBe(1);
@@ -133,7 +133,7 @@ describe('older history goes in front and never becomes the latest turn (bug 5)'
     const ev = eventBuilder();
     const store = createRuntimeStore();
     store.getState().ingest([ev('turn.submitted', turn('turn-9'), { text: 'now' }), ev('turn.started', turn('turn-9'))]);
-    store.getState().hydrate(
+    store.getState().applyReadModel(
       {
         threadId: 'thread-1',
         sessionId: 'sess-unit',
@@ -166,7 +166,7 @@ describe('a snapshot corrects correlations (found by the fuzz campaign)', () => 
       ev('model.completed', { turnId: 'x', messageId: 'msg-1' }, { text: 'Hi' }),
       ev('task.attempt.completed', { ...t1, taskId: 'task-1', runId: 'run-2' }),
     ]);
-    store.getState().hydrate({
+    store.getState().applyReadModel({
       threadId: 'thread-1',
       turns: [{ turnId: 'turn-1', status: 'running' }],
       artifacts: [{ artifactId: 'art-1', toolCallId: 'tc-1', turnId: 'turn-1' }],

@@ -2,16 +2,16 @@
 // read, parsed and applied in time slices, one store commit per slice, yielding to the host between
 // slices. The order of facts is the input's: the reducer's honesty rules (dedupe, reorder window,
 // gaps, final reconciliation) apply exactly as they do to a live stream.
-import { readInputBatches, type InputItem } from '../stream/readInput';
-import { lineReplay, replayDocument } from '../stream/replayText';
-import type { RuntimeStore } from './createRuntimeStore';
-import { holdNotifications } from './notificationGate';
+import { readInputBatches, type InputItem } from './readInput';
+import { lineReplay, replayDocument } from './replayText';
+import type { RuntimeStore } from '../store/createRuntimeStore';
+import { holdNotifications } from '../store/notificationGate';
 
-/** What `hydrate` reads: events, JSON Lines text, a fetch `Response`, or a stream of JSONL bytes (or text). */
-export type HydrateInput = readonly unknown[] | string | Response | ReadableStream<Uint8Array | string>;
+/** What `openBacklog` reads: events, JSON Lines text, a fetch `Response`, or a stream of JSONL bytes (or text). */
+export type BacklogInput = readonly unknown[] | string | Response | ReadableStream<Uint8Array | string>;
 
-/** Progress of a `hydrate` of a backlog, reported after every slice; the figures only grow. */
-export interface HydrateProgress {
+/** Progress of `openBacklog`, reported after every slice; the figures only grow. */
+export interface BacklogProgress {
   /** Input values (events, snapshot lines) handed to the store so far. */
   applied: number;
   /** How many values there are, when the input says (an array). */
@@ -22,12 +22,12 @@ export interface HydrateProgress {
   totalBytes?: number;
 }
 
-/** Options of `hydrate` (backlog loading); all optional. */
-export interface HydrateOptions {
+/** Options of `openBacklog`; all optional. */
+export interface BacklogOptions {
   /** Aborting rejects with an `AbortError` between slices; what was applied stays (each slice is one commit). */
   signal?: AbortSignal;
   /** Called after every slice with monotonic figures. */
-  onProgress?: (progress: HydrateProgress) => void;
+  onProgress?: (progress: BacklogProgress) => void;
   /** The main-thread budget of one slice, in milliseconds. Default 8 (half a 60 Hz frame). */
   sliceMs?: number;
   /** Declare gaps still open when the input ends (a recording that ended cannot fill them). Default true. */
@@ -47,8 +47,8 @@ export interface HydrateOptions {
   yieldToHost?: () => Promise<void>;
 }
 
-/** What a finished `hydrate` of a backlog did: the final progress, malformed lines and slices. */
-export interface HydrateResult extends HydrateProgress {
+/** What a finished `openBacklog` did: the final progress, malformed lines and slices. */
+export interface BacklogResult extends BacklogProgress {
   /** Lines that could not be read (not JSON, too deep, too long, binary): each is a diagnostic at its line. */
   malformed: number;
   /** Slices the work took (commits of the store). */
@@ -86,23 +86,23 @@ const BYTE_CHUNK = 64 * 1024;
  * open gaps are settled); rejects with an `AbortError` when `signal` aborts, leaving the store as
  * the last completed slice left it.
  *
- * Separate from the store's own `hydrate(snapshot)` action, which applies one snapshot document at once.
+ * Separate from the store's own `applyReadModel(snapshot)` action, which applies one snapshot document at once.
  * @example
  * const controller = new AbortController();
- * await hydrate(store, await fetch('/sessions/42.jsonl'), {
+ * await openBacklog(store, await fetch('/sessions/42.jsonl'), {
  *   signal: controller.signal,
  *   onProgress: ({ applied, bytes, totalBytes }) => setLoaded({ applied, bytes, totalBytes }),
  * });
  */
-export async function hydrate(store: RuntimeStore, input: HydrateInput, options: HydrateOptions = {}): Promise<HydrateResult> {
+export async function openBacklog(store: RuntimeStore, input: BacklogInput, options: BacklogOptions = {}): Promise<BacklogResult> {
   const { signal, onProgress, settle = true } = options;
   const sliceMs = options.sliceMs ?? DEFAULT_SLICE_MS;
   const now = options.now ?? (() => performance.now());
   const yieldNow = options.yieldToHost ?? yieldToHost;
   throwIfAborted(signal);
-  const meter: HydrateProgress = { applied: 0, bytes: 0, ...(Array.isArray(input) && { total: input.length }) };
+  const meter: BacklogProgress = { applied: 0, bytes: 0, ...(Array.isArray(input) && { total: input.length }) };
   // Text is read a chunk of items at a time; items are then taken synchronously (no await per line).
-  const batches = Array.isArray(input) ? undefined : readInputBatches(chunksOf(input as Exclude<HydrateInput, readonly unknown[]>, meter, signal));
+  const batches = Array.isArray(input) ? undefined : readInputBatches(chunksOf(input as Exclude<BacklogInput, readonly unknown[]>, meter, signal));
   let queue: Iterator<InputItem> | undefined = Array.isArray(input) ? arrayItems(input as readonly unknown[]) : undefined;
   let batch: readonly InputItem[] = [];
   let at = 0;
@@ -202,7 +202,7 @@ function* arrayItems(values: readonly unknown[]): Generator<InputItem> {
 }
 
 /** The input as chunks for the CLI's line reader, counting bytes as they are read. */
-async function* chunksOf(input: string | Response | ReadableStream<Uint8Array | string>, meter: HydrateProgress, signal: AbortSignal | undefined): AsyncGenerator<string | Uint8Array> {
+async function* chunksOf(input: string | Response | ReadableStream<Uint8Array | string>, meter: BacklogProgress, signal: AbortSignal | undefined): AsyncGenerator<string | Uint8Array> {
   if (typeof input === 'string') {
     for (let start = 0; start < input.length; ) {
       let end = Math.min(input.length, start + STRING_CHUNK);
@@ -273,7 +273,7 @@ export function utf8Length(text: string): number {
 function throwIfAborted(signal: AbortSignal | undefined): void {
   if (!signal?.aborted) return;
   const reason: unknown = signal.reason;
-  throw reason instanceof Error && reason.name === 'AbortError' ? reason : new DOMException('hydrate was aborted', 'AbortError');
+  throw reason instanceof Error && reason.name === 'AbortError' ? reason : new DOMException('openBacklog was aborted', 'AbortError');
 }
 
 /** Gives the host the thread: `scheduler.yield` where there is one, else a MessageChannel task, else a timer. */

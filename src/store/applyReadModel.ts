@@ -1,5 +1,5 @@
 // Applies decoded read models (protocol/readModel.ts) to the projection through the merge rules
-// of merge.ts. The three ways a read model arrives take this one path: `hydrate` (repair or first
+// of merge.ts. The three ways a read model arrives take this one path: `applyReadModel` (repair or first
 // screen), a `snapshot.updated` / `messages.snapshot` event in the stream, and a page of older
 // history (`prependHistory`), which goes in front and never changes the latest turn.
 import type { JsonObject, RuntimeEventEnvelope } from '../protocol/events';
@@ -23,7 +23,7 @@ import { ensureTask } from './apply/tasks';
 import { mergeAction, mergeArtifact, mergeIncidents, mergeSubagent, mergeTask, mergeToolCall, mergeTurn, type Merged } from './merge';
 import { NO_IDS } from './noIds';
 
-export interface HydrateOutcome {
+export interface ReadModelOutcome {
   kind: RuntimeDocumentKind;
   /** The sequence the stream resumes after, when the snapshot states one. */
   cursor?: number;
@@ -272,7 +272,7 @@ export function hydrateMessages(ctx: ApplyContext, messages: unknown, threadId: 
  * of what is loaded, in the order the page lists them. The latest turn, the thread's active turn
  * and live state (stale, cursor) are untouched.
  */
-export function prependHistory(ctx: ApplyContext, doc: unknown): HydrateOutcome {
+export function prependHistory(ctx: ApplyContext, doc: unknown): ReadModelOutcome {
   const model = decodeReadModel(doc);
   if (!model) return { kind: classifyDocument(doc) };
   const messagesBefore = ctx.draft.tableIds('messages').length;
@@ -317,7 +317,7 @@ function hydrateBenchmarkPack(ctx: ApplyContext, doc: JsonObject): void {
 }
 
 /** Applies a session snapshot, a thread read model or an evidence pack to the projection. */
-export function applySnapshotDocument(ctx: ApplyContext, doc: unknown): HydrateOutcome {
+export function applySnapshotDocument(ctx: ApplyContext, doc: unknown): ReadModelOutcome {
   const kind = classifyDocument(doc);
   if (kind === 'benchmark-pack' && isPlainObject(doc)) {
     hydrateBenchmarkPack(ctx, doc);

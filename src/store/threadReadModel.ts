@@ -1,7 +1,7 @@
 import type { JsonObject } from '../protocol/events';
 import { encodeReadModel } from '../protocol/readModel';
-import { createRuntimeStore } from '../store/createRuntimeStore';
-import { readModelOf } from '../store/readModelOf';
+import { createRuntimeStore } from './createRuntimeStore';
+import { readModelOf } from './readModelOf';
 
 /**
  * The ThreadReadModel a runtime would serve for the events it has emitted so far: built by

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { eventBuilder, toolIds, turn } from '../../test/eventBuilder';
-import { replayText } from '../stream/replayText';
-import { createRuntimeStore, type RuntimeStore } from './createRuntimeStore';
-import { hydrate, utf8Length, type HydrateOptions, type HydrateProgress } from './hydrateBacklog';
-import { summarize } from './selectors/summarize';
-import { selectMessageText } from './selectors/text';
+import { replayText } from './replayText';
+import { createRuntimeStore, type RuntimeStore } from '../store/createRuntimeStore';
+import { openBacklog, utf8Length, type BacklogOptions, type BacklogProgress } from './openBacklog';
+import { summarize } from '../store/selectors/summarize';
+import { selectMessageText } from '../store/selectors/text';
 
 /** A session of many short turns with tool calls, text in several scripts (multi-byte UTF-8). */
 function longSession(turns: number): unknown[] {
@@ -48,9 +48,9 @@ function streamOf(bytes: Uint8Array, cuts: readonly number[]): ReadableStream<Ui
 }
 
 /** Yields without timers, counting slices. */
-const immediate: HydrateOptions['yieldToHost'] = () => Promise.resolve();
+const immediate: BacklogOptions['yieldToHost'] = () => Promise.resolve();
 
-describe('hydrate(store, input): a backlog applied in slices, as the CLI replays it', () => {
+describe('openBacklog(store, input): a backlog applied in slices, as the CLI replays it', () => {
   const events = longSession(40);
   const text = jsonl(events);
   const expected = facts(replayText(text).store);
@@ -64,7 +64,7 @@ describe('hydrate(store, input): a backlog applied in slices, as the CLI replays
     };
     for (const [name, input] of Object.entries(inputs)) {
       const store = createRuntimeStore();
-      const result = await hydrate(store, input(), { yieldToHost: immediate, sliceMs: 1 });
+      const result = await openBacklog(store, input(), { yieldToHost: immediate, sliceMs: 1 });
       expect(facts(store), name).toEqual(expected);
       expect(result.applied, name).toBe(events.length);
       expect(result.slices, name).toBeGreaterThan(1);
@@ -83,12 +83,12 @@ describe('hydrate(store, input): a backlog applied in slices, as the CLI replays
     const cuts = [rocket, rocket + 1, rocket + 2, rocket + 3, newline, newline + 1];
     for (const cut of cuts) {
       const store = createRuntimeStore();
-      const result = await hydrate(store, streamOf(bytes, [cut]), { yieldToHost: immediate });
+      const result = await openBacklog(store, streamOf(bytes, [cut]), { yieldToHost: immediate });
       expect(facts(store), `cut at ${cut}`).toEqual(want);
       expect(result.malformed).toBe(0);
     }
     const drip = createRuntimeStore();
-    await hydrate(drip, streamOf(bytes, Array.from(bytes.keys())), { yieldToHost: immediate });
+    await openBacklog(drip, streamOf(bytes, Array.from(bytes.keys())), { yieldToHost: immediate });
     expect(facts(drip)).toEqual(want);
   });
 
@@ -98,7 +98,7 @@ describe('hydrate(store, input): a backlog applied in slices, as the CLI replays
     lines.splice(5, 0, 'not json at all');
     const broken = lines.join('\n');
     const store = createRuntimeStore();
-    const result = await hydrate(store, broken, { yieldToHost: immediate });
+    const result = await openBacklog(store, broken, { yieldToHost: immediate });
     expect(result.malformed).toBe(2);
     const state = store.getState();
     const invalid = [...state.diagnostics.byId.values()].filter((d) => d.code === 'invalid_json').map((d) => d.line);
@@ -112,8 +112,8 @@ describe('hydrate(store, input): a backlog applied in slices, as the CLI replays
     const store = createRuntimeStore();
     let commits = 0;
     store.subscribe(() => (commits += 1));
-    const seen: HydrateProgress[] = [];
-    const run = hydrate(store, text, {
+    const seen: BacklogProgress[] = [];
+    const run = openBacklog(store, text, {
       signal: controller.signal,
       sliceMs: 1,
       now: fakeClock(store, 0.4),
@@ -140,14 +140,14 @@ describe('hydrate(store, input): a backlog applied in slices, as the CLI replays
   it('rejects at once when the signal is already aborted, touching nothing', async () => {
     const store = createRuntimeStore();
     const before = store.getState();
-    await expect(hydrate(store, events, { signal: AbortSignal.abort() })).rejects.toMatchObject({ name: 'AbortError' });
+    await expect(openBacklog(store, events, { signal: AbortSignal.abort() })).rejects.toMatchObject({ name: 'AbortError' });
     expect(store.getState()).toBe(before);
   });
 
   it('reports progress monotonically, ending at every value and every byte', async () => {
-    const seen: HydrateProgress[] = [];
+    const seen: BacklogProgress[] = [];
     const response = new Response(text, { headers: { 'content-length': String(utf8Length(text)) } });
-    await hydrate(createRuntimeStore(), response, { sliceMs: 1, now: fakeClock(undefined, 0), yieldToHost: immediate, onProgress: (p) => seen.push(p) });
+    await openBacklog(createRuntimeStore(), response, { sliceMs: 1, now: fakeClock(undefined, 0), yieldToHost: immediate, onProgress: (p) => seen.push(p) });
     expect(seen.length).toBeGreaterThan(2);
     for (let i = 1; i < seen.length; i++) {
       expect(seen[i]!.applied).toBeGreaterThanOrEqual(seen[i - 1]!.applied);
@@ -155,8 +155,8 @@ describe('hydrate(store, input): a backlog applied in slices, as the CLI replays
     }
     expect(seen.at(-1)).toMatchObject({ applied: events.length, bytes: utf8Length(text), totalBytes: utf8Length(text) });
     expect(utf8Length(text)).toBe(new TextEncoder().encode(text).length);
-    const arraySeen: HydrateProgress[] = [];
-    await hydrate(createRuntimeStore(), events, { yieldToHost: immediate, onProgress: (p) => arraySeen.push(p) });
+    const arraySeen: BacklogProgress[] = [];
+    await openBacklog(createRuntimeStore(), events, { yieldToHost: immediate, onProgress: (p) => arraySeen.push(p) });
     expect(arraySeen.every((p) => p.total === events.length)).toBe(true);
   });
 
@@ -170,7 +170,7 @@ describe('hydrate(store, input): a backlog applied in slices, as the CLI replays
         perSlice.push(received - before);
         before = received;
       };
-      await hydrate(store, events, { sliceMs: 8, now: fakeClock(store, costMs), yieldToHost: async () => slice() });
+      await openBacklog(store, events, { sliceMs: 8, now: fakeClock(store, costMs), yieldToHost: async () => slice() });
       slice();
       expect(perSlice.reduce((a, b) => a + b, 0), `${costMs} ms/event`).toBe(events.length);
       // Each slice's events times their cost stays within 8 ms (one event at least, whatever it costs).
@@ -187,7 +187,7 @@ describe('hydrate(store, input): a backlog applied in slices, as the CLI replays
       heard.push(state.counts.received);
     });
     const live: number[] = [];
-    const result = await hydrate(store, events, {
+    const result = await openBacklog(store, events, {
       sliceMs: 8,
       publishEveryMs: 4,
       now: fakeClock(store, 0.1),
@@ -207,7 +207,7 @@ describe('hydrate(store, input): a backlog applied in slices, as the CLI replays
     const heard: number[] = [];
     store.subscribe((state) => void heard.push(state.counts.received));
     // 2 ms per event: seconds of work in many slices.
-    const result = await hydrate(store, events, { sliceMs: 8, now: fakeClock(store, 2), yieldToHost: immediate });
+    const result = await openBacklog(store, events, { sliceMs: 8, now: fakeClock(store, 2), yieldToHost: immediate });
     expect(result.slices).toBeGreaterThan(10);
     expect(events.length * 2).toBeGreaterThan(500);
     expect(heard).toEqual([1, events.length]);
@@ -230,7 +230,7 @@ describe('hydrate(store, input): a backlog applied in slices, as the CLI replays
     );
     const pulledAtSlice: number[] = [];
     const store = createRuntimeStore();
-    await hydrate(store, stream, { sliceMs: 8, now: fakeClock(store, 0.5), yieldToHost: immediate, onProgress: () => void pulledAtSlice.push(pulled) });
+    await openBacklog(store, stream, { sliceMs: 8, now: fakeClock(store, 0.5), yieldToHost: immediate, onProgress: () => void pulledAtSlice.push(pulled) });
     expect(pulled).toBe(total);
     // The first slices were applied while most of the input was still unread.
     expect(pulledAtSlice[0]).toBeLessThan(total / 10);
@@ -240,10 +240,10 @@ describe('hydrate(store, input): a backlog applied in slices, as the CLI replays
   it('applies a snapshot line in place and a whole JSON document as the CLI does', async () => {
     const codingSession = readFileSync(new URL('../../fixtures/coding-session.jsonl', import.meta.url), 'utf8');
     const store = createRuntimeStore();
-    await hydrate(store, codingSession, { yieldToHost: immediate });
+    await openBacklog(store, codingSession, { yieldToHost: immediate });
     expect(facts(store)).toEqual(facts(replayText(codingSession).store));
     const asArray = createRuntimeStore();
-    await hydrate(asArray, JSON.stringify(events), { yieldToHost: immediate });
+    await openBacklog(asArray, JSON.stringify(events), { yieldToHost: immediate });
     expect(facts(asArray)).toEqual(expected);
   });
 });

@@ -1,5 +1,5 @@
-import type { RuntimeEventEnvelope } from '../protocol/events';
-import type { ThreadReadModelSnapshot, SessionSnapshot } from '../protocol/snapshots';
+import type { RuntimeEventEnvelope } from './events';
+import type { ThreadReadModelSnapshot, SessionSnapshot } from './snapshots';
 
 /**
  * How a new prompt relates to a running turn: `start` a turn, `queue` it behind the active one, or

@@ -1,0 +1,29 @@
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { ConnectionState, ConnectionStatus } from '../stream/connectRuntimeStream';
+
+/**
+ * The live stream's connection as the provider publishes it: what `useRuntimeStream` reports,
+ * readable from any component under the same `<RuntimeProvider>` (a status header, a Retry
+ * button) without threading props. `idle` when no stream is connected.
+ */
+export interface PublishedConnection {
+  status: ConnectionStatus | 'idle';
+  stale: boolean;
+  /** Why the connection is `error` (or what the last failed attempt said while reconnecting). */
+  error?: string;
+  repairAttempts: number;
+  lastRepairMs?: number;
+  cursor?: ConnectionState['cursor'];
+  /** Starts the repair (or the reconnect) again; a no-op while idle. */
+  retry(): void;
+}
+
+export const IDLE_CONNECTION: PublishedConnection = Object.freeze({ status: 'idle', stale: false, repairAttempts: 0, retry: () => undefined });
+
+/** A vanilla zustand store of the published connection state (`idle` until `useRuntimeStream` connects). */
+export type ConnectionStore = StoreApi<PublishedConnection>;
+
+export const createConnectionStore = (): ConnectionStore => createStore<PublishedConnection>()(() => IDLE_CONNECTION);
+
+/** The part of the connection a health notice shows (status, reason, retry), without the cursor that moves with every batch. */
+export const pickHealth = ({ status, error, retry }: PublishedConnection): Pick<PublishedConnection, 'status' | 'error' | 'retry'> => ({ status, error, retry });
