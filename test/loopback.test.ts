@@ -1,4 +1,5 @@
 // The stream layer against a real fixture server on loopback: real fetch, real sockets, no mocks.
+import { request } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseJsonl } from '../src/protocol/parseJsonl';
 import type { JsonObject } from '../src/protocol/events';
@@ -114,5 +115,40 @@ describe('loopback: the stream layer against the fixture server', () => {
     const actions = createRuntimeActions(store, adapter);
     expect(await actions.interrupt()).toMatchObject({ ok: false, reason: 'failed', error: expect.stringMatching(/HTTP 501/) });
     expect(await createRuntimeActions(store, undefined).exportEvidence()).toEqual({ ok: false, reason: 'unavailable' });
+  });
+});
+
+describe('loopback: hostile stream input (issue 23 item 8)', () => {
+  it('resumes after event ids that are not Latin-1 (CJK, emoji): every event once, the turn completed', async () => {
+    const ids = ['事件', '🎉', 'ид']; // each cut (after 4 and 8) resumes after one of these
+    const events = eventsOf('text-basic').map((e, i) => ({ ...e, eventId: `${ids[i % ids.length]}-${i + 1}` }));
+    const server = await startFixtureServer(events, { speed: 50, maxGapMs: 100, dropAfter: 4 });
+    const store = createRuntimeStore();
+    const connection = connectRuntimeStream(store, sseSource(`${server.url}/events`, { backoff: { initialMs: 10, maxMs: 50 }, maxRetries: 3 }), { flush: 'sync' });
+    open.push({ server, connection });
+    await until(() => connection.getState().status === 'ended' || connection.getState().status === 'error', 15_000, 'the stream to end');
+    expect(connection.getState().status).toBe('ended');
+    expect(store.getState().counts.applied).toBe(events.length);
+    expect(store.getState().counts.duplicates).toBe(0);
+    expect(summarize(store.getState()).turns.map((t) => t.status)).toEqual(['completed']);
+  });
+
+  it('the fixture server resumes after a UTF-8 Last-Event-ID without a cursor (what EventSource sends)', async () => {
+    const events = eventsOf('text-basic').map((e, i) => ({ ...e, eventId: `事件-${i + 1}` }));
+    const server = await startFixtureServer(events, { speed: 1000, maxGapMs: 1 });
+    open.push({ server });
+    const idsFrom = (headers: Record<string, string>) =>
+      new Promise<string[]>((resolve, reject) => {
+        request({ host: '127.0.0.1', port: server.port, path: '/events', headers }, (res) => {
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => (text += chunk));
+          res.on('end', () => resolve([...text.matchAll(/^id: (.*)$/gm)].map((m) => m[1]!)));
+        }).on('error', reject).end();
+      });
+    expect(await idsFrom({})).toHaveLength(events.length);
+    // The id's UTF-8 bytes as the header, exactly as a browser's EventSource sends them.
+    const ids = await idsFrom({ 'Last-Event-ID': Buffer.from('事件-5', 'utf8').toString('latin1') });
+    expect(ids).toEqual(events.slice(5).map((e) => e.eventId));
   });
 });

@@ -9,6 +9,7 @@ import { EventStreamClient, type LoggedFrame } from './eventStreamClient';
 import { HttpError, readJsonBody } from './readJsonBody';
 import { createRequestGuard, newWriteToken } from './requestGuard';
 import { buildThreadReadModel } from '../store/threadReadModel';
+import { readLastEventId } from '../stream/lastEventId';
 
 /**
  * Options of `startFixtureServer`: where it listens, playback timing, fault injection (drops,
@@ -189,10 +190,11 @@ export function startFixtureServer(events: readonly JsonObject[], options: Fixtu
     startPlayback();
     // A finished stream is not reused: its socket closes once flushed, so idle streams hold no sockets.
     res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store', Connection: 'close', ...guard.corsHeaders(req) });
-    const lastId = req.headers['last-event-id'];
+    const lastHeader = req.headers['last-event-id'];
+    const lastId = typeof lastHeader === 'string' ? readLastEventId(lastHeader) : undefined;
     const cursor = url.searchParams.get('cursor');
     let from = 0;
-    if (typeof lastId === 'string' && lastId !== '') {
+    if (lastId !== undefined && lastId !== '') {
       const index = log.findIndex((e) => e.eventId === lastId);
       if (index >= 0) from = index + 1;
     }

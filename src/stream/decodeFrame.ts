@@ -2,7 +2,9 @@ import type { DiagnosticInput } from '../store/draft';
 
 function parseInto(text: string, events: unknown[]): void {
   const value: unknown = JSON.parse(text);
-  if (Array.isArray(value)) events.push(...value);
+  // One push per item: `push(...value)` passes every item as an argument, and an array of
+  // ~150,000 events overflows the call stack (reported as "not JSON" by the catch below).
+  if (Array.isArray(value)) for (const item of value) events.push(item);
   else events.push(value);
 }
 

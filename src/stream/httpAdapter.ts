@@ -47,13 +47,15 @@ export function httpAdapter(baseUrl: string, options: HttpAdapterOptions = {}): 
       const response = await request('/turns', { method: 'POST', body: JSON.stringify(input), headers: { Accept: 'application/x-ndjson' } });
       if (!response.body) return;
       const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-      const lines = new LineSplitter();
+      let overflow: number | undefined;
+      const lines = new LineSplitter({ onOverflow: (limit) => (overflow = limit) });
       const ready: string[] = [];
       try {
         for (;;) {
           const { value, done } = await reader.read();
           if (done) break;
           lines.push(value, (line) => ready.push(line));
+          if (overflow !== undefined) throw new Error(`POST /turns: a line is longer than ${overflow.toLocaleString('en-US')} characters`);
           while (ready.length > 0) {
             const line = ready.shift()!;
             if (line.trim() !== '') yield JSON.parse(line) as RuntimeEventEnvelope;

@@ -1,8 +1,9 @@
 export { replayText, type ReplayTextResult } from './replayText';
 export * from './types';
 export { backoffDelay, type BackoffOptions } from './backoff';
-export { SseParser, type SseMessage } from './sseParser';
-export { LineSplitter } from './lineSplitter';
+export { SseParser, type SseMessage, type SseParserOptions } from './sseParser';
+export { LineSplitter, type LineSplitterOptions } from './lineSplitter';
+export { lastEventIdHeader, readLastEventId, MAX_LAST_EVENT_ID_BYTES } from './lastEventId';
 export { decodeFrame } from './decodeFrame';
 export { reconnectingSource, DEFAULT_MAX_RETRIES, type ConnectTransport, type TransportCallbacks, type ReconnectOptions } from './reconnectingSource';
 export { cursorTracker, type CursorTracker } from './streamCursor';

@@ -1,10 +1,29 @@
+import { MAX_LINE_CHARS } from './splitLines';
+
+/** Options of a `LineSplitter`: the longest line kept, and who hears of one dropped for its length. */
+export interface LineSplitterOptions {
+  /** The longest line kept, in characters (default 16 MiB, the CLI's limit). A longer one is dropped. */
+  maxLineChars?: number;
+  /** A line over the limit was dropped (reported once, when it passes the limit). */
+  onOverflow?: (limit: number) => void;
+}
+
 /**
  * Splits a stream of text chunks into lines, keeping a partial last line until its end arrives.
- * Accepts \n, \r\n and \r line ends (SSE allows all three).
+ * Accepts \n, \r\n and \r line ends (SSE allows all three). A line longer than `maxLineChars` is
+ * dropped as it passes the limit, and the rest of it skipped up to its line end: an endless line
+ * costs the limit, not the stream's length.
  */
 export class LineSplitter {
   private rest = '';
   private pendingCr = false;
+  /** Inside a line already dropped for its length: skip to its end. */
+  private skipping = false;
+  private readonly maxChars: number;
+
+  constructor(private readonly options: LineSplitterOptions = {}) {
+    this.maxChars = options.maxLineChars ?? MAX_LINE_CHARS;
+  }
 
   push(chunk: string, onLine: (line: string) => void): void {
     let text = chunk;
@@ -14,13 +33,22 @@ export class LineSplitter {
     for (let i = 0; i < text.length; i++) {
       const c = text.charCodeAt(i);
       if (c !== 10 && c !== 13) continue;
-      onLine(this.rest + text.slice(start, i));
+      if (this.skipping) this.skipping = false;
+      else if (this.rest.length + i - start > this.maxChars) this.overflow();
+      else onLine(this.rest + text.slice(start, i));
       this.rest = '';
       if (c === 13) {
         if (i + 1 === text.length) this.pendingCr = true;
         else if (text.charCodeAt(i + 1) === 10) i += 1;
       }
       start = i + 1;
+    }
+    if (this.skipping) return;
+    if (this.rest.length + text.length - start > this.maxChars) {
+      this.rest = '';
+      this.skipping = true;
+      this.overflow();
+      return;
     }
     this.rest += text.slice(start);
   }
@@ -29,5 +57,10 @@ export class LineSplitter {
   end(onLine: (line: string) => void): void {
     if (this.rest !== '') onLine(this.rest);
     this.rest = '';
+    this.skipping = false;
+  }
+
+  private overflow(): void {
+    this.options.onOverflow?.(this.maxChars);
   }
 }

@@ -38,8 +38,14 @@ export function ndjsonSource(input: NdjsonInput): RuntimeEventSource {
     }
     handlers?.status?.('open');
     reader = stream.getReader();
-    const lines = new LineSplitter();
     let lineNumber = 0;
+    // A line over the limit is dropped as it passes it (an endless one holds the limit, not the stream).
+    const lines = new LineSplitter({
+      onOverflow: (limit) => {
+        lineNumber += 1; // the dropped line keeps its number
+        handlers?.diagnostic?.({ code: 'line_too_long', severity: 'error', line: lineNumber, message: `NDJSON line ${lineNumber} is longer than ${limit.toLocaleString('en-US')} characters: dropped` });
+      },
+    });
     const batch: unknown[] = [];
     const onLine = (line: string) => {
       lineNumber += 1;

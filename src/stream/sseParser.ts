@@ -1,4 +1,5 @@
 import { LineSplitter } from './lineSplitter';
+import { MAX_LINE_CHARS } from './splitLines';
 
 /** One Server-Sent Events message: its event name, data, the last event id and any `retry`. */
 export interface SseMessage {
@@ -9,18 +10,37 @@ export interface SseMessage {
   retry?: number;
 }
 
+/** Options of an `SseParser`: the largest message kept, and who hears of one dropped for its size. */
+export interface SseParserOptions {
+  /** The most characters one message's data may hold, over all its lines (default 16 MiB, the CLI's line limit). */
+  maxMessageChars?: number;
+  /** A line or a message over the limit was dropped (reported once per line or message). */
+  onOverflow?: (what: 'line' | 'message', limit: number) => void;
+}
+
 /**
  * An EventSource-compatible parser of text/event-stream: multi-line `data`, `id`, `event`,
- * `retry`, comments (heartbeats) ignored, partial lines kept between chunks.
+ * `retry`, comments (heartbeats) ignored, partial lines kept between chunks. A line or a message
+ * over `maxMessageChars` is dropped and reported, so an endless one holds the limit, not the stream.
  */
 export class SseParser {
-  private readonly lines = new LineSplitter();
+  private readonly lines: LineSplitter;
+  private readonly maxChars: number;
   private data: string[] = [];
+  private dataChars = 0;
+  /** The message being read went over the limit: its data is dropped up to its blank line. */
+  private overflowed = false;
   private event = '';
   private lastEventId = '';
   private retry: number | undefined;
 
-  constructor(private readonly onMessage: (message: SseMessage) => void) {}
+  constructor(
+    private readonly onMessage: (message: SseMessage) => void,
+    private readonly options: SseParserOptions = {},
+  ) {
+    this.maxChars = options.maxMessageChars ?? MAX_LINE_CHARS;
+    this.lines = new LineSplitter({ maxLineChars: this.maxChars, onOverflow: (limit) => this.dropMessage('line', limit) });
+  }
 
   push(chunk: string): void {
     this.lines.push(chunk, (line) => this.line(line));
@@ -29,8 +49,22 @@ export class SseParser {
   end(): void {
     this.lines.end((line) => this.line(line));
     // A message without its closing blank line is dropped, as EventSource does.
+    this.clearMessage();
+  }
+
+  private clearMessage(): void {
     this.data = [];
+    this.dataChars = 0;
+    this.overflowed = false;
     this.event = '';
+  }
+
+  /** Drops the message being read (a line of it or all of it is too long) and skips to its end. */
+  private dropMessage(what: 'line' | 'message', limit: number): void {
+    this.data = [];
+    this.dataChars = 0;
+    this.overflowed = true;
+    this.options.onOverflow?.(what, limit);
   }
 
   private line(line: string): void {
@@ -42,7 +76,10 @@ export class SseParser {
     if (value.startsWith(' ')) value = value.slice(1);
     switch (field) {
       case 'data':
-        this.data.push(value);
+        if (this.overflowed) break;
+        this.dataChars += value.length + 1;
+        if (this.dataChars > this.maxChars) this.dropMessage('message', this.maxChars);
+        else this.data.push(value);
         break;
       case 'event':
         this.event = value;
@@ -57,14 +94,10 @@ export class SseParser {
   }
 
   private dispatch(): void {
-    if (this.data.length === 0) {
-      this.event = '';
-      return;
-    }
+    if (this.data.length === 0 || this.overflowed) return this.clearMessage();
     const message: SseMessage = { event: this.event || 'message', data: this.data.join('\n'), lastEventId: this.lastEventId };
     if (this.retry !== undefined) message.retry = this.retry;
-    this.data = [];
-    this.event = '';
+    this.clearMessage();
     this.onMessage(message);
   }
 }

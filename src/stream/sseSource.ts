@@ -1,5 +1,6 @@
 import type { BackoffOptions } from './backoff';
 import { decodeFrame } from './decodeFrame';
+import { lastEventIdHeader } from './lastEventId';
 import { reconnectingSource } from './reconnectingSource';
 import { SseParser } from './sseParser';
 import type { RuntimeEventSource, StreamCursor } from './types';
@@ -18,6 +19,12 @@ export interface SseSourceOptions {
   fetch?: typeof fetch;
   /** The name of the event that says the stream is complete (no reconnect after it). */
   endEvent?: string;
+  /**
+   * The most characters one SSE line or message may hold (default 16 MiB, as the CLI reads a
+   * line). A longer one is dropped with a `frame_too_large` diagnostic and the stream goes on: an
+   * endless line holds this much memory, never more.
+   */
+  maxFrameChars?: number;
 }
 
 function resumeUrl(url: string, cursor: StreamCursor | undefined): string {
@@ -45,7 +52,8 @@ export function sseSource(url: string, options: SseSourceOptions = {}): RuntimeE
         let response: Response;
         try {
           const headers: Record<string, string> = { Accept: 'text/event-stream', ...options.headers };
-          if (cursor?.eventId !== undefined) headers['Last-Event-ID'] = cursor.eventId;
+          const lastEventId = cursor?.eventId === undefined ? undefined : lastEventIdHeader(cursor.eventId);
+          if (lastEventId !== undefined) headers['Last-Event-ID'] = lastEventId;
           response = await (options.fetch ?? globalThis.fetch)(resumeUrl(url, cursor), {
             method: options.method ?? 'GET',
             headers,
@@ -64,6 +72,8 @@ export function sseSource(url: string, options: SseSourceOptions = {}): RuntimeE
         let ended = false;
         let transportId: string | undefined;
         const batch: unknown[] = [];
+        const overflow = (what: 'line' | 'message', limit: number) =>
+          on.diagnostic({ code: 'frame_too_large', severity: 'error', message: `${label}: an SSE ${what} longer than ${limit.toLocaleString('en-US')} characters was dropped` });
         const parser = new SseParser((message) => {
           if (message.lastEventId !== '') transportId = message.lastEventId;
           if (message.event === endEvent) {
@@ -72,8 +82,8 @@ export function sseSource(url: string, options: SseSourceOptions = {}): RuntimeE
           }
           const { events, diagnostics } = decodeFrame(message.data, label);
           for (const diagnostic of diagnostics) on.diagnostic(diagnostic);
-          batch.push(...events);
-        });
+          for (const event of events) batch.push(event); // no spread: a frame may hold 200,000 events
+        }, { maxMessageChars: options.maxFrameChars, onOverflow: overflow });
         const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
         try {
           for (;;) {

@@ -40,6 +40,25 @@ describe('LineSplitter', () => {
   });
 });
 
+describe('LineSplitter under hostile input', () => {
+  it('drops a line over the limit, reports it once, and goes on with the next line', () => {
+    const lines: string[] = [];
+    const overflows: number[] = [];
+    const splitter = new LineSplitter({ maxLineChars: 8, onOverflow: (limit) => overflows.push(limit) });
+    for (const chunk of ['ok\n12345', '6789', '0123', '\r\nnext\n', '123456789\nlast']) splitter.push(chunk, (l) => lines.push(l));
+    splitter.end((l) => lines.push(l));
+    expect(lines).toEqual(['ok', 'next', 'last']);
+    expect(overflows).toEqual([8, 8]);
+  });
+
+  it('an endless line holds at most the limit plus a chunk', () => {
+    const splitter = new LineSplitter({ maxLineChars: 1_000 });
+    const chunk = 'x'.repeat(4_096);
+    for (let i = 0; i < 1_000; i++) splitter.push(chunk, () => expect.unreachable());
+    expect((splitter as unknown as { rest: string }).rest.length).toBeLessThanOrEqual(1_000);
+  });
+});
+
 describe('SseParser', () => {
   const parse = (chunks: string[]) => {
     const out: SseMessage[] = [];
@@ -61,6 +80,18 @@ describe('SseParser', () => {
   });
 });
 
+describe('SseParser under hostile input', () => {
+  it('drops a message whose data lines add up past the limit, reports it, and reads the next message', () => {
+    const out: SseMessage[] = [];
+    const overflows: string[] = [];
+    const parser = new SseParser((m) => out.push(m), { maxMessageChars: 12, onOverflow: (what) => overflows.push(what) });
+    parser.push('data: 12345\ndata: 67890\ndata: more\n\ndata: ok\n\n');
+    parser.push(`data: ${'y'.repeat(50)}\n\ndata: after\n\n`);
+    expect(out.map((m) => m.data)).toEqual(['ok', 'after']);
+    expect(overflows).toEqual(['message', 'line']);
+  });
+});
+
 describe('decodeFrame', () => {
   it('decodes an object, an array, JSON lines, and reports what is not JSON without losing the rest', () => {
     expect(decodeFrame('{"a":1}', 'x').events).toEqual([{ a: 1 }]);
@@ -68,6 +99,14 @@ describe('decodeFrame', () => {
     const mixed = decodeFrame('{"a":1}\nnope\n{"b":2}', 'ws');
     expect(mixed.events).toEqual([{ a: 1 }, { b: 2 }]);
     expect(mixed.diagnostics).toEqual([expect.objectContaining({ code: 'malformed_frame', message: expect.stringMatching(/^ws: a frame is not JSON/) })]);
+  });
+
+  it('decodes one frame holding a JSON array of 200,000 events (no spread into a call)', () => {
+    const frame = `[${Array.from({ length: 200_000 }, (_, i) => `{"sequence":${i + 1}}`).join(',')}]`;
+    const { events, diagnostics } = decodeFrame(frame, 'SSE');
+    expect(diagnostics).toEqual([]);
+    expect(events).toHaveLength(200_000);
+    expect(events[199_999]).toEqual({ sequence: 200_000 });
   });
 });
 
@@ -294,6 +333,74 @@ describe('reconnectingSource (SSE and WebSocket share it)', () => {
     const tracker = cursorTracker();
     tracker.note(events);
     expect(tracker.get()).toEqual({ sequence: 3, eventId: 'x' });
+  });
+});
+
+describe('sseSource under hostile input (issue 23 item 8)', () => {
+  const streamOf = (chunks: Iterable<string>) => {
+    const iterator = chunks[Symbol.iterator]();
+    const encoder = new TextEncoder();
+    return new Response(new ReadableStream<Uint8Array>({
+      pull(controller) {
+        const next = iterator.next();
+        if (next.done) controller.close();
+        else controller.enqueue(encoder.encode(next.value));
+      },
+    }), { status: 200 });
+  };
+  const collect = () => {
+    const events: unknown[] = [];
+    const statuses: SourceStatus[] = [];
+    const diagnostics: { code: string; message: string }[] = [];
+    return { events, statuses, diagnostics, handlers: { events: (batch: unknown[]) => { for (const e of batch) events.push(e); }, status: (s: SourceStatus) => statuses.push(s), diagnostic: (d: { code: string; message: string }) => diagnostics.push(d) } };
+  };
+
+  it('resumes with the UTF-8 bytes of a CJK or emoji id (what fetch accepts), and by cursor alone past 1 KiB', async () => {
+    vi.useFakeTimers();
+    const sent: { url: string; lastEventId?: string }[] = [];
+    const ids = ['事件-1', '🎉-2', `${'長'.repeat(400)}-3`];
+    const fetchSpy = vi.fn(async (url: string, init: RequestInit) => {
+      const header = (init.headers as Record<string, string>)['Last-Event-ID'];
+      new Headers(init.headers); // throws, as fetch does, on a value that is not a ByteString
+      sent.push({ url, ...(header !== undefined && { lastEventId: header }) });
+      const n = sent.length;
+      return n <= ids.length ? streamOf([`id: ${ids[n - 1]}\ndata: {"sequence":${n}}\n\n`]) : streamOf(['event: end\ndata: {}\n\n']);
+    });
+    const r = collect();
+    const source = sseSource('http://127.0.0.1/events', { fetch: fetchSpy as never, backoff: { initialMs: 1, maxMs: 1, jitter: 0 } });
+    source.start(r.handlers);
+    await vi.advanceTimersByTimeAsync(100);
+    expect(r.statuses.at(-1)).toBe('ended');
+    expect(r.events).toEqual([{ sequence: 1 }, { sequence: 2 }, { sequence: 3 }]);
+    const utf8 = (text: string) => Buffer.from(text, 'utf8').toString('latin1');
+    expect(sent).toEqual([
+      { url: 'http://127.0.0.1/events' },
+      { url: 'http://127.0.0.1/events?cursor=1', lastEventId: utf8('事件-1') },
+      { url: 'http://127.0.0.1/events?cursor=2', lastEventId: utf8('🎉-2') },
+      { url: 'http://127.0.0.1/events?cursor=3' }, // 1,202 bytes: the cursor alone resumes
+    ]);
+  });
+
+  it('one frame with a JSON array of 200,000 events delivers them all, with no diagnostic', async () => {
+    const frame = `data: [${Array.from({ length: 200_000 }, (_, i) => `{"sequence":${i + 1}}`).join(',')}]\n\nevent: end\ndata: {}\n\n`;
+    const r = collect();
+    sseSource('http://127.0.0.1/events', { fetch: (async () => streamOf([frame])) as never }).start(r.handlers);
+    await vi.waitFor(() => expect(r.statuses).toContain('ended'));
+    expect(r.diagnostics).toEqual([]);
+    expect(r.events).toHaveLength(200_000);
+  });
+
+  it('an endless line is dropped at the limit with a frame_too_large diagnostic, and the stream goes on', async () => {
+    function* body() {
+      yield 'data: {"sequence":1}\n\ndata: ';
+      for (let i = 0; i < 2_000; i++) yield 'z'.repeat(1_000); // 2 MB of one line
+      yield '\n\ndata: {"sequence":2}\n\nevent: end\ndata: {}\n\n';
+    }
+    const r = collect();
+    sseSource('http://127.0.0.1/events', { fetch: (async () => streamOf(body())) as never, maxFrameChars: 64 * 1024 }).start(r.handlers);
+    await vi.waitFor(() => expect(r.statuses).toContain('ended'));
+    expect(r.events).toEqual([{ sequence: 1 }, { sequence: 2 }]);
+    expect(r.diagnostics).toEqual([expect.objectContaining({ code: 'frame_too_large', message: expect.stringMatching(/SSE line longer than 65,536 characters was dropped/) })]);
   });
 });
 
