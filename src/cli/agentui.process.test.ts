@@ -2,8 +2,9 @@
 // a reader that closes the pipe early. Inputs are generated into a temp folder; every child is
 // killed after a time limit, so no case can run away. AGENTUI_CLI_BUNDLE=<file.mjs> runs the cases
 // against another build (e.g. an older one, to see them fail).
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn, type ChildProcessByStdio } from 'node:child_process';
+import type { Readable, Writable } from 'node:stream';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'vite';
@@ -44,25 +45,32 @@ interface RunOptions {
   /** Keep all of stdout (by default the first 100 KB). */
   keepStdout?: boolean;
   limitMs?: number;
+  /** Standard output to this file (e.g. /dev/full) instead of a pipe. */
+  stdout?: string;
+  /** Stop the child (SIGTERM) once its standard output matches: for `serve`, which runs until stopped. */
+  untilStdout?: RegExp;
 }
 
 /** Runs the CLI, sampling its peak resident memory, and kills it at the time limit. */
 function runCli(args: string[], options: RunOptions = {}): Promise<Run> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [cli, ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
+    const out = options.stdout === undefined ? 'pipe' : openSync(options.stdout, 'w');
+    const child = spawn(process.execPath, [cli, ...args], { stdio: ['pipe', out, 'pipe'] }) as ChildProcessByStdio<Writable, Readable | null, Readable>;
+    if (typeof out === 'number') closeSync(out);
     let stdout = '';
     let stderr = '';
     let peakMb = 0;
     let running = true;
-    child.stdout.on('data', (chunk: Buffer) => {
+    child.stdout?.on('data', (chunk: Buffer) => {
       if (options.keepStdout || stdout.length < 100_000) stdout += chunk.toString('utf8');
-      if (options.closeStdoutEarly) child.stdout.destroy();
+      if (options.closeStdoutEarly) child.stdout!.destroy();
+      if (options.untilStdout?.test(stdout)) child.kill('SIGTERM');
     });
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
     child.stdin.on('error', () => undefined);
     if (options.pauseStdoutMs) {
-      child.stdout.pause();
-      setTimeout(() => child.stdout.resume(), options.pauseStdoutMs);
+      child.stdout!.pause();
+      setTimeout(() => child.stdout!.resume(), options.pauseStdoutMs);
     }
     if (typeof options.stdin === 'string') child.stdin.end(readFileSync(options.stdin));
     else if (options.stdin) options.stdin(child.stdin, () => running);
@@ -189,6 +197,25 @@ describe('the CLI process on hostile input', () => {
     // About 60 MB over a run of 100 lines (garbage the collector has not taken yet); 160 MB before.
     expect(paused.peakMb - baseline.peakMb).toBeLessThan(100);
   }, 30_000);
+
+  it('standard output on a full disk (> /dev/full): exit 2 with the write error, never a stack trace (issue 23 item 10)', async () => {
+    const file = join(dir, 'valid-small.jsonl');
+    writeFileSync(file, eventLines(50));
+    for (const command of ['validate', 'replay']) {
+      const run = await runCli([command, file], { stdout: '/dev/full' });
+      expect(run, command).toMatchObject({ code: 2, signal: null });
+      expect(run.stderr, command).toBe('agentui: cannot write the output: ENOSPC (no space left on the device)\n');
+    }
+  });
+
+  it('serve reads a pretty-printed JSON array of 200,000 events (issue 23 item 10)', async () => {
+    const file = join(dir, 'pretty-200k.json');
+    const events = eventLines(200_000).trimEnd().split('\n').map((line) => JSON.parse(line) as unknown);
+    writeFileSync(file, JSON.stringify(events, null, 2));
+    const run = await runCli(['serve', file, '--port', '0'], { untilStdout: /serving/, limitMs: 60_000 });
+    expect(run.stdout).toMatch(/^serving 200000 events from /);
+    expect(run.stderr).toBe('');
+  }, 90_000);
 
   it('a reader that stops early (| head) ends the run quietly', async () => {
     const file = join(dir, 'many-bad.jsonl');

@@ -171,6 +171,22 @@ describe('validate and replay read inputs alike', () => {
     expect(JSON.parse(replayed.out).diagnostics).toEqual([{ code: 'too_deep', line: 2 }]);
   });
 
+  it('reads CR-only line ends (old Mac files) as lines, as the SSE splitter does (issue 23 item 10)', async () => {
+    const lines = readFileSync(fixture('text-basic'), 'utf8').trim().split('\n');
+    const validated = await run(['validate', 'mac.jsonl'], { 'mac.jsonl': `${lines.join('\r')}\r` });
+    expect(validated).toMatchObject({ code: 0, out: `valid: ${lines.length} checked (jsonl)` });
+    const replayed = await run(['replay', 'mac.jsonl', '--json'], { 'mac.jsonl': lines.join('\r') });
+    expect(replayed.code).toBe(0);
+    expect(JSON.parse(replayed.out)).toMatchObject({ status: 'completed', counts: { applied: lines.length } });
+  });
+
+  it('a write that fails (a full disk) is reported with exit 2, whatever the input (issue 23 item 10)', async () => {
+    const err: string[] = [];
+    const io: CliIo = { ...memoryIo({}, '', [], err), outputError: () => 'ENOSPC (no space left on the device)' };
+    expect(await runCli(['validate', fixture('text-basic')], io)).toBe(2);
+    expect(err).toEqual(['agentui: cannot write the output: ENOSPC (no space left on the device)']);
+  });
+
   it('binary input stops reading at its line with a clear message', async () => {
     const text = `${events()[0]}\n\u0000\u0001garbage\n${events()[1]}\n`;
     const validated = await run(['validate', 'b.jsonl'], { 'b.jsonl': text });

@@ -23,26 +23,38 @@ export const USAGE = `usage:
 
 A file may be JSON Lines of events, a single JSON event, a JSON array of events, or a snapshot.
 Lines are read one at a time (at most 16 MiB each); binary input or an over-long line stops reading.
-Exit codes: 0 well formed, 1 anything malformed (replay still prints its report; validate also on warnings), 2 usage or read error.`;
+Exit codes: 0 well formed, 1 anything malformed (replay still prints its report; validate also on warnings),
+2 a usage error, input that cannot be read, or output that cannot be written (a full disk).`;
 
 
 // Output lines are gathered and written in one call per chunk of this size (or per turn of the
 // event loop): one write per line spent more time in the kernel than validating the line.
 const OUTPUT_CHUNK = 64 * 1024;
 
+/** What an output error code means, for the message (the code alone is cryptic to most readers). */
+const WRITE_ERRORS: Record<string, string> = {
+  ENOSPC: 'no space left on the device',
+  EDQUOT: 'the disk quota is exceeded',
+  EFBIG: 'the file is too large',
+  EIO: 'an input/output error',
+  EBADF: 'standard output is not open',
+};
+
 function nodeIo(): CliIo {
   const stdout = process.stdout;
   let closed = false;
+  let writeError: string | undefined;
   let held = '';
   let flushScheduled = false;
-  // A reader that stops early (head) closes the pipe: that ends the output, not with a stack trace.
+  // A reader that stops early (head) closes the pipe: that ends the output quietly. Any other
+  // failure (a full disk) ends it too, and is reported with its own exit code, never a stack trace.
   stdout.on('error', (error: NodeJS.ErrnoException) => {
-    if (error.code !== 'EPIPE') throw error;
     closed = true;
+    if (error.code !== 'EPIPE') writeError ??= `${error.code ?? 'error'} (${(error.code && WRITE_ERRORS[error.code]) ?? error.message})`;
   });
   // A failed write destroys stdout at once; its error event comes a tick later.
   const outputClosed = () => closed || stdout.destroyed;
-  const flush = () => {
+  const writeHeld = () => {
     flushScheduled = false;
     if (held === '') return;
     const text = held;
@@ -54,14 +66,14 @@ function nodeIo(): CliIo {
     out: (text) => {
       if (outputClosed()) return;
       held += `${text}\n`;
-      if (held.length >= OUTPUT_CHUNK) flush();
+      if (held.length >= OUTPUT_CHUNK) writeHeld();
       else if (!flushScheduled) {
         flushScheduled = true;
-        setImmediate(flush); // keeps the process alive until written, so the last lines are never lost
+        setImmediate(writeHeld); // keeps the process alive until written, so the last lines are never lost
       }
     },
     err: (text) => {
-      flush(); // what was printed before an error is shown before it
+      writeHeld(); // what was printed before an error is shown before it
       process.stderr.write(`${text}\n`);
     },
     outputClosed,
@@ -77,6 +89,14 @@ function nodeIo(): CliIo {
         stdout.once('close', done);
       });
     },
+    async flush() {
+      writeHeld();
+      // The error of a failed write is emitted on a later tick: wait until stdout took it all or failed.
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      if (!outputClosed() && stdout.writableNeedDrain) await new Promise<void>((resolve) => stdout.once('drain', resolve).once('close', resolve));
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    },
+    outputError: () => writeError,
   };
 }
 
@@ -96,9 +116,10 @@ export async function runCli(argv: readonly string[], io: CliIo = nodeIo(), sign
   }
   const file = files[0]!;
   const name = file === '-' ? 'standard input' : file;
+  let code: number;
   try {
     const items = readInput(io.input(file));
-    return await (command === 'validate' ? validate(items, name, io) : replay(items, name, json, io));
+    code = await (command === 'validate' ? validate(items, name, io) : replay(items, name, json, io));
   } catch (error) {
     if (error instanceof Error && 'syscall' in error) {
       io.err(`agentui: cannot read ${name}: ${(error as NodeJS.ErrnoException).code ?? error.message}`);
@@ -107,6 +128,12 @@ export async function runCli(argv: readonly string[], io: CliIo = nodeIo(), sign
     }
     return 2;
   }
+  await io.flush?.();
+  const writeError = io.outputError?.();
+  if (writeError === undefined) return code;
+  // The report was not delivered: whatever the input was, this run did not do its job.
+  io.err(`agentui: cannot write the output: ${writeError}`);
+  return 2;
 }
 
 const formatIssue = (issue: ValidationLine) =>

@@ -12,4 +12,11 @@ export interface CliIo {
    * the output can take more.
    */
   outputBacklog?(): Promise<void> | undefined;
+  /**
+   * Writes what is held and settles: resolves once the output took it or failed. The CLI calls it
+   * before it chooses its exit code, so a write that fails at the end is still reported.
+   */
+  flush?(): Promise<void>;
+  /** Why standard output could not be written (`ENOSPC` on a full disk), once a write failed; a reader that closed the pipe early is not a failure. */
+  outputError?(): string | undefined;
 }

@@ -66,7 +66,10 @@ export async function serveCommand(args: readonly string[], io: CliIo, signals: 
     for await (const item of readInput(io.input(parsed.file))) {
       if (item.kind === 'issue') io.err(`agentui serve: ${item.issue.message}; skipped`);
       else if (item.kind === 'record' && isObject(item.value)) events.push(item.value);
-      else if (item.kind === 'document') events.push(...(Array.isArray(item.value) ? item.value : [item.value]).filter(isObject));
+      else if (item.kind === 'document') {
+        // One push per event: a spread of a 200,000-event array overflows the call stack.
+        for (const value of Array.isArray(item.value) ? item.value : [item.value]) if (isObject(value)) events.push(value);
+      }
     }
   } catch (error) {
     io.err(`agentui: cannot read ${parsed.file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);

@@ -26,17 +26,28 @@ function cut(bytes: Uint8Array, offsets: readonly number[]): Uint8Array[] {
 }
 
 describe('LineReader', () => {
-  it('gives the same numbered lines wherever the bytes are cut, multi-byte characters included', () => {
-    const line = fc.string({ unit: fc.constantFrom('a', '{', '"', 'é', '字', '😀', ' ', '\r'), maxLength: 12 });
+  it('gives the same numbered lines wherever the bytes are cut, multi-byte characters and LF, CRLF or CR line ends included', () => {
+    const line = fc.string({ unit: fc.constantFrom('a', '{', '"', 'é', '字', '😀', ' '), maxLength: 12 });
+    const lineEnd = fc.constantFrom('\n', '\r\n', '\r');
     fc.assert(
-      fc.property(fc.array(line, { maxLength: 12 }), fc.boolean(), fc.array(fc.nat(), { maxLength: 8 }), (texts, endsWithNewline, offsets) => {
-        const text = texts.join('\n') + (endsWithNewline ? '\n' : '');
-        const expected = text.split('\n').map((t, i) => ({ line: i + 1, text: t }));
-        if (expected[expected.length - 1]!.text === '') expected.pop();
+      fc.property(fc.array(fc.tuple(line, lineEnd), { maxLength: 12 }), fc.boolean(), fc.array(fc.nat(), { maxLength: 8 }), (rows, endsWithLineEnd, offsets) => {
+        const text = rows.map(([t, end], i) => (i < rows.length - 1 || endsWithLineEnd ? t + end : t)).join('');
+        // A CR followed by an LF is one line end, wherever the rows put them.
+        const expected = text.split(/\r\n|\r|\n/).map((t, i) => ({ line: i + 1, text: t }));
+        if (expected.at(-1)!.text === '') expected.pop();
         expect(readAll(cut(encoder.encode(text), offsets))).toEqual(expected);
       }),
       { numRuns: 500 },
     );
+  });
+
+  it('reads a file with CR-only line ends (old Mac) as its lines, not as one line', () => {
+    expect(readAll(['{"a":1}\r{"b":2}\r\r{"c":3}\r'])).toEqual([
+      { line: 1, text: '{"a":1}' },
+      { line: 2, text: '{"b":2}' },
+      { line: 3, text: '' },
+      { line: 4, text: '{"c":3}' },
+    ]);
   });
 
   it('stops at a line over the limit, whether it arrives whole or in pieces, and reads nothing after', () => {

@@ -9,7 +9,8 @@ export type InputLine =
   | { line: number; stop: 'line_too_long' | 'binary_input' };
 
 /**
- * Turns chunks of UTF-8 bytes (or text) into numbered lines, a chunk at a time and synchronously:
+ * Turns chunks of UTF-8 bytes (or text) into numbered lines (ended by LF, CRLF or CR), a chunk at
+ * a time and synchronously:
  * a 64 KB chunk holds hundreds of event lines, and handing them over one by one through an async
  * generator cost more than parsing them (two generators, several microtasks per line). A line
  * over `maxChars`, bytes that are not UTF-8, or a NUL byte (never valid in JSON text) end the
@@ -22,6 +23,8 @@ export class LineReader {
   private pendingChars = 0;
   private line = 1;
   private stopped = false;
+  /** The last chunk ended with a CR: an LF starting the next one belongs to that line end. */
+  private pendingCr = false;
 
   constructor(private readonly maxChars = MAX_LINE_CHARS) {}
 
@@ -81,19 +84,33 @@ export class LineReader {
   private feed(text: string, bad: number): InputLine[] {
     const lines: InputLine[] = [];
     let start = 0;
-    for (let newline = text.indexOf('\n'); newline >= 0; newline = text.indexOf('\n', start)) {
-      if (bad >= start && bad < newline) return this.stop(lines, 'binary_input');
-      if (this.pendingChars === 0 && newline - start <= this.maxChars) {
+    // A CR that ended the last chunk and the LF that starts this one are one line end.
+    if (this.pendingCr && text.charCodeAt(0) === 10) start = 1;
+    this.pendingCr = false;
+    // Lines end at LF, CRLF or a lone CR (old Mac files; the SSE splitter accepts all three). Most
+    // input has no CR at all: then this is one indexOf per line, as before.
+    let cr = text.indexOf('\r', start);
+    let lf = text.indexOf('\n', start);
+    while (cr >= 0 || lf >= 0) {
+      const end = cr >= 0 && (lf < 0 || cr < lf) ? cr : lf;
+      if (bad >= start && bad < end) return this.stop(lines, 'binary_input');
+      if (this.pendingChars === 0 && end - start <= this.maxChars) {
         // The common case: the whole line is in this chunk (no join of pieces).
-        lines.push({ line: this.line, text: text.slice(start, newline) });
+        lines.push({ line: this.line, text: text.slice(start, end) });
       } else {
-        if (!this.take(text, start, newline)) return this.stop(lines, 'line_too_long');
+        if (!this.take(text, start, end)) return this.stop(lines, 'line_too_long');
         lines.push({ line: this.line, text: this.pending.join('') });
         this.pending = [];
         this.pendingChars = 0;
       }
       this.line += 1;
-      start = newline + 1;
+      start = end + 1;
+      if (end === cr) {
+        if (start === text.length) this.pendingCr = true;
+        else if (text.charCodeAt(start) === 10) start += 1;
+        cr = text.indexOf('\r', start);
+      }
+      if (lf >= 0 && lf < start) lf = text.indexOf('\n', start);
     }
     if (bad >= start) return this.stop(lines, 'binary_input');
     if (!this.take(text, start, text.length)) return this.stop(lines, 'line_too_long');
