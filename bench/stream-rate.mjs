@@ -49,7 +49,7 @@ async function throughput() {
   let updates = 0;
   store.subscribe(() => (updates += 1));
   const t0 = performance.now();
-  const connection = connectRuntimeStream(store, sseSource(`${server.url}/events`), { flush: 'frame' });
+  const connection = connectRuntimeStream(store, sseSource(`${server.url}/events`, { headers: { Authorization: `Bearer ${server.writeToken}` } }), { flush: 'frame' });
   await until(() => connection.getState().status === 'ended', (seconds + 30) * 1000);
   const elapsed = (performance.now() - t0) / 1000;
   const summary = summarize(store.getState());
@@ -69,9 +69,9 @@ async function repairLatency() {
   const events = workload(4000);
   const server = await startFixtureServer(events, { awaitActions: false, speed: 1, maxGapMs: 1000, dropAfter: 500 });
   const store = createRuntimeStore();
-  const adapter = httpAdapter(server.url);
+  const adapter = httpAdapter(server.url, { headers: { Authorization: `Bearer ${server.writeToken}` } });
   const repairs = [];
-  const connection = connectRuntimeStream(store, sseSource(adapter.eventsUrl, { backoff: { initialMs: 50, maxMs: 1000 } }), { adapter, flush: 'frame' });
+  const connection = connectRuntimeStream(store, sseSource(adapter.eventsUrl, { headers: adapter.eventStream.headers, backoff: { initialMs: 50, maxMs: 1000 } }), { adapter, flush: 'frame' });
   let seen;
   connection.subscribe(() => {
     const ms = connection.getState().lastRepairMs;

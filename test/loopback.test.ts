@@ -11,6 +11,7 @@ import { httpAdapter } from '../src/stream/httpAdapter';
 import { createRuntimeActions } from '../src/stream/runtimeActions';
 import { replayText } from '../src/stream/replayText';
 import { sseSource } from '../src/stream/sseSource';
+import { endpointSource } from '../src/stream/streamEndpoint';
 import { readFixture } from './referenceData';
 
 const open: { server?: FixtureServer; connection?: StreamConnection }[] = [];
@@ -37,7 +38,8 @@ async function live(name: string, serverOptions: FixtureServerOptions, { repair 
   const server = await startFixtureServer(eventsOf(name), { speed: 50, maxGapMs: 100, ...serverOptions });
   const store: RuntimeStore = createRuntimeStore();
   const adapter = httpAdapter(server.url, { headers: { Authorization: `Bearer ${server.writeToken}` } });
-  const connection = connectRuntimeStream(store, sseSource(adapter.eventsUrl, { backoff: { initialMs: 10, maxMs: 100 } }), {
+  // The adapter's endpoint carries its Authorization header: the server refuses streams without it.
+  const connection = connectRuntimeStream(store, endpointSource({ ...adapter.eventStream, sse: { backoff: { initialMs: 10, maxMs: 100 } } }), {
     adapter: repair ? adapter : undefined,
     flush: 'sync',
     gapTimeoutMs: 150,
@@ -124,7 +126,8 @@ describe('loopback: hostile stream input (issue 23 item 8)', () => {
     const events = eventsOf('text-basic').map((e, i) => ({ ...e, eventId: `${ids[i % ids.length]}-${i + 1}` }));
     const server = await startFixtureServer(events, { speed: 50, maxGapMs: 100, dropAfter: 4 });
     const store = createRuntimeStore();
-    const connection = connectRuntimeStream(store, sseSource(`${server.url}/events`, { backoff: { initialMs: 10, maxMs: 50 }, maxRetries: 3 }), { flush: 'sync' });
+    const headers = { Authorization: `Bearer ${server.writeToken}` };
+    const connection = connectRuntimeStream(store, sseSource(`${server.url}/events`, { headers, backoff: { initialMs: 10, maxMs: 50 }, maxRetries: 3 }), { flush: 'sync' });
     open.push({ server, connection });
     await until(() => connection.getState().status === 'ended' || connection.getState().status === 'error', 15_000, 'the stream to end');
     expect(connection.getState().status).toBe('ended');
@@ -139,7 +142,7 @@ describe('loopback: hostile stream input (issue 23 item 8)', () => {
     open.push({ server });
     const idsFrom = (headers: Record<string, string>) =>
       new Promise<string[]>((resolve, reject) => {
-        request({ host: '127.0.0.1', port: server.port, path: '/events', headers }, (res) => {
+        request({ host: '127.0.0.1', port: server.port, path: '/events', headers: { ...headers, Authorization: `Bearer ${server.writeToken}` } }, (res) => {
           let text = '';
           res.setEncoding('utf8');
           res.on('data', (chunk: string) => (text += chunk));

@@ -17,9 +17,9 @@ export const USAGE = `usage:
   agentui validate <file|->          check events (JSONL, a JSON event or array) or a snapshot against the public schemas
   agentui replay <file|-> [--json]   replay into the store and print a report, or the summary as JSON
   agentui serve <fixture.jsonl> [--port 0] [--speed 1] [--drop-after N] [--duplicate-rate r] [--gap 9,10] [--no-await-actions]
-                [--allow-origin http://127.0.0.1:6006] [--token T]
+                [--allow-origin http://127.0.0.1:6006] [--token T] [--open-reads]
                                      stream a fixture over SSE on 127.0.0.1 (GET /events, GET /thread, POST /actions/:id);
-                                     writes need the printed token; other origins are refused unless allowed
+                                     requests need the printed token (--open-reads: writes only); other origins are refused unless allowed
 
 A file may be JSON Lines of events, a single JSON event, a JSON array of events, or a snapshot.
 Lines are read one at a time (at most 16 MiB each); binary input or an over-long line stops reading.

@@ -20,6 +20,8 @@ export function parseServeArgs(args: readonly string[]): { file: string; options
     const arg = args[i]!;
     if (arg === '--no-await-actions') {
       options.awaitActions = false;
+    } else if (arg === '--open-reads') {
+      options.openReads = true;
     } else if (arg === '--allow-origin') {
       const value = args[++i];
       const origin = value === undefined ? undefined : parseOrigin(value);
@@ -83,7 +85,11 @@ export async function serveCommand(args: readonly string[], io: CliIo, signals: 
     return 2;
   }
   io.out(`serving ${events.length} events from ${parsed.file} at ${server.url}  (GET /events, GET /thread, POST /actions/:id)`);
-  io.out(`write token: ${server.writeToken}  (POST needs Authorization: Bearer <token> and Content-Type: application/json)`);
+  io.out(
+    parsed.options.openReads
+      ? `write token: ${server.writeToken}  (POST needs Authorization: Bearer <token> and Content-Type: application/json; reads are open)`
+      : `write token: ${server.writeToken}  (every request needs Authorization: Bearer <token>; POST also Content-Type: application/json)`,
+  );
   io.out(parsed.options.allowOrigin ? `pages allowed from: ${parsed.options.allowOrigin.join(', ')}` : 'no other origin may use it (opt one in with --allow-origin <origin>)');
   await new Promise<void>((resolve) => {
     const stop = () => resolve();

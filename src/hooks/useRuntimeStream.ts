@@ -3,22 +3,18 @@ import { connectRuntimeStream, type ConnectionState, type StreamConnection, type
 import type { BacklogInput } from '../stream/openBacklog';
 import { withHistory, type HistoryProgress } from '../stream/historySource';
 import { iterableSource } from '../stream/iterableSource';
-import { ndjsonSource } from '../stream/ndjsonSource';
-import { sseSource, type SseSourceOptions } from '../stream/sseSource';
+import { endpointKey, endpointSource, type StreamEndpoint } from '../stream/streamEndpoint';
 import type { RuntimeStore } from '../store/createRuntimeStore';
 import type { RuntimeEventSource, RuntimeProviderAdapter } from '../stream/types';
-import { webSocketSource } from '../stream/webSocketSource';
 import { IDLE_CONNECTION, type PublishedConnection } from './connectionStore';
 import { useRuntimeContext } from './useRuntimeContext';
 
-/** A URL to stream events from, and the transport (SSE by default, WebSocket or NDJSON). */
-export interface StreamEndpoint {
-  url: string;
-  transport?: 'sse' | 'websocket' | 'ndjson';
-  sse?: SseSourceOptions;
-}
+export type { StreamEndpoint } from '../stream/streamEndpoint';
 
-/** A source object, an endpoint to connect to, an adapter turn (AsyncIterable), or nothing yet. */
+/**
+ * A source object, an endpoint to connect to (`adapter.eventStream` carries the adapter's headers
+ * and credentials), an adapter turn (AsyncIterable), or nothing yet.
+ */
 export type StreamInput = RuntimeEventSource | StreamEndpoint | AsyncIterable<unknown> | null | undefined;
 
 /** Imperative controls of the stream `useRuntimeStream` opened. */
@@ -73,35 +69,12 @@ const isEndpoint = (input: object): input is StreamEndpoint => typeof (input as 
 
 function sourceFor(input: Exclude<StreamInput, null | undefined>): RuntimeEventSource {
   if (isSource(input)) return input;
-  if (isEndpoint(input)) {
-    if (input.transport === 'websocket') return webSocketSource(input.url);
-    if (input.transport === 'ndjson') {
-      let inner: RuntimeEventSource | undefined;
-      let closed = false;
-      return {
-        start(handlers) {
-          closed = false;
-          fetch(input.url, { headers: { Accept: 'application/x-ndjson' } })
-            .then((response) => {
-              if (closed) return void response.body?.cancel();
-              inner = ndjsonSource(response);
-              inner.start(handlers);
-            })
-            .catch((error: unknown) => handlers.status?.('error', { error: error instanceof Error ? error.message : String(error) }));
-        },
-        close: () => {
-          closed = true;
-          inner?.close();
-        },
-        cursor: () => inner?.cursor(),
-      };
-    }
-    return sseSource(input.url, input.sse);
-  }
+  if (isEndpoint(input)) return endpointSource(input);
   return iterableSource(input);
 }
 
-const keyOf = (input: StreamInput): unknown => (input && !isSource(input) && isEndpoint(input) ? `${input.transport ?? 'sse'} ${input.url}` : input);
+// An endpoint is known by its URL, transport, headers and credentials, not by object identity.
+const keyOf = (input: StreamInput): unknown => (input && !isSource(input) && isEndpoint(input) ? endpointKey(input) : input);
 
 const IDLE: ConnectionState = { status: 'connecting', phase: 'connecting', stale: false, repairAttempts: 0, storeUpdates: 0 };
 /** What the hook renders from: the connection's state and, with a history, its progress (one object per change). */
@@ -118,7 +91,8 @@ const IDLE_VIEW: StreamView = { state: IDLE };
  * touches no browser global during render (SSR-safe).
  * @example
  * function Live() {
- *   const stream = useRuntimeStream({ url: adapter.eventsUrl }); // SSE, resumes after its cursor
+ *   // SSE with the adapter's Authorization header; resumes after its cursor.
+ *   const stream = useRuntimeStream(adapter.eventStream); // or { url, headers, credentials }
  *   if (stream.status === 'error') return <button onClick={stream.controls.retry}>{stream.error}</button>;
  *   return <AgentWorkbench style={{ height: '100dvh' }} />;
  * }

@@ -1,7 +1,8 @@
 // One SSE client of the fixture server. Clients pull from the shared log at their own pace: a
 // client whose socket is full is not written to until it drains, so a slow or paused client costs
 // one write buffer, never a copy of the log; one that stays stalled is dropped (it may resume with
-// Last-Event-ID).
+// Last-Event-ID). A stream that carried no event for `idleMs` is ended too: heartbeats keep a
+// paused socket writable for hours, so only events say a stream is in use.
 import type { ServerResponse } from 'node:http';
 
 export interface LoggedFrame {
@@ -24,6 +25,8 @@ export interface EventStreamOptions {
   dropAfter?: number;
   /** A client that cannot take more output for this long is dropped. */
   stallMs: number;
+  /** A stream that carried no event for this long is ended (the client may resume). */
+  idleMs: number;
   onClose: () => void;
 }
 
@@ -35,6 +38,9 @@ export class EventStreamClient {
   private done = false;
   private sent = 0;
   private stallTimer: ReturnType<typeof setTimeout> | undefined;
+  private idleTimer: ReturnType<typeof setTimeout> | undefined;
+  /** When the stream last carried an event (or opened): what makes it the first to give up its slot. */
+  lastActive = performance.now();
 
   constructor(
     private readonly res: ServerResponse,
@@ -46,9 +52,17 @@ export class EventStreamClient {
     res.on('close', () => {
       this.done = true;
       clearTimeout(this.stallTimer);
+      clearTimeout(this.idleTimer);
       options.onClose();
     });
     res.on('error', () => undefined); // a dropped client is expected here
+    this.armIdleTimer();
+  }
+
+  /** Ends the stream now (its slot goes to another client); the client may resume with Last-Event-ID. */
+  close(): void {
+    if (this.done) return;
+    this.finish(() => this.res.end());
   }
 
   /** Bytes accepted but not yet handed to the socket. */
@@ -68,6 +82,7 @@ export class EventStreamClient {
       chunk += entry.frame;
       if (this.options.duplicate()) chunk += entry.frame;
       this.sent += 1;
+      this.lastActive = performance.now();
       if (this.options.dropAfter !== undefined && this.sent >= this.options.dropAfter) {
         // Flushes what was written, then cuts the stream mid-body.
         this.res.write(chunk);
@@ -90,8 +105,19 @@ export class EventStreamClient {
   /** Stops writing; a client that never reads the rest is destroyed after the stall time. */
   private finish(close: () => void): void {
     this.done = true;
+    clearTimeout(this.idleTimer);
     close();
     this.armStallTimer();
+  }
+
+  /** One timer per stream, not one per event: when it fires early (events came since), it waits out the rest. */
+  private armIdleTimer(delayMs = this.options.idleMs): void {
+    this.idleTimer = setTimeout(() => {
+      const idle = performance.now() - this.lastActive;
+      if (idle >= this.options.idleMs) this.close();
+      else this.armIdleTimer(this.options.idleMs - idle);
+    }, delayMs);
+    this.idleTimer.unref();
   }
 
   private waitForDrain(): void {

@@ -1,7 +1,9 @@
 // A small runtime that replays a fixture over HTTP on loopback, for repair and round-trip tests,
 // and for wiring a page to a live-like stream. Node only (node:http); not part of ./headless.
 // Hostile clients are expected: see requestGuard (who may talk), readJsonBody (how much they may
-// send) and eventStreamClient (how slowly they may read). No request or timer error ends the process.
+// send), eventStreamClient (how slowly they may read), the socket and stream limits below (how many
+// may wait, and for how long) and threadReadModelCache (what a read costs). No request or timer
+// error ends the process.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { JsonObject } from '../protocol/events';
@@ -10,6 +12,7 @@ import { HttpError, readJsonBody } from './readJsonBody';
 import { createRequestGuard, newWriteToken } from './requestGuard';
 import { buildThreadReadModel } from '../store/threadReadModel';
 import { readLastEventId } from '../stream/lastEventId';
+import { ThreadReadModelCache } from './threadReadModelCache';
 
 /**
  * Options of `startFixtureServer`: where it listens, playback timing, fault injection (drops,
@@ -33,8 +36,17 @@ export interface FixtureServerOptions {
   seed?: number;
   /** Origins whose pages may use the server (CORS). Default none: other websites can neither read nor write. */
   allowOrigin?: readonly string[];
-  /** The token writes must carry (`Authorization: Bearer`). Default: a random one per run. */
+  /**
+   * The token requests must carry (`Authorization: Bearer`): every write, and every read unless
+   * `openReads`. Default: a random one per run.
+   */
   writeToken?: string;
+  /**
+   * Let reads (`GET /events`, `GET /thread`) through without the token. Default false: a stream
+   * slot, playback and the cost of a read model are only for token holders. When open, a token
+   * holder may still take the slot of an idle stream opened without it.
+   */
+  openReads?: boolean;
   /** Largest request body accepted, in bytes (413 beyond). Default 64 KiB. */
   maxBodyBytes?: number;
   /** Open SSE streams at once (503 beyond). Default 64. */
@@ -43,6 +55,20 @@ export interface FixtureServerOptions {
   maxRequests?: number;
   /** A stream that cannot take output for this long is dropped. Default 30 s. */
   stallMs?: number;
+  /**
+   * A stream that carried no event for this long is ended; its client may resume with
+   * `Last-Event-ID`. Heartbeats do not count: a paused socket takes them for hours. Default 5 min.
+   */
+  streamIdleMs?: number;
+  /** Time a client has to send its request headers (slowloris). Default 10 s. */
+  headersTimeoutMs?: number;
+  /** Time a client has to send its whole request, body included. Default 30 s. */
+  requestTimeoutMs?: number;
+  /**
+   * Sockets open at once. When full, the oldest socket with no request in progress (one still
+   * trickling its headers, or an idle keep-alive) is closed for the newcomer. Default 1,024.
+   */
+  maxSockets?: number;
   /** Where errors that were survived are reported (an event that cannot be sent, a failed request). Default: stderr. */
   onError?: (message: string) => void;
 }
@@ -51,7 +77,7 @@ export interface FixtureServerOptions {
 export interface FixtureServer {
   url: string;
   port: number;
-  /** The token `POST` requests must send as `Authorization: Bearer <token>`. */
+  /** The token requests must send as `Authorization: Bearer <token>` (writes always, reads unless `openReads`). */
   writeToken: string;
   /** Events emitted so far. */
   emitted(): number;
@@ -64,7 +90,11 @@ export interface FixtureServer {
 
 const RESOLVING = new Set(['action.resolved', 'action.cancelled', 'action.expired']);
 // Above any browser's own limit of six connections per host, below what exhausts memory.
-const HARD_SOCKET_LIMIT = 1_024;
+const DEFAULT_MAX_SOCKETS = 1_024;
+/** A full server gives a newcomer the slot of a stream that carried no event for at least this long. */
+const EVICTABLE_IDLE_MS = 1_000;
+/** How often Node checks the header and request timeouts (its default, 30 s, let them run 30 s late). */
+const TIMEOUT_CHECK_MS = 1_000;
 
 function prng(seed: number): () => number {
   let state = seed >>> 0 || 1;
@@ -77,8 +107,12 @@ function prng(seed: number): () => number {
 }
 
 function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  sendJsonText(res, status, JSON.stringify(body), headers);
+}
+
+function sendJsonText(res: ServerResponse, status: number, text: string, headers: Record<string, string> = {}): void {
   res.writeHead(status, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', ...headers });
-  res.end(JSON.stringify(body));
+  res.end(text);
 }
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -109,8 +143,12 @@ export function startFixtureServer(events: readonly JsonObject[], options: Fixtu
   const log: JsonObject[] = [];
   const stream = { frames: [] as LoggedFrame[], ended: false };
   const answers = new Map<string, string>();
-  const clients = new Set<EventStreamClient>();
-  const sockets = new Set<Socket>();
+  /** Open streams, and whether each was opened with the token. */
+  const clients = new Map<EventStreamClient, { trusted: boolean }>();
+  /** Open sockets, oldest first, with the requests each has in progress. */
+  const sockets = new Map<Socket, { busy: number }>();
+  const maxSockets = options.maxSockets ?? DEFAULT_MAX_SOCKETS;
+  const threadReadModel = new ThreadReadModelCache(log);
   let requests = 0;
   let next = 0;
   let started = false;
@@ -165,7 +203,7 @@ export function startFixtureServer(events: readonly JsonObject[], options: Fixtu
       dueOffset += Number.isFinite(gapMs) ? Math.min(Math.max(gapMs, 0), maxGapMs) / speed : 0;
     }
     if (next >= events.length) stream.ended = true;
-    for (const client of clients) client.pump();
+    for (const client of clients.keys()) client.pump();
     if (!stream.ended && nextEmittable()) timer = setTimeout(tick, Math.max(0, clockStart + dueOffset - performance.now()));
   }
 
@@ -185,8 +223,33 @@ export function startFixtureServer(events: readonly JsonObject[], options: Fixtu
     tick();
   }
 
+  /**
+   * Whether a new stream gets a slot: a free one, or that of the stream idle longest (at least
+   * EVICTABLE_IDLE_MS without an event; one opened without the token first), which is ended and
+   * may resume. A newcomer without the token never takes a token holder's slot.
+   */
+  function admitStream(trusted: boolean): boolean {
+    if (clients.size < maxStreams) return true;
+    const now = performance.now();
+    let victim: EventStreamClient | undefined;
+    let victimTrusted = true;
+    for (const [client, slot] of clients) {
+      if (now - client.lastActive < EVICTABLE_IDLE_MS || (slot.trusted && !trusted)) continue;
+      const better = victim === undefined || (victimTrusted && !slot.trusted) || (victimTrusted === slot.trusted && client.lastActive < victim.lastActive);
+      if (better) {
+        victim = client;
+        victimTrusted = slot.trusted;
+      }
+    }
+    if (victim === undefined) return false;
+    clients.delete(victim);
+    victim.close();
+    return true;
+  }
+
   function streamEvents(req: IncomingMessage, res: ServerResponse, url: URL): void {
-    if (clients.size >= maxStreams) return sendJson(res, 503, { error: 'too many open streams' }, { 'Retry-After': '5', Connection: 'close' });
+    const trusted = guard.holdsToken(req);
+    if (!admitStream(trusted)) return sendJson(res, 503, { error: 'too many open streams' }, { 'Retry-After': '5', Connection: 'close' });
     startPlayback();
     // A finished stream is not reused: its socket closes once flushed, so idle streams hold no sockets.
     res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store', Connection: 'close', ...guard.corsHeaders(req) });
@@ -209,9 +272,10 @@ export function startFixtureServer(events: readonly JsonObject[], options: Fixtu
       duplicate: () => random() < rate,
       dropAfter: options.dropAfter,
       stallMs: options.stallMs ?? 30_000,
+      idleMs: options.streamIdleMs ?? 300_000,
       onClose: () => clients.delete(client),
     });
-    clients.add(client);
+    clients.set(client, { trusted });
     client.pump();
   }
 
@@ -250,7 +314,7 @@ export function startFixtureServer(events: readonly JsonObject[], options: Fixtu
     if (req.method === 'GET' && url.pathname === '/events') return streamEvents(req, res, url);
     if (req.method === 'GET' && url.pathname === '/thread') {
       if (url.searchParams.has('before')) return sendJson(res, 200, { ...buildThreadReadModel([]), messages: [], turns: [] }, cors);
-      return sendJson(res, 200, buildThreadReadModel(log), cors);
+      return sendJsonText(res, 200, await threadReadModel.body(), cors);
     }
     if (req.method === 'POST' && parts[0] === 'actions' && parts[1]) return answerAction(req, res, parts[1], cors);
     if (req.method === 'POST' && (parts[0] === 'turns' || parts[0] === 'evidence')) {
@@ -272,7 +336,12 @@ export function startFixtureServer(events: readonly JsonObject[], options: Fixtu
     }
   }
 
-  const server = createServer((req, res) => {
+  const server = createServer({ headersTimeout: options.headersTimeoutMs ?? 10_000, requestTimeout: options.requestTimeoutMs ?? 30_000, connectionsCheckingInterval: TIMEOUT_CHECK_MS }, (req, res) => {
+    const socket = sockets.get(req.socket);
+    if (socket) {
+      socket.busy += 1;
+      res.once('close', () => (socket.busy -= 1));
+    }
     const streaming = req.method === 'GET' && req.url?.split('?')[0] === '/events';
     if (!streaming && requests >= maxRequests) return sendJson(res, 503, { error: 'too many requests at once' }, { 'Retry-After': '1', Connection: 'close' });
     if (!streaming) {
@@ -281,13 +350,24 @@ export function startFixtureServer(events: readonly JsonObject[], options: Fixtu
     }
     route(req, res).catch((error: unknown) => fail(req, res, error));
   });
-  server.maxConnections = HARD_SOCKET_LIMIT;
-  server.on('connection', (socket) => {
-    sockets.add(socket);
+  // Not server.maxConnections: at the limit it refuses the newcomer, so 1,100 sockets trickling
+  // their headers kept every real request out until the header timeout. The oldest socket with
+  // no request in progress makes room instead.
+  server.on('connection', (socket: Socket) => {
+    if (sockets.size >= maxSockets) {
+      for (const [waiting, state] of sockets) {
+        if (state.busy > 0) continue;
+        sockets.delete(waiting);
+        waiting.destroy();
+        break;
+      }
+      if (sockets.size >= maxSockets) return void socket.destroy();
+    }
+    sockets.set(socket, { busy: 0 });
     socket.on('close', () => sockets.delete(socket));
   });
   const heartbeat = setInterval(() => {
-    for (const client of clients) client.heartbeat();
+    for (const client of clients.keys()) client.heartbeat();
   }, 5_000);
   heartbeat.unref();
 
@@ -303,12 +383,12 @@ export function startFixtureServer(events: readonly JsonObject[], options: Fixtu
         writeToken,
         emitted: () => log.length,
         answered: () => answers.size,
-        stats: () => ({ streams: clients.size, bufferedBytes: [...clients].reduce((sum, c) => sum + c.buffered, 0) }),
+        stats: () => ({ streams: clients.size, bufferedBytes: [...clients.keys()].reduce((sum, c) => sum + c.buffered, 0) }),
         close: () =>
           new Promise<void>((done) => {
             if (timer) clearTimeout(timer);
             clearInterval(heartbeat);
-            for (const socket of sockets) socket.destroy();
+            for (const socket of sockets.keys()) socket.destroy();
             server.close(() => done());
           }),
       });

@@ -1,6 +1,8 @@
 // Who may talk to the loopback fixture server. Any web page the user visits can send requests to
 // 127.0.0.1, so by default: no CORS headers, a loopback Host (against DNS rebinding), no foreign
-// Origin, and writes need JSON plus the per-run token. Origins are opted in one by one.
+// Origin, no cross-site request without CORS (an <img> or a no-cors fetch: it sends no Origin, but
+// it would open a stream slot and start playback), the per-run token on reads and writes (a page
+// cannot attach it without CORS), and writes need JSON. Origins are opted in one by one.
 import type { IncomingMessage } from 'node:http';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 
@@ -9,6 +11,8 @@ export interface GuardOptions {
   allowOrigin?: readonly string[];
   /** The listen host, accepted as a Host name besides the loopback names. */
   host?: string;
+  /** Reads (`GET /events`, `GET /thread`) without the token. Default false: only token holders read. */
+  openReads?: boolean;
 }
 
 export interface Refusal {
@@ -22,6 +26,8 @@ export interface RequestGuard {
   corsHeaders(req: IncomingMessage): Record<string, string>;
   /** Why a request is refused before routing, or undefined. */
   refuse(req: IncomingMessage): Refusal | undefined;
+  /** The request carries the server's token (`Authorization: Bearer <token>`). */
+  holdsToken(req: IncomingMessage): boolean;
   /** The answer to a CORS preflight. */
   preflight(req: IncomingMessage): { status: number; headers: Record<string, string> };
 }
@@ -71,6 +77,10 @@ export function createRequestGuard(writeToken: string, options: GuardOptions = {
     const parsed = parseOrigin(origin);
     return parsed !== undefined && parsed.startsWith('http://') && hosts.has(hostName(new URL(parsed).host)) && new URL(parsed).port === String(req.socket.localPort);
   };
+  const holdsToken = (req: IncomingMessage) => {
+    const auth = req.headers.authorization ?? '';
+    return auth.startsWith('Bearer ') && sameSecret(auth.slice('Bearer '.length).trim(), writeToken);
+  };
   const originAllowed = (req: IncomingMessage) => {
     const origin = originOf(req);
     return origin === undefined || allowed.has(origin) || ownOrigin(origin, req);
@@ -87,14 +97,20 @@ export function createRequestGuard(writeToken: string, options: GuardOptions = {
       const host = req.headers.host;
       if (host !== undefined && !hosts.has(hostName(host))) return { status: 421, error: 'this server answers only loopback host names' };
       if (!originAllowed(req)) return { status: 403, error: 'this origin is not allowed (start the server with --allow-origin to opt one in)' };
-      if (req.method !== 'POST') return undefined;
-      const auth = req.headers.authorization ?? '';
-      if (!auth.startsWith('Bearer ') || !sameSecret(auth.slice('Bearer '.length).trim(), writeToken)) {
-        return { status: 401, error: 'writes need the token the server printed at start (Authorization: Bearer <token>)', headers: { 'WWW-Authenticate': 'Bearer' } };
+      // A browser names the site a request comes from; one from another site without an Origin
+      // (no-cors) is never the page of an allowed origin, which uses CORS.
+      const site = req.headers['sec-fetch-site'];
+      if ((site === 'cross-site' || site === 'same-site') && originOf(req) === undefined) return { status: 403, error: 'a request from another site must use CORS' };
+      if (req.method === 'OPTIONS') return undefined; // a preflight carries no token; preflight() answers it
+      if (req.method !== 'POST' && options.openReads) return undefined;
+      if (!holdsToken(req)) {
+        return { status: 401, error: 'requests need the token the server printed at start (Authorization: Bearer <token>)', headers: { 'WWW-Authenticate': 'Bearer' } };
       }
-      if (mediaType(req) !== 'application/json') return { status: 415, error: 'writes must be Content-Type: application/json' };
+      if (req.method === 'POST' && mediaType(req) !== 'application/json') return { status: 415, error: 'writes must be Content-Type: application/json' };
       return undefined;
     },
+
+    holdsToken,
 
     preflight(req): { status: number; headers: Record<string, string> } {
       const origin = originOf(req);

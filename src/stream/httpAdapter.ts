@@ -1,33 +1,48 @@
 import type { RuntimeEventEnvelope } from '../protocol/events';
 import { LineSplitter } from './lineSplitter';
+import type { StreamEndpoint } from './streamEndpoint';
 import type { RuntimeProviderAdapter, RuntimeThreadReadModel } from './types';
 
 /**
- * Options of `httpAdapter`: the `fetch` to use and headers sent with every request (e.g. the
- * fixture server's `Authorization: Bearer <writeToken>`).
+ * Options of `httpAdapter`: the `fetch` to use, headers sent with every request (e.g. the fixture
+ * server's `Authorization: Bearer <writeToken>`) and whether cookies go with them. All of them
+ * reach the live event stream too, through `adapter.eventStream`.
  */
 export interface HttpAdapterOptions {
   fetch?: typeof fetch;
   headers?: Record<string, string>;
+  /** fetch's `credentials` for every request and the event stream (`include` sends cookies across origins). */
+  credentials?: RequestCredentials;
+}
+
+/** The adapter `httpAdapter` returns: the provider adapter, and its live event stream with the same auth. */
+export interface HttpRuntimeAdapter extends RuntimeProviderAdapter {
+  /** `GET /events` as a URL alone (no headers: prefer `eventStream`). */
+  eventsUrl: string;
+  /** `GET /events` with the adapter's headers, credentials and fetch: `useRuntimeStream(adapter.eventStream)`. */
+  eventStream: StreamEndpoint;
 }
 
 /**
  * A reference RuntimeProviderAdapter over HTTP, the convention the fixture server speaks:
  * `POST /turns` (an NDJSON stream of the turn's events), `POST /turns/:id/cancel`,
  * `POST /actions/:id` and `POST /evidence/export` (each answers the resulting event as JSON),
- * `GET /thread[?before=]` (a RuntimeThreadReadModel). Live events come from `GET /events` (SSE).
+ * `GET /thread[?before=]` (a RuntimeThreadReadModel). Live events come from `GET /events` (SSE),
+ * with the same headers and credentials: `adapter.eventStream`.
  * @example
  * const adapter = httpAdapter('http://127.0.0.1:4317', { headers: { authorization: `Bearer ${token}` } });
  * const model = await adapter.readThread({}); // the current read model
  * store.getState().applyReadModel(model);
+ * connectRuntimeStream(store, endpointSource(adapter.eventStream), { adapter }); // or useRuntimeStream(adapter.eventStream)
  */
-export function httpAdapter(baseUrl: string, options: HttpAdapterOptions = {}): RuntimeProviderAdapter & { eventsUrl: string } {
+export function httpAdapter(baseUrl: string, options: HttpAdapterOptions = {}): HttpRuntimeAdapter {
   const base = baseUrl.replace(/\/$/, '');
   const fetchImpl = () => options.fetch ?? globalThis.fetch;
 
   async function request(path: string, init: RequestInit = {}): Promise<Response> {
     const response = await fetchImpl()(`${base}${path}`, {
       ...init,
+      ...(options.credentials !== undefined && { credentials: options.credentials }),
       headers: { 'Content-Type': 'application/json', Accept: 'application/json', ...options.headers, ...(init.headers as Record<string, string>) },
     });
     if (!response.ok) {
@@ -42,6 +57,12 @@ export function httpAdapter(baseUrl: string, options: HttpAdapterOptions = {}): 
 
   return {
     eventsUrl: `${base}/events`,
+    eventStream: {
+      url: `${base}/events`,
+      ...(options.headers !== undefined && { headers: { ...options.headers } }),
+      ...(options.credentials !== undefined && { credentials: options.credentials }),
+      ...(options.fetch !== undefined && { fetch: options.fetch }),
+    },
 
     async *startTurn(input) {
       const response = await request('/turns', { method: 'POST', body: JSON.stringify(input), headers: { Accept: 'application/x-ndjson' } });

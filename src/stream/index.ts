@@ -18,4 +18,5 @@ export { frameFlush, syncFlush, type FlushScheduler } from './flushScheduler';
 export { step as connectionStep, initialMachine, statusOf, CONNECTION_PHASES, type ConnectionMachine, type ConnectionPhase, type ConnectionInput, type ConnectionEffect } from './connectionMachine';
 export { connectRuntimeStream, type ConnectionState, type ConnectionStatus, type StreamConnection, type StreamConnectionOptions } from './connectRuntimeStream';
 export { createRuntimeActions, type RuntimeActions, type RuntimeActionsOptions, type SendState, type WriteResult } from './runtimeActions';
-export { httpAdapter, type HttpAdapterOptions } from './httpAdapter';
+export { httpAdapter, type HttpAdapterOptions, type HttpRuntimeAdapter } from './httpAdapter';
+export { endpointSource, endpointKey, type StreamEndpoint } from './streamEndpoint';

@@ -15,6 +15,8 @@ export interface SseSourceOptions {
   backoff?: BackoffOptions;
   /** Give up with `status: 'error'` after this many failed reconnects in a row. Default 10. */
   maxRetries?: number;
+  /** Whether the request sends cookies (fetch's `credentials`). */
+  credentials?: RequestCredentials;
   /** Inject a fetch (tests, auth wrappers). Defaults to the global fetch. */
   fetch?: typeof fetch;
   /** The name of the event that says the stream is complete (no reconnect after it). */
@@ -60,6 +62,7 @@ export function sseSource(url: string, options: SseSourceOptions = {}): RuntimeE
             body: options.body,
             signal: controller.signal,
             cache: 'no-store',
+            ...(options.credentials !== undefined && { credentials: options.credentials }),
           });
         } catch (error) {
           return on.fail(describe(error));

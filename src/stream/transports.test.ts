@@ -7,6 +7,7 @@ import { ndjsonSource } from './ndjsonSource';
 import { replaySource } from './replaySource';
 import { SseParser, type SseMessage } from './sseParser';
 import { sseSource } from './sseSource';
+import { endpointKey, endpointSource } from './streamEndpoint';
 import { cursorTracker } from './streamCursor';
 import type { SourceHandlers, SourceStatus } from './types';
 import { webSocketSource } from './webSocketSource';
@@ -401,6 +402,44 @@ describe('sseSource under hostile input (issue 23 item 8)', () => {
     await vi.waitFor(() => expect(r.statuses).toContain('ended'));
     expect(r.events).toEqual([{ sequence: 1 }, { sequence: 2 }]);
     expect(r.diagnostics).toEqual([expect.objectContaining({ code: 'frame_too_large', message: expect.stringMatching(/SSE line longer than 65,536 characters was dropped/) })]);
+  });
+});
+
+describe('endpointSource (authenticated streams, issue 21 item 7)', () => {
+  const ended = (body: string) => new Response(new ReadableStream<Uint8Array>({ start: (c) => (c.enqueue(new TextEncoder().encode(body)), c.close()) }), { status: 200 });
+
+  it('SSE and NDJSON send the endpoint\'s headers and credentials on every request', async () => {
+    const seen: { url: string; authorization: string | null; credentials?: RequestCredentials }[] = [];
+    const fetchSpy = (async (url: string, init: RequestInit) => {
+      seen.push({ url, authorization: new Headers(init.headers).get('authorization'), credentials: init.credentials });
+      return ended(url.includes('ndjson') ? '{"sequence":1}\n' : 'data: {"sequence":1}\n\nevent: end\ndata: {}\n\n');
+    }) as typeof fetch;
+    for (const endpoint of [
+      { url: 'http://127.0.0.1/events', headers: { Authorization: 'Bearer t' }, credentials: 'include' as const, fetch: fetchSpy },
+      { url: 'http://127.0.0.1/ndjson', transport: 'ndjson' as const, headers: { Authorization: 'Bearer t' }, credentials: 'include' as const, fetch: fetchSpy },
+    ]) {
+      const r = recorder();
+      endpointSource(endpoint).start(r.handlers);
+      await vi.waitFor(() => expect(r.statuses).toContain('ended'));
+      expect(r.events).toEqual([{ sequence: 1 }]);
+    }
+    expect(seen).toEqual([
+      { url: 'http://127.0.0.1/events', authorization: 'Bearer t', credentials: 'include' },
+      { url: 'http://127.0.0.1/ndjson', authorization: 'Bearer t', credentials: 'include' },
+    ]);
+  });
+
+  it('a WebSocket endpoint with headers fails with the reason instead of connecting without them', () => {
+    const r = recorder();
+    endpointSource({ url: 'ws://127.0.0.1/events', transport: 'websocket', headers: { Authorization: 'Bearer t' } }).start(r.handlers);
+    expect(r.statuses).toEqual(['error']);
+  });
+
+  it('an endpoint is known by its URL, transport, headers (any case, any order) and credentials', () => {
+    const key = endpointKey({ url: '/events', headers: { Authorization: 'Bearer a', 'X-Team': '1' } });
+    expect(endpointKey({ url: '/events', headers: { 'x-team': '1', authorization: 'Bearer a' } })).toBe(key);
+    expect(endpointKey({ url: '/events', headers: { Authorization: 'Bearer b', 'X-Team': '1' } })).not.toBe(key);
+    expect(endpointKey({ url: '/events', headers: { Authorization: 'Bearer a', 'X-Team': '1' }, credentials: 'include' })).not.toBe(key);
   });
 });
 

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useEffect, useMemo } from 'react';
 import { AgentWorkbench } from '../../src/components/AgentWorkbench';
 import { Conversation } from '../../src/components/Conversation';
-import { useRuntimeStream } from '../../src/hooks/useRuntimeStream';
+import { useRuntimeStream, type StreamEndpoint } from '../../src/hooks/useRuntimeStream';
 import { createRuntimeStore, type RuntimeStore } from '../../src/store/createRuntimeStore';
 import { httpAdapter } from '../../src/stream/httpAdapter';
 import { StoryProvider } from '../support/StoryProvider';
@@ -99,13 +99,13 @@ function LiveSse() {
   const store = useMemo(() => createRuntimeStore(), []);
   return (
     <StoryProvider store={store} adapter={adapter}>
-      <Live url={adapter?.eventsUrl} />
+      <Live endpoint={adapter?.eventStream} />
     </StoryProvider>
   );
 }
 
-function Live({ url }: { url?: string }) {
-  const stream = useRuntimeStream(url ? { url } : null, { gapTimeoutMs: 400 });
+function Live({ endpoint }: { endpoint?: StreamEndpoint }) {
+  const stream = useRuntimeStream(endpoint ?? null, { gapTimeoutMs: 400 });
   return (
     <div className="story-frame" data-stream-status={stream.status} data-stale={stream.stale || undefined} data-repair-ms={stream.lastRepairMs}>
       <AgentWorkbench now={STORY_NOW} />
