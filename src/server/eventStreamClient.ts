@@ -59,8 +59,13 @@ export class EventStreamClient {
     this.armIdleTimer();
   }
 
-  /** Ends the stream now (its slot goes to another client); the client may resume with Last-Event-ID. */
+  /**
+   * Ends the stream now (its slot goes to another client); the client may resume with
+   * Last-Event-ID. A client that is not reading is cut at once: ending politely would keep its
+   * full buffer until the stall timer.
+   */
   close(): void {
+    if (this.waiting) return void this.res.destroy();
     if (this.done) return;
     this.finish(() => this.res.end());
   }

@@ -1,5 +1,5 @@
 import { LineSplitter } from './lineSplitter';
-import { MAX_LINE_CHARS } from './splitLines';
+import { MAX_DOCUMENT_CHARS } from './readInput';
 
 /** One Server-Sent Events message: its event name, data, the last event id and any `retry`. */
 export interface SseMessage {
@@ -12,7 +12,10 @@ export interface SseMessage {
 
 /** Options of an `SseParser`: the largest message kept, and who hears of one dropped for its size. */
 export interface SseParserOptions {
-  /** The most characters one message's data may hold, over all its lines (default 16 MiB, the CLI's line limit). */
+  /**
+   * The most characters one message (or one line of it) may hold: default 64 MiB, the CLI's
+   * largest JSON document, since one frame may carry a whole array of events.
+   */
   maxMessageChars?: number;
   /** A line or a message over the limit was dropped (reported once per line or message). */
   onOverflow?: (what: 'line' | 'message', limit: number) => void;
@@ -38,7 +41,7 @@ export class SseParser {
     private readonly onMessage: (message: SseMessage) => void,
     private readonly options: SseParserOptions = {},
   ) {
-    this.maxChars = options.maxMessageChars ?? MAX_LINE_CHARS;
+    this.maxChars = options.maxMessageChars ?? MAX_DOCUMENT_CHARS;
     this.lines = new LineSplitter({ maxLineChars: this.maxChars, onOverflow: (limit) => this.dropMessage('line', limit) });
   }
 

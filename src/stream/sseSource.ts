@@ -22,9 +22,10 @@ export interface SseSourceOptions {
   /** The name of the event that says the stream is complete (no reconnect after it). */
   endEvent?: string;
   /**
-   * The most characters one SSE line or message may hold (default 16 MiB, as the CLI reads a
-   * line). A longer one is dropped with a `frame_too_large` diagnostic and the stream goes on: an
-   * endless line holds this much memory, never more.
+   * The most characters one SSE line or message may hold: default 64 MiB, the largest JSON
+   * document the CLI reads (a frame may hold a whole array: 200,000 events are about 48 MB). A
+   * longer one is dropped with a `frame_too_large` diagnostic and the stream goes on: an endless
+   * line holds this much memory, never more.
    */
   maxFrameChars?: number;
 }
