@@ -76,7 +76,7 @@ function sourceFor(input: Exclude<StreamInput, null | undefined>): RuntimeEventS
 // An endpoint is known by its URL, transport, headers and credentials, not by object identity.
 const keyOf = (input: StreamInput): unknown => (input && !isSource(input) && isEndpoint(input) ? endpointKey(input) : input);
 
-const IDLE: ConnectionState = { status: 'connecting', phase: 'connecting', stale: false, repairAttempts: 0, storeUpdates: 0 };
+const IDLE: ConnectionState = { status: 'connecting', phase: 'connecting', stale: false, repairAttempts: 0, storeUpdates: 0, crossDoorDuplicates: 0 };
 /** What the hook renders from: the connection's state and, with a history, its progress (one object per change). */
 interface StreamView {
   state: ConnectionState;

@@ -1,11 +1,13 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { eventBuilder, turn } from '../../test/eventBuilder';
 import { createRuntimeStore } from '../store/createRuntimeStore';
 import { summarize } from '../store/selectors/summarize';
+import { connectRuntimeStream } from './connectRuntimeStream';
 import { createRuntimeActions } from './runtimeActions';
-import type { RuntimeProviderAdapter } from './types';
+import type { RuntimeEventSource, RuntimeProviderAdapter, SourceHandlers } from './types';
 
 const t1 = turn();
+afterEach(() => vi.useRealTimers());
 
 function adapterWith(startTurn: RuntimeProviderAdapter['startTurn']): RuntimeProviderAdapter {
   return { startTurn, cancelTurn: vi.fn(), respondAction: vi.fn(), readThread: vi.fn() } as unknown as RuntimeProviderAdapter;
@@ -47,5 +49,108 @@ describe('createRuntimeActions.send', () => {
     release();
     expect(await pending).toEqual({ ok: true });
     expect(actions.sendState.getState()).toEqual({ status: 'sent', prompt: 'hello', mode: 'start' });
+  });
+});
+
+describe('one feed per store (issue 22 item 6)', () => {
+  /** A live source the test drives by hand. */
+  function liveSource() {
+    let handlers: SourceHandlers | undefined;
+    const source: RuntimeEventSource = { start: (h) => void (handlers = h), close: () => undefined, cursor: () => undefined };
+    return { source, emit: (events: unknown[]) => handlers!.events(events) };
+  }
+  /** A turn: submitted, started, deltas a b c, completed message, completed turn (sequences 1-7). */
+  function turnEvents() {
+    const ev = eventBuilder();
+    return [
+      ev('turn.submitted', t1, { text: 'hi' }),
+      ev('turn.started', t1),
+      ev('model.delta', t1, { messageId: 'm-1', delta: 'a' }),
+      ev('model.delta', t1, { messageId: 'm-1', delta: 'b' }),
+      ev('model.delta', t1, { messageId: 'm-1', delta: 'c' }),
+      ev('model.completed', t1, { messageId: 'm-1', text: 'abc' }),
+      ev('turn.completed', t1),
+    ];
+  }
+
+  it('a turn stream that ends while the live stream is one event behind: no gap, no repair, one commit per distinct fact', async () => {
+    vi.useFakeTimers();
+    const events = turnEvents();
+    const store = createRuntimeStore();
+    const commits = vi.fn();
+    store.subscribe(commits);
+    const live = liveSource();
+    const readThread = vi.fn(async () => ({}));
+    let answer!: () => void;
+    const answered = new Promise<void>((r) => (answer = r));
+    const adapter = { ...adapterWith(async function* () {
+      await answered;
+      // The turn's own stream lacks sequence 4, which only the live stream carries.
+      for (const event of [...events.slice(0, 3), ...events.slice(4)]) yield event as never;
+    }), readThread } as unknown as RuntimeProviderAdapter;
+    const connection = connectRuntimeStream(store, live.source, { adapter, flush: 'sync', gapTimeoutMs: 1_000 });
+    const actions = createRuntimeActions(store, adapter);
+    const sending = actions.send('hi');
+    live.emit(events.slice(0, 3)); // the live stream is faster than the turn's own response
+    answer();
+    expect(await sending).toEqual({ ok: true });
+    await vi.advanceTimersByTimeAsync(500); // the turn stream has ended; the live stream is one event behind
+    expect(summarize(store.getState()).diagnostics.map((d) => d.code)).not.toContain('sequence_gap');
+    live.emit(events.slice(3)); // sequence 4 arrives, and 5-7 a second time
+    await vi.advanceTimersByTimeAsync(2_000);
+    const summary = summarize(store.getState());
+    expect(summary.diagnostics.map((d) => d.code)).toEqual([]);
+    expect(readThread).not.toHaveBeenCalled();
+    expect(summary.turns.map((t) => t.status)).toEqual(['completed']);
+    expect(summary.messages.map((m) => m.text)).toEqual(['hi', 'abc']);
+    expect(store.getState().counts).toMatchObject({ applied: 7, duplicates: 0, pending: 0 });
+    // Every copy that came by the second door was dropped before the store: 1-3 and 5-7.
+    expect(connection.getState().crossDoorDuplicates).toBe(6);
+    expect(commits.mock.calls.length).toBeLessThanOrEqual(events.length);
+    connection.close();
+    actions.dispose();
+  });
+
+  it('without a live connection, the actions open the store\'s one feed: a gap in a turn stream waits for the deadline, not the end', async () => {
+    vi.useFakeTimers();
+    const events = turnEvents();
+    const store = createRuntimeStore();
+    const actions = createRuntimeActions(store, adapterWith(async function* () {
+      for (const event of [...events.slice(0, 3), ...events.slice(4)]) yield event as never;
+    }), { connection: { flush: 'sync', gapTimeoutMs: 1_000 } });
+    expect(await actions.send('hi')).toEqual({ ok: true });
+    await vi.advanceTimersByTimeAsync(999);
+    expect(summarize(store.getState()).diagnostics.map((d) => d.code)).not.toContain('sequence_gap');
+    await vi.advanceTimersByTimeAsync(1);
+    expect(summarize(store.getState()).diagnostics.map((d) => d.code)).toContain('sequence_gap');
+    actions.dispose();
+  });
+
+  it('a reply that also comes on the turn stream is applied once, before the write resolves', async () => {
+    const ev = eventBuilder();
+    const resolved = ev('action.resolved', { ...t1, actionId: 'a-1' }, { decision: 'allow', respondedBy: 'user' }, 4);
+    const head = [ev('turn.submitted', t1, { text: 'go' }, 1), ev('turn.started', t1, {}, 2), ev('action.required', { ...t1, actionId: 'a-1' }, { actionType: 'tool_permission', decisionKind: 'allow_or_deny', prompt: 'ok?' }, 3)];
+    let answered!: () => void;
+    const answer = new Promise<void>((r) => (answered = r));
+    const adapter = {
+      ...adapterWith(async function* () {
+        for (const event of head) yield event as never;
+        await answer;
+        yield resolved as never; // the runtime's own stream carries the resolution too
+      }),
+      respondAction: vi.fn(async () => {
+        answered();
+        return resolved;
+      }),
+    } as unknown as RuntimeProviderAdapter;
+    const store = createRuntimeStore();
+    const actions = createRuntimeActions(store, adapter, { connection: { flush: 'sync' } });
+    await actions.send('go');
+    await vi.waitFor(() => expect(summarize(store.getState()).actions).toEqual([{ actionId: 'a-1', status: 'pending' }]));
+    expect(await actions.respondAction('a-1', 'allow')).toEqual({ ok: true });
+    expect(summarize(store.getState()).actions).toEqual([{ actionId: 'a-1', status: 'resolved', decision: 'allow' }]);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(store.getState().counts).toMatchObject({ applied: 4, duplicates: 0 });
+    actions.dispose();
   });
 });

@@ -2,8 +2,8 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { RuntimeStore } from '../store/createRuntimeStore';
 import { selectLatestTurn } from '../store/selectors/turnStatus';
 import { connectRuntimeStream, type StreamConnection, type StreamConnectionOptions } from './connectRuntimeStream';
-import { iterableSource } from './iterableSource';
-import type { ExportEvidenceInput, RuntimeProviderAdapter, TurnMode } from './types';
+import { feedOf, type StoreFeed } from './storeFeed';
+import type { ExportEvidenceInput, RuntimeEventSource, RuntimeProviderAdapter, TurnMode } from './types';
 
 /**
  * What a controlled write resolved to: `ok`, or why not: `ignored` (nothing to do, e.g. a second
@@ -45,7 +45,7 @@ export interface RuntimeActions {
   /** Loads history before `cursor` and prepends it. */
   loadOlder(cursor?: string | number): Promise<WriteResult>;
   exportEvidence(scope?: ExportEvidenceInput): Promise<WriteResult>;
-  /** Closes the turn streams this object opened. */
+  /** Stops reading the turn streams this object opened, and closes the feed it opened, if any. */
   dispose(): void;
 }
 
@@ -53,15 +53,31 @@ export interface RuntimeActions {
 export interface RuntimeActionsOptions {
   sessionId?: string;
   threadId?: string;
-  /** How turn streams from `send` are applied (see connectRuntimeStream). */
+  /**
+   * How answers to writes are applied when the store has no live connection and these actions
+   * open its feed (see connectRuntimeStream); with a live connection, its own options apply.
+   */
   connection?: Omit<StreamConnectionOptions, 'adapter'>;
 }
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
+/** The source of a feed that only writes fill (no live stream): it is open, and never ends by itself. */
+const writesOnlySource = (): RuntimeEventSource => ({
+  start: (handlers) => handlers.status?.('open'),
+  close: () => undefined,
+  cursor: () => undefined,
+});
+
 /**
  * The controlled writes of SPEC section 8, all through the provider adapter. A failed write keeps
  * the facts, records a `write_failed` diagnostic and returns the error so the UI can offer a retry.
+ *
+ * What a write is answered with (a turn's stream, the event a reply carries) goes into the store's
+ * one feed, never straight into the store: the live connection's buffer (`useRuntimeStream`,
+ * `connectRuntimeStream`) when there is one, so its order, dedupe and gap deadline apply and a fact
+ * that also comes on the live stream is applied once; otherwise a feed these actions open for the
+ * store (closed by `dispose`).
  */
 export function createRuntimeActions(
   store: RuntimeStore,
@@ -70,7 +86,11 @@ export function createRuntimeActions(
 ): RuntimeActions {
   // A getter is read at each write (the React provider passes the latest props this way).
   const current = typeof optionsOrGetter === 'function' ? optionsOrGetter : () => optionsOrGetter;
-  const turnStreams = new Set<StreamConnection>();
+  /** Turn streams being read, to stop on dispose. */
+  const turnStreams = new Set<AsyncIterator<unknown>>();
+  /** The feed these actions opened, when the store had no live connection. */
+  let ownFeed: StreamConnection | undefined;
+  let disposed = false;
   const sendState = createStore<SendState>()(() => ({ status: 'idle' }));
   const ids = () => ({ sessionId: store.getState().session.sessionId ?? current().sessionId, threadId: current().threadId ?? store.getState().threads.ids[0] });
 
@@ -80,8 +100,52 @@ export function createRuntimeActions(
     return { ok: false, reason: 'failed', error: message };
   }
 
-  function ingestReply(event: unknown): void {
-    if (event && typeof event === 'object') store.getState().ingest([event]);
+  /** The store's live connection, or a feed of our own while it has none. */
+  function feed(): StoreFeed {
+    const live = feedOf(store);
+    if (live) return live;
+    ownFeed?.close();
+    ownFeed = connectRuntimeStream(store, writesOnlySource(), { ...current().connection, adapter });
+    return feedOf(store)!;
+  }
+
+  /** Each turn stream and each reply is its own door into the feed. */
+  let doors = 0;
+
+  /** A write starts: its answer may reach the live stream before the write's own reply does. */
+  function expectAnswer(): void {
+    feed().expectWrites();
+  }
+
+  /** A reply the caller awaits: applied before the write resolves, through the feed. */
+  function deliverReply(event: unknown): void {
+    if (event && typeof event === 'object') feed().deliverWrite([event], { door: `reply-${++doors}`, now: true });
+  }
+
+  /**
+   * Reads a turn's stream into the feed. Resolves once the runtime accepted the prompt: its first
+   * event is applied (or the stream ended cleanly); rejects when the stream failed before that.
+   * A failure after it is a diagnostic: the turn's facts so far stay.
+   */
+  async function readTurn(events: AsyncIterable<unknown>, accepted: () => void): Promise<void> {
+    const iterator = events[Symbol.asyncIterator]();
+    turnStreams.add(iterator);
+    const door = `turn-${++doors}`;
+    let delivered = false;
+    try {
+      for (;;) {
+        const next = await iterator.next();
+        if (next.done || disposed) break;
+        feed().deliverWrite([next.value], { door, now: !delivered });
+        if (!delivered) accepted();
+        delivered = true;
+      }
+    } catch (error) {
+      if (!delivered) throw error;
+      if (!disposed) store.getState().recordDiagnostic({ code: 'stream_failed', severity: 'error', message: `the turn stream failed: ${messageOf(error)}` });
+    } finally {
+      turnStreams.delete(iterator);
+    }
   }
 
   const actions: RuntimeActions = {
@@ -96,21 +160,14 @@ export function createRuntimeActions(
         return result;
       };
       try {
-        const stream = adapter.startTurn({ ...ids(), prompt, mode });
-        const connection = connectRuntimeStream(store, iterableSource(stream), { ...current().connection, adapter });
-        turnStreams.add(connection);
-        return await new Promise<WriteResult>((resolve) => {
-          const check = () => {
-            const state = connection.getState();
-            if (state.status === 'ended' || state.status === 'error' || state.status === 'closed') {
-              connection.flush();
-              turnStreams.delete(connection);
-            }
-            if (state.storeUpdates > 0 || state.status === 'ended' || state.status === 'closed') resolve(settled({ ok: true }));
-            else if (state.status === 'error') resolve(settled(failed('send', new Error(state.error ?? 'the turn stream failed'))));
+        return await new Promise<WriteResult>((resolve, reject) => {
+          let accepted = false;
+          const accept = () => {
+            if (!accepted) resolve(settled({ ok: true }));
+            accepted = true;
           };
-          connection.subscribe(check);
-          check();
+          expectAnswer();
+          readTurn(adapter.startTurn({ ...ids(), prompt, mode }), accept).then(accept, reject);
         });
       } catch (error) {
         return settled(failed('send', error));
@@ -128,7 +185,8 @@ export function createRuntimeActions(
     async interrupt() {
       if (!adapter) return { ok: false, reason: 'unavailable' };
       try {
-        ingestReply(await adapter.cancelTurn({ ...ids(), turnId: selectLatestTurn(store.getState())?.turnId }));
+        expectAnswer();
+        deliverReply(await adapter.cancelTurn({ ...ids(), turnId: selectLatestTurn(store.getState())?.turnId }));
         return { ok: true };
       } catch (error) {
         return failed('interrupt', error);
@@ -140,7 +198,8 @@ export function createRuntimeActions(
       // A second click while the first answer is in flight sends nothing.
       if (!store.getState().markResponding(actionId, decision, payload)) return { ok: false, reason: 'ignored' };
       try {
-        ingestReply(await adapter.respondAction({ ...ids(), actionId, decision, ...(payload !== undefined && { payload }) }));
+        expectAnswer();
+        deliverReply(await adapter.respondAction({ ...ids(), actionId, decision, ...(payload !== undefined && { payload }) }));
         return { ok: true };
       } catch (error) {
         store.getState().failResponding(actionId, messageOf(error));
@@ -161,7 +220,8 @@ export function createRuntimeActions(
     async exportEvidence(scope) {
       if (!adapter?.exportEvidence) return { ok: false, reason: 'unavailable' };
       try {
-        ingestReply(await adapter.exportEvidence({ ...ids(), ...scope }));
+        expectAnswer();
+        deliverReply(await adapter.exportEvidence({ ...ids(), ...scope }));
         return { ok: true };
       } catch (error) {
         return failed('exporting evidence', error);
@@ -169,8 +229,11 @@ export function createRuntimeActions(
     },
 
     dispose() {
-      for (const connection of turnStreams) connection.close();
+      disposed = true;
+      for (const iterator of turnStreams) void iterator.return?.()?.catch?.(() => undefined);
       turnStreams.clear();
+      ownFeed?.close();
+      ownFeed = undefined;
     },
   };
   return actions;
