@@ -358,6 +358,23 @@ describe('fixture server slots and timeouts (issue 23 item 9)', () => {
     expect(server.stats().streams).toBe(0);
   });
 
+  it('a body trickled slower than the request timeout is cut with 408', async () => {
+    const server = await serve('hitl-action', { requestTimeoutMs: 1_000 });
+    const socket = connect(server.port, '127.0.0.1');
+    socket.on('error', () => undefined);
+    const head = new Promise<string>((resolve) => socket.once('data', (chunk: Buffer) => resolve(chunk.toString('latin1').split('\r\n')[0]!)));
+    const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+    socket.write(`POST /actions/action-write-1 HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${server.writeToken}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{`);
+    const timer = setInterval(() => socket.write(' '), 200);
+    try {
+      expect(await head).toBe('HTTP/1.1 408 Request Timeout');
+      await closed;
+    } finally {
+      clearInterval(timer);
+      socket.destroy();
+    }
+  });
+
   it('sockets trickling their headers (slowloris) neither keep a request out nor stay past the header timeout', async () => {
     const server = await serve('hitl-action', { maxSockets: 40, headersTimeoutMs: 1_000 });
     const slow = Array.from({ length: 60 }, () => trickle(server));

@@ -336,7 +336,10 @@ export function startFixtureServer(events: readonly JsonObject[], options: Fixtu
     }
   }
 
-  const server = createServer({ headersTimeout: options.headersTimeoutMs ?? 10_000, requestTimeout: options.requestTimeoutMs ?? 30_000, connectionsCheckingInterval: TIMEOUT_CHECK_MS }, (req, res) => {
+  const requestTimeout = options.requestTimeoutMs ?? 30_000;
+  // Node refuses a header timeout longer than the request's.
+  const headersTimeout = Math.min(options.headersTimeoutMs ?? 10_000, requestTimeout);
+  const server = createServer({ headersTimeout, requestTimeout, connectionsCheckingInterval: TIMEOUT_CHECK_MS }, (req, res) => {
     const socket = sockets.get(req.socket);
     if (socket) {
       socket.busy += 1;
