@@ -1,5 +1,6 @@
 import type { RuntimeEventEnvelope } from '../protocol/events';
 import { LineSplitter } from './lineSplitter';
+import type { RuntimeCapabilities } from '../protocol/providerAdapter';
 import type { RuntimeProviderAdapter, RuntimeThreadReadModel } from './types';
 
 /**
@@ -9,12 +10,18 @@ import type { RuntimeProviderAdapter, RuntimeThreadReadModel } from './types';
 export interface HttpAdapterOptions {
   fetch?: typeof fetch;
   headers?: Record<string, string>;
+  /**
+   * What the runtime behind the URL can do (the bridge serves it at `GET /capabilities`), so the
+   * stock Composer offers only that. Absent: the adapter does not say, and every write is offered.
+   */
+  capabilities?: RuntimeCapabilities;
 }
 
 /**
  * A reference RuntimeProviderAdapter over HTTP, the convention the fixture server speaks:
  * `POST /turns` (an NDJSON stream of the turn's events), `POST /turns/:id/cancel`,
- * `POST /actions/:id` and `POST /evidence/export` (each answers the resulting event as JSON),
+ * `POST /actions/:id`, `POST /tools/:toolCallId/output` and `POST /evidence/export` (each answers
+ * the resulting event as JSON),
  * `GET /thread[?before=]` (a RuntimeThreadReadModel). Live events come from `GET /events` (SSE).
  * @example
  * const adapter = httpAdapter('http://127.0.0.1:4317', { headers: { authorization: `Bearer ${token}` } });
@@ -42,6 +49,7 @@ export function httpAdapter(baseUrl: string, options: HttpAdapterOptions = {}): 
 
   return {
     eventsUrl: `${base}/events`,
+    ...(options.capabilities !== undefined && { capabilities: options.capabilities }),
 
     async *startTurn(input) {
       const response = await request('/turns', { method: 'POST', body: JSON.stringify(input), headers: { Accept: 'application/x-ndjson' } });
@@ -71,6 +79,8 @@ export function httpAdapter(baseUrl: string, options: HttpAdapterOptions = {}): 
     respondAction: (input) => postJson(`/actions/${encodeURIComponent(input.actionId)}`, input),
 
     exportEvidence: (input) => postJson('/evidence/export', input),
+
+    addToolOutput: (input) => postJson(`/tools/${encodeURIComponent(input.toolCallId)}/output`, input),
 
     async readThread(input) {
       const query = new URLSearchParams();

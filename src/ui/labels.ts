@@ -339,6 +339,7 @@ export const DEFAULT_LABELS = {
   'composer.failed': 'Not sent: {error}',
   'composer.retry': 'Send again',
   'composer.sending': 'Sending…',
+  'composer.oneAtATime': 'This runtime takes one prompt at a time: wait for the turn to end, or stop it.',
 
   'workbench.tasks': 'Task',
   'workbench.tools': 'Tools',
