@@ -9,6 +9,7 @@ import type { TurnMode } from '../stream/types';
 import { classes } from './format';
 import type { Labels } from '../ui/labels';
 import { useLabels } from './useLabels';
+import { plural } from './valueLabel';
 
 /** Props of `Composer`; any other prop goes to its root element where it has one. */
 export interface ComposerProps extends Omit<ComponentPropsWithoutRef<'form'>, 'onSubmit'> {
@@ -30,6 +31,8 @@ export const Composer = forwardRef<HTMLFormElement, ComposerProps>(function Comp
   const { adapter } = useRuntimeContext();
   const actions = useRuntimeActions();
   const status = useRuntimeSelector((s) => selectSessionStatus(s));
+  // The runtime's queue fact: prompts waiting behind the running turn (a task-less chat has no capsule to show it).
+  const queued = useRuntimeSelector((s) => s.queue.length);
   const t = useLabels(labels);
   // The provider's actions keep the last send: a prompt that failed is still here after a re-mount.
   const sendState = useStore(actions.sendState);
@@ -131,6 +134,11 @@ export const Composer = forwardRef<HTMLFormElement, ComposerProps>(function Comp
             </button>
           )}
         </div>
+      )}
+      {queued > 0 && (
+        <p className="aui-muted aui-composer__queued" role="status">
+          {plural(t, 'composer.queued', queued)}
+        </p>
       )}
       <p id={hintId} className="aui-muted aui-composer__hint">
         {reason !== undefined && text !== '' ? reason : !adapter ? reason : ''}

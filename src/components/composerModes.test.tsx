@@ -64,6 +64,12 @@ describe('Composer while a turn runs (issue 15, composer)', () => {
     expect(screen.getByText('This runtime takes one prompt at a time: wait for the turn to end, or stop it.')).toBeTruthy();
   });
 
+  it("says how many prompts wait in the runtime's queue", () => {
+    const event = eventBuilder();
+    renderWith(<Composer />, storeFrom([event('turn.started', turn()), event('queue.changed', {}, { queue: [{ turnId: 't2', prompt: 'next' }, { turnId: 't3', prompt: 'after' }] })]), mockAdapter());
+    expect(screen.getByRole('status').textContent).toBe('2 prompts wait to run after this turn');
+  });
+
   it('idle: Send, no mode choice and no Stop', () => {
     renderWith(<Composer />, storeFrom([]), mockAdapter());
     expect(buttonNames()).toEqual(['Send']);

@@ -234,6 +234,36 @@ describe('AI SDK adapter: restore', () => {
     // What to save for next time: the whole conversation, as the SDK writes it.
     expect(adapter.messages().map((m) => m.role)).toEqual(['user', 'assistant', 'user', 'assistant']);
   });
+
+  it('a conversation saved mid-turn (an approval answered, the server gone before the tool ran) never runs the call again on restore', async () => {
+    const executed: string[] = [];
+    const saved: UIMessage[] = [
+      { id: 'u1', role: 'user', parts: [{ type: 'text', text: 'Write it.' }] },
+      {
+        id: 'a1',
+        role: 'assistant',
+        parts: [
+          { type: 'step-start' },
+          { type: 'tool-write_file', toolCallId: 'call-w', state: 'approval-responded', input: { path: 'a' }, approval: { id: 'ap-1', approved: true } },
+        ],
+      },
+    ];
+    const { model, seen } = recordingModel([[...text('t', 'The earlier write is unknown.'), finish()]]);
+    const adapter = createAiSdkAdapter({
+      messages: saved,
+      chat: async ({ messages, abortSignal }) =>
+        streamText({
+          model,
+          messages: await convertToModelMessages(messages),
+          tools: { ...tools, write_file: tool({ inputSchema: pathInput, needsApproval: true, execute: async ({ path }) => (executed.push(path), 'written') }) },
+          abortSignal,
+        }).toUIMessageStream(),
+    });
+    const events = await collect(adapter.startTurn({ prompt: 'Did it work?', mode: 'start' }));
+    expect(executed).toEqual([]);
+    expect(events.map((e) => e.type)).not.toContain('tool.result');
+    expect(seen[0]).toContain("tool: result(error-text: \"The conversation was restored without this call's result: whether it ran is not known.\")");
+  });
 });
 
 describe('AI SDK adapter: client-side tools', () => {

@@ -43,6 +43,20 @@ export function answerParts(message: UIMessage | undefined, answers: ReadonlyMap
 }
 
 const STOPPED = 'The user stopped the turn before this tool ran.';
+const RESTORED = 'The conversation was restored without this call\'s result: whether it ran is not known.';
+
+/** Every tool part still waiting (for an answer, an output, a result) gets the reason it never will. */
+function settleWaiting(message: UIMessage | undefined, reason: string, answered: 'denied' | 'unknown'): void {
+  for (const part of toolParts(message)) {
+    if (part.state === 'approval-requested' && part.approval !== undefined) {
+      part.state = 'output-denied';
+      part.approval = { ...part.approval, approved: false, reason };
+    } else if (part.state === 'input-available' || part.state === 'input-streaming' || (answered === 'unknown' && part.state === 'approval-responded')) {
+      part.state = 'output-error';
+      part.errorText = reason;
+    }
+  }
+}
 
 /**
  * After a Stop, the message keeps its partial text (as `useChat`'s `stop()` does) and every tool
@@ -50,15 +64,16 @@ const STOPPED = 'The user stopped the turn before this tool ran.';
  * reason, an awaited client tool failed, so the next request holds no call without an answer.
  */
 export function settleStopped(message: UIMessage | undefined): void {
-  for (const part of toolParts(message)) {
-    if (part.state === 'approval-requested' && part.approval !== undefined) {
-      part.state = 'output-denied';
-      part.approval = { ...part.approval, approved: false, reason: STOPPED };
-    } else if (part.state === 'input-available' || part.state === 'input-streaming') {
-      part.state = 'output-error';
-      part.errorText = STOPPED;
-    }
-  }
+  settleWaiting(message, STOPPED, 'denied');
+}
+
+/**
+ * A saved conversation cut mid-turn (a server that died with a turn running) can hold calls
+ * without a result, or an approval answered but not acted on: each becomes a failed call that
+ * says the result is not known, so the next request neither runs it again nor leaves it open.
+ */
+export function settleRestored(messages: readonly UIMessage[]): void {
+  for (const message of messages) settleWaiting(message, RESTORED, 'unknown');
 }
 
 /**

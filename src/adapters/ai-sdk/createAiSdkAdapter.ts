@@ -7,7 +7,7 @@ import { cannotSteer, refused } from '../core/refusal';
 import { uiMessageChunks, type UIMessageChunkSource } from './chunkStream';
 import { loadAi, type AiRuntime } from './loadAi';
 import { ChunkMapper, type AiSdkToolCall } from './mapChunks';
-import { answerParts, restoredMessages, settleStopped } from './conversation';
+import { answerParts, restoredMessages, settleRestored, settleStopped } from './conversation';
 import { noteOf } from '../core/answerNote';
 import { AI_SDK_RUNTIME_ID, mapStream, type AiSdkMappingOptions } from './toRuntimeEvents';
 
@@ -139,6 +139,7 @@ export function createAiSdkAdapter(options: AiSdkAdapterOptions): AiSdkAdapter {
   const { factory, ids, refs } = session;
   const spill = options.spill ?? refs.spill;
   const conversation: UIMessage[] = structuredClone([...(options.messages ?? [])]);
+  settleRestored(conversation);
   const turns = session.turnQueue<AiSdkTurn>();
   // A saved conversation without the kit's own events: the UI shows its text as the framework saved it.
   if (options.history === undefined) session.restore(restoredMessages(conversation));
