@@ -205,6 +205,28 @@ describe('LangGraph adapter: write path', () => {
     expect(summarize(store.getState()).messages.find((m) => m.role === 'assistant')).toMatchObject({ final: false, interrupted: true });
   });
 
+  it('restore is the checkpoint: a new adapter (a restarted server) on the same checkpointer shows the thread and the model continues it', async () => {
+    const checkpointer = new MemorySaver();
+    const seen: string[][] = [];
+    const echo = new StateGraph(MessagesAnnotation)
+      .addNode('agent', async (state) => {
+        seen.push(state.messages.map((m) => `${m.getType()}: ${String(m.content)}`));
+        return { messages: [new AIMessage({ content: `I have ${state.messages.length} messages.`, id: `ai-${state.messages.length}` })] };
+      })
+      .addEdge(START, 'agent')
+      .addEdge('agent', END)
+      .compile({ checkpointer });
+    const first = createLangGraphAdapter({ graph: echo, sessionId: 's', threadId: 'thread-1', clock, idPrefix: 'lg1' });
+    await collect(first.startTurn({ prompt: 'My name is Ada.', mode: 'start' }));
+    const restarted = createLangGraphAdapter({ graph: echo, sessionId: 's', threadId: 'thread-1', clock, idPrefix: 'lg2' });
+    expect(restarted.capabilities.restore).toBe(true);
+    const store = createRuntimeStore();
+    store.getState().applyReadModel(await restarted.readThread({}));
+    expect(summarize(store.getState()).messages.map((m) => m.text)).toEqual(['My name is Ada.', 'I have 1 messages.']);
+    await collect(restarted.startTurn({ prompt: 'What is my name?', mode: 'start' }));
+    expect(seen[1]).toEqual(['human: My name is Ada.', 'ai: I have 1 messages.', 'human: What is my name?']);
+  });
+
   it("graph.stream(input) in a StateGraph's default updates mode gives the answer, not an empty completed turn", async () => {
     const graph = new StateGraph(MessagesAnnotation)
       .addNode('agent', async () => ({ messages: [new AIMessage({ content: 'LangGraph runs the graph node by node.', id: 'ai-1' })] }))

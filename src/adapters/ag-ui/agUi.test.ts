@@ -24,7 +24,7 @@ describe('AG-UI adapter: recorded runs conform (over loopback HTTP with HttpAgen
 
   for (const name of names) {
     it(`${name}: every event valid, the summary as expected, idempotent, and readThread restores it`, () => {
-      expectConformant(name, ['messages.snapshot']);
+      expectConformant(name);
     });
   }
 

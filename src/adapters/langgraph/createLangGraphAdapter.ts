@@ -5,6 +5,9 @@ import { adapterSessionFor, type AdapterSessionInput } from '../core/adapterSess
 import { ActiveTurn, startActiveTurn } from '../core/activeTurn';
 import { cannotSteer, refused } from '../core/refusal';
 import { checkpointReadModel, type LangGraphStateView } from './checkpointReadModel';
+import { createEnvelopeFactory } from '../core/envelopeFactory';
+import { buildThreadReadModel } from '../../store/threadReadModel';
+import type { ThreadReadModelSnapshot } from '../../protocol/snapshots';
 import { isAbort } from './failures';
 import { LangGraphChunkMapper } from './mapChunks';
 import { LANGGRAPH_STREAM_MODES, type LangGraphChunkSource } from './streamChunks';
@@ -184,7 +187,9 @@ export function createLangGraphAdapter(options: LangGraphAdapterOptions): LangGr
       // Older history (`before`): the thread is served whole on the first read, nothing older exists.
       if (!hasCheckpointer || input.before !== undefined) return session.readThread(input);
       const state = await graph.getState!({ configurable: { thread_id: langGraphThreadId } });
-      return checkpointReadModel(recorder.readModel(), state, messageIds);
+      // A restarted adapter has recorded nothing yet: the checkpoint alone is the thread (at cursor 0).
+      const recorded = recorder.events().length > 0 ? recorder.readModel() : buildThreadReadModel([createEnvelopeFactory({ sessionId, threadId, runtimeId: factory.runtimeId, sequence: -1 }).event('thread.updated')]);
+      return checkpointReadModel(recorded as ThreadReadModelSnapshot, state, messageIds);
     },
 
     loadRef: (ref) => refs.load(ref),
