@@ -241,10 +241,17 @@ export class AgUiEventMapper {
     this.emit(out, 'model.completed', this.messageIds(messageId), { text });
   }
 
+  /** Each tool call's ids, fixed when it starts (its message then): one object serves every event of the call. */
+  private readonly toolIds = new Map<string, JsonObject>();
+
   private tool(toolCallId: string, parentMessageId?: string): JsonObject {
+    const cached = this.toolIds.get(toolCallId);
+    if (cached !== undefined) return cached;
     const ids = this.ids.tool(toolCallId, this.turnId);
     const messageId = parentMessageId ?? (this.owners.has(toolCallId) ? undefined : this.lastMessage);
-    return this.owned(messageId === undefined ? { ...ids } : { ...ids, messageId }, toolCallId);
+    const built = this.owned(messageId === undefined ? { ...ids } : { ...ids, messageId }, toolCallId);
+    if (this.tools.has(toolCallId)) this.toolIds.set(toolCallId, built);
+    return built;
   }
 
   /** A subagent invocation starts: on the roster with its lineage (parent subagent, the tool call that spawned it). */

@@ -77,6 +77,8 @@ export class ChunkMapper {
   private started = false;
   private stepOpen = false;
   private stepMessage: string | undefined;
+  /** The step message's ids, built once per step: every delta of the step carries the same object. */
+  private stepIds: JsonObject = {};
   private stepText = '';
   /** Tool call id → the message of the step it started in (its later events stay there). */
   private readonly toolMessages = new Map<string, string>();
@@ -149,7 +151,8 @@ export class ChunkMapper {
     if (this.stepMessage === undefined) {
       if (!this.stepOpen) this.startStep();
       this.stepMessage = this.ids.messageId(this.turnId);
-      this.emit(out, 'model.requested', { turnId: this.turnId, messageId: this.stepMessage });
+      this.stepIds = { turnId: this.turnId, messageId: this.stepMessage };
+      this.emit(out, 'model.requested', this.stepIds);
     }
     return this.stepMessage;
   }
@@ -171,11 +174,19 @@ export class ChunkMapper {
     this.stepText = '';
   }
 
+  /** Each tool call's ids, built once: the envelope copies them, so one object serves every event of the call. */
+  private readonly toolIds = new Map<string, JsonObject>();
+
   /** A tool's ids: turn, step, tool call, and the message of the step it started in. */
   private tool(toolCallId: string): JsonObject {
+    const cached = this.toolIds.get(toolCallId);
+    if (cached !== undefined) return cached;
     const ids = this.ids.tool(toolCallId, this.turnId);
     const messageId = this.toolMessages.get(toolCallId);
-    return messageId === undefined ? { ...ids } : { ...ids, messageId };
+    if (messageId === undefined) return { ...ids };
+    const built: JsonObject = { ...ids, messageId };
+    this.toolIds.set(toolCallId, built);
+    return built;
   }
 
   /** Starts a tool call in the current step's message. */
@@ -195,14 +206,14 @@ export class ChunkMapper {
   /** Maps one chunk; the events it produces are appended to `out` (no allocation when there are none). */
   map(chunk: UIMessageChunk, out: RuntimeEventEnvelope[]): void {
     switch (chunk.type) {
-      case 'text-delta': {
-        const messageId = this.message(out);
+      case 'text-delta':
+        this.message(out);
         this.stepText += chunk.delta;
-        this.emit(out, 'model.delta', { turnId: this.turnId, messageId }, { delta: chunk.delta });
+        this.emit(out, 'model.delta', this.stepIds, { delta: chunk.delta });
         return;
-      }
       case 'reasoning-delta':
-        this.emit(out, 'reasoning.delta', { turnId: this.turnId, messageId: this.message(out) }, { delta: chunk.delta });
+        this.message(out);
+        this.emit(out, 'reasoning.delta', this.stepIds, { delta: chunk.delta });
         return;
       case 'text-start':
       case 'text-end':
