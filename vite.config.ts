@@ -48,7 +48,7 @@ export default defineConfig({
     minify: false,
     target: 'es2022',
     lib: {
-      entry: { index: 'src/index.ts', headless: 'src/headless.ts', cli: 'src/cli/main.ts', server: 'src/server/fixtureServer.ts', 'adapters/ai-sdk': 'src/adapters/ai-sdk/index.ts', 'adapters/ag-ui': 'src/adapters/ag-ui/index.ts', 'adapters/langgraph': 'src/adapters/langgraph/index.ts', 'adapters/mcp': 'src/adapters/mcp/index.ts', 'adapters/openai-agents': 'src/adapters/openai-agents/index.ts' },
+      entry: { index: 'src/index.ts', headless: 'src/headless.ts', cli: 'src/cli/main.ts', server: 'src/server/index.ts', 'adapters/ai-sdk': 'src/adapters/ai-sdk/index.ts', 'adapters/ag-ui': 'src/adapters/ag-ui/index.ts', 'adapters/langgraph': 'src/adapters/langgraph/index.ts', 'adapters/mcp': 'src/adapters/mcp/index.ts', 'adapters/openai-agents': 'src/adapters/openai-agents/index.ts' },
       formats: ['es'],
     },
     rollupOptions: {

@@ -3,10 +3,13 @@
 // Regenerated, never edited: `npm run fixtures:adapters`. The expect files are written by hand.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { runnerImport } from 'vite';
+import { createServer } from 'vite';
 
 const dir = fileURLToPath(new URL('../fixtures/adapters/', import.meta.url));
-const load = async (path) => (await runnerImport(fileURLToPath(new URL(path, import.meta.url)), { configFile: false, logLevel: 'silent' })).module;
+// One module server for the whole recording, open until the end: an adapter that loads its
+// framework lazily (the AI SDK adapter imports `ai` when it runs a turn) imports through it.
+const server = await createServer({ configFile: false, logLevel: 'silent', server: { middlewareMode: true, hmr: false }, appType: 'custom', optimizeDeps: { noDiscovery: true } });
+const load = (path) => server.ssrLoadModule(fileURLToPath(new URL(path, import.meta.url)));
 const { runScenario } = await load('../test/adapters/scenarioRun.ts');
 mkdirSync(dir, { recursive: true });
 
@@ -82,3 +85,5 @@ for (const scenario of Object.values(mcp.SCENARIOS)) await recordMcp(scenario);
 // A cut connection: the client lost the first two progress events (4 and 5); the adapter's
 // readThread snapshot repairs the tool row and the answer that came after the gap.
 await recordMcp(mcp.SCENARIOS.progress, 'mcp-cut-repair', (events) => events.filter((e) => e.sequence < 4 || e.sequence > 5));
+
+await server.close();

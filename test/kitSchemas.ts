@@ -11,20 +11,22 @@ import {
   type JsonSchemaFragment,
 } from '../src/protocol/eventFieldRules';
 import { ATTEMPT_STATUSES, TASK_STATUSES, THREAD_ARRAYS, THREAD_STATUSES, TOP_LEVEL_OBJECTS, TURN_STATUSES } from '../src/protocol/validateSnapshot';
-import { KIT_EXTENSION_TYPES, PORTABLE_SCHEMA_VERSIONS, PROFILE_EVENT_TYPES, PROFILE_SCHEMA_VERSION, TYPE_ALIASES } from '../src/protocol/vocabulary';
+import { KIT_EVENT_TYPES, KIT_EXTENSION_TYPES, PORTABLE_SCHEMA_VERSIONS, PROFILE_EVENT_TYPES, PROFILE_SCHEMA_VERSION, TYPE_ALIASES } from '../src/protocol/vocabulary';
 
 const DRAFT = 'https://json-schema.org/draft/2020-12/schema';
 export const EVENT_SCHEMA_FILE = 'schema/runtime-event.schema.json';
 export const SNAPSHOT_SCHEMA_FILE = 'schema/thread-snapshot.schema.json';
 
 const sorted = (values: Iterable<string>) => [...values].sort();
+/** The types validateEvent accepts as valid: the profile enum and the kit's own additions to it. */
+const VALID_TYPES = [...PROFILE_EVENT_TYPES, ...KIT_EVENT_TYPES];
 const fieldSchemas = (rules: ReadonlyMap<string, { schema: JsonSchemaFragment }>) =>
   Object.fromEntries([...rules].map(([field, rule]) => [field, rule.schema]));
 
 /** The profile's scope ids per event type, grouped: one if/then per distinct set of required ids. */
 function scopeClauses(): JsonSchemaFragment[] {
   const groups = new Map<string, string[]>();
-  for (const type of sorted(PROFILE_EVENT_TYPES)) {
+  for (const type of sorted(VALID_TYPES)) {
     const required: string[] = [];
     for (const rule of PROFILE_SCOPE_RULES) {
       if (rule.matches(type)) for (const field of rule.required) if (!required.includes(field)) required.push(field);
@@ -56,10 +58,11 @@ export function runtimeEventSchema(): JsonSchemaFragment {
       `An event the kit accepts as valid: the Lime AgentRuntime profile (schemaVersion ${PROFILE_SCHEMA_VERSION}) or, when ` +
       `schemaVersion is ${portableVersions.join(' or ')}, the portable Agent Runtime event. Generated from the tables ` +
       'validateEvent walks; validateEvent and this schema accept and reject the same events. Other properties are free. ' +
+      `Valid types: the profile enum and the kit's own additions its adapters emit (${sorted(KIT_EVENT_TYPES).join(', ')}). ` +
       'The kit also applies the aliases and kit extensions listed in $defs, with a warning (they are not profile events).',
     type: 'object',
     required: [...PORTABLE_REQUIRED_FIELDS],
-    properties: { ...fieldSchemas(PORTABLE_FIELD_RULES), type: { type: 'string', enum: sorted(PROFILE_EVENT_TYPES) } },
+    properties: { ...fieldSchemas(PORTABLE_FIELD_RULES), type: { type: 'string', enum: sorted(VALID_TYPES) } },
     if: { properties: { schemaVersion: { enum: portableVersions } }, required: ['schemaVersion'] },
     then: true,
     else: { $ref: '#/$defs/limeProfile' },

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { expected, w1, w2, w3 } from './workloads.mjs';
 import { aguiLines, aiSdkLines, kitLines, loadKit, runAgui, runAiSdkChat, runAiSdkReader, runFloor, runKit, runKitViaAgUi, runKitViaAiSdk } from './systems.mjs';
+import { check } from './check.mjs';
 
 const args = process.argv.slice(2);
 const smoke = args.includes('--smoke');
@@ -26,30 +27,6 @@ const workloads = {
   W3: w3(size.w3),
 };
 
-function check(name, system, got, want) {
-  const join = (m) => [...m.values()].join('');
-  const problems = [];
-  if (join(got.text) !== join(want.text)) problems.push('text');
-  for (const [id, json] of want.args) {
-    let ok = false;
-    try {
-      ok = JSON.stringify(JSON.parse(got.args.get(id))) === JSON.stringify(JSON.parse(json));
-    } catch {
-      ok = false;
-    }
-    if (!ok) {
-      problems.push(`args of ${id}`);
-      break;
-    }
-  }
-  for (const [id, output] of want.results) {
-    if (got.results.get(id) !== output) {
-      problems.push(`result of ${id}`);
-      break;
-    }
-  }
-  if (problems.length) throw new Error(`${system} on ${name}: final state differs in ${problems.join(', ')}`);
-}
 
 /** Median time of `runs` after one warm-up, and the peak heap growth during the runs. */
 async function measure(fn) {

@@ -13,9 +13,11 @@ export default defineConfig({
     alias: [
       { find: /^agentui-kit\/styles\.css$/, replacement: dist('styles.css') },
       { find: /^agentui-kit\/adapters\/ai-sdk$/, replacement: dist('adapters/ai-sdk.js') },
+      { find: /^agentui-kit\/server$/, replacement: dist('server.js') },
       { find: /^agentui-kit$/, replacement: dist('index.js') },
     ],
   },
-  build: { outDir: 'dist', emptyOutDir: true },
+  // es2022: the app reads the runtime's capabilities with a top-level await before it renders.
+  build: { outDir: 'dist', emptyOutDir: true, target: 'es2022' },
   server: { proxy: { '/api': 'http://127.0.0.1:6107' } },
 });

@@ -9,6 +9,7 @@ import type { TurnMode } from '../stream/types';
 import { classes } from './format';
 import type { Labels } from '../ui/labels';
 import { useLabels } from './useLabels';
+import { plural } from './valueLabel';
 
 /** Props of `Composer`; any other prop goes to its root element where it has one. */
 export interface ComposerProps extends Omit<ComponentPropsWithoutRef<'form'>, 'onSubmit'> {
@@ -30,13 +31,20 @@ export const Composer = forwardRef<HTMLFormElement, ComposerProps>(function Comp
   const { adapter } = useRuntimeContext();
   const actions = useRuntimeActions();
   const status = useRuntimeSelector((s) => selectSessionStatus(s));
+  // The runtime's queue fact: prompts waiting behind the running turn (a task-less chat has no capsule to show it).
+  const queued = useRuntimeSelector((s) => s.queue.length);
   const t = useLabels(labels);
   // The provider's actions keep the last send: a prompt that failed is still here after a re-mount.
   const sendState = useStore(actions.sendState);
   const failedSend = sendState.status === 'failed' ? sendState : undefined;
   const [text, setText] = useState(() => failedSend?.prompt ?? '');
   const [chosenMode, setMode] = useState<'queue' | 'steer'>('queue');
-  const mode = status === 'blocked' ? 'queue' : chosenMode; // a blocked turn cannot be steered (the thread says why)
+  // Only what the runtime says it can do is offered (an adapter that says nothing is offered everything).
+  const capabilities = adapter?.capabilities;
+  const canQueue = capabilities?.queue !== false;
+  const canSteer = capabilities?.steer !== false;
+  // A blocked turn cannot be steered (the thread says why).
+  const mode = status === 'blocked' || !canSteer ? 'queue' : !canQueue ? 'steer' : chosenMode;
   const [error, setError] = useState<string>();
   const [stopping, setStopping] = useState(false);
   const generatedId = useId();
@@ -45,9 +53,10 @@ export const Composer = forwardRef<HTMLFormElement, ComposerProps>(function Comp
   const modeLabelId = useId();
   const active = ACTIVE.has(status);
   // Interrupting is a write to the runtime: offered only while a turn runs and a runtime is connected.
-  const canStop = active && adapter !== undefined;
+  const canStop = active && adapter !== undefined && capabilities?.interrupt !== false;
   const sending = sendState.status === 'sending';
-  const reason = !adapter ? t('composer.unavailable') : sending ? t('composer.sending') : text.trim() === '' ? t('composer.empty') : undefined;
+  const oneAtATime = active && !canQueue && !canSteer;
+  const reason = !adapter ? t('composer.unavailable') : sending ? t('composer.sending') : oneAtATime ? t('composer.oneAtATime') : text.trim() === '' ? t('composer.empty') : undefined;
   const shownError = error ?? failedSend?.error;
 
   /** The text is cleared only once the runtime took the prompt, and only if it is still what was sent. */
@@ -81,7 +90,7 @@ export const Composer = forwardRef<HTMLFormElement, ComposerProps>(function Comp
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) send(event as unknown as FormEvent);
   };
   // While a turn runs with nothing typed, Stop takes Send's place; with text, both are offered.
-  const showSubmit = !canStop || text.trim() !== '';
+  const showSubmit = !canStop || (text.trim() !== '' && !oneAtATime);
 
   return (
     <form ref={ref} className={classes('aui-composer', className)} data-mode={active ? mode : 'start'} onSubmit={send} {...rest}>
@@ -90,7 +99,7 @@ export const Composer = forwardRef<HTMLFormElement, ComposerProps>(function Comp
       </label>
       <textarea id={inputId} value={text} rows={2} placeholder={t('composer.placeholder')} aria-describedby={hintId} onChange={(e) => setText(e.target.value)} onKeyDown={onKeyDown} />
       <div className="aui-composer__controls">
-        {active && (
+        {active && canQueue && canSteer && (
           <div className="aui-composer__mode">
             <span id={modeLabelId} className="aui-composer__mode-label">{t('composer.mode')}</span>
             <ToggleGroup.Root type="single" value={mode} onValueChange={(v) => v && setMode(v as 'queue' | 'steer')} aria-labelledby={modeLabelId} className="aui-toggle-group">
@@ -112,7 +121,7 @@ export const Composer = forwardRef<HTMLFormElement, ComposerProps>(function Comp
         )}
         {showSubmit && (
           <button type="submit" className="aui-button aui-button--primary" aria-disabled={reason !== undefined} data-disabled={reason !== undefined || undefined}>
-            {active ? t(mode === 'steer' ? 'composer.submitSteer' : 'composer.submitQueue') : t('composer.send')}
+            {active && !oneAtATime ? t(mode === 'steer' ? 'composer.submitSteer' : 'composer.submitQueue') : t('composer.send')}
           </button>
         )}
       </div>
@@ -125,6 +134,11 @@ export const Composer = forwardRef<HTMLFormElement, ComposerProps>(function Comp
             </button>
           )}
         </div>
+      )}
+      {queued > 0 && (
+        <p className="aui-muted aui-composer__queued" role="status">
+          {plural(t, 'composer.queued', queued)}
+        </p>
       )}
       <p id={hintId} className="aui-muted aui-composer__hint">
         {reason !== undefined && text !== '' ? reason : !adapter ? reason : ''}

@@ -47,6 +47,29 @@ describe('Composer while a turn runs (issue 15, composer)', () => {
     expect(buttonNames()).toEqual(['Add to queue']);
   });
 
+  it("offers only what the runtime can do: queue without steer is no choice, neither is a wait with the reason, no interrupt no Stop", async () => {
+    const user = userEvent.setup();
+    const caps = { queue: true, steer: false, interrupt: true, approvals: true, clientTools: false, restore: true };
+    const queueOnly = renderWith(<Composer />, running(), mockAdapter({ capabilities: caps }));
+    expect(screen.queryAllByRole('radio')).toEqual([]);
+    await user.type(screen.getByLabelText('Message'), 'next');
+    expect(buttonNames()).toEqual(['Stop', 'Add to queue']);
+    queueOnly.unmount();
+
+    renderWith(<Composer />, running(), mockAdapter({ capabilities: { ...caps, queue: false, interrupt: false } }));
+    expect(screen.queryByRole('button', { name: 'Stop' })).toBeNull();
+    await user.type(screen.getByLabelText('Message'), 'next');
+    const submit = screen.getByRole('button', { name: 'Send' });
+    expect(submit.getAttribute('aria-disabled')).toBe('true');
+    expect(screen.getByText('This runtime takes one prompt at a time: wait for the turn to end, or stop it.')).toBeTruthy();
+  });
+
+  it("says how many prompts wait in the runtime's queue", () => {
+    const event = eventBuilder();
+    renderWith(<Composer />, storeFrom([event('turn.started', turn()), event('queue.changed', {}, { queue: [{ turnId: 't2', prompt: 'next' }, { turnId: 't3', prompt: 'after' }] })]), mockAdapter());
+    expect(screen.getByRole('status').textContent).toBe('2 prompts wait to run after this turn');
+  });
+
   it('idle: Send, no mode choice and no Stop', () => {
     renderWith(<Composer />, storeFrom([]), mockAdapter());
     expect(buttonNames()).toEqual(['Send']);

@@ -95,7 +95,14 @@ describe('validateEvent issues', () => {
 
   it('accepts aliases and kit extensions as applicable but not profile-conformant', () => {
     expect(validateEvent({ ...base, type: 'text.delta' })).toMatchObject({ valid: false, applicable: true, issues: [{ code: 'not_in_profile' }] });
-    expect(validateEvent({ ...base, type: 'turn.cancelled' })).toMatchObject({ valid: false, applicable: true, issues: [{ code: 'not_in_profile' }] });
+    expect(validateEvent({ ...base, type: 'action.expired', actionId: 'a' })).toMatchObject({ valid: false, applicable: true, issues: [{ code: 'not_in_profile' }] });
+  });
+
+  it("accepts the kit's own additions its adapters emit (a cancelled turn, a cancelled action, a conversation snapshot) as valid, with their family's scope ids", () => {
+    expect(validateEvent({ ...base, type: 'turn.cancelled' })).toEqual({ valid: true, applicable: true, issues: [] });
+    expect(validateEvent({ ...base, type: 'messages.snapshot' }).valid).toBe(true);
+    expect(validateEvent({ ...base, type: 'action.cancelled', actionId: 'a' }).valid).toBe(true);
+    expect(validateEvent({ ...base, type: 'action.cancelled' }).issues.map((i) => i.code)).toEqual(['missing_correlation']);
   });
 
   it('validates portable 0.1 events by the portable rules', () => {

@@ -57,6 +57,40 @@ export interface ExportEvidenceInput {
   taskId?: string;
 }
 
+/**
+ * What `addToolOutput` sends: the output of a tool the app runs itself (a client-side or frontend
+ * tool: the runtime asked for the call and waits for its output), or `errorText` when it failed.
+ * The names are the AI SDK's (`useChat().addToolOutput`).
+ */
+export interface AddToolOutputInput {
+  sessionId?: string;
+  threadId?: string;
+  toolCallId: string;
+  /** The tool's output (any JSON value); absent when `errorText` says it failed. */
+  output?: unknown;
+  /** The tool failed: what the model is told. */
+  errorText?: string;
+}
+
+/**
+ * What a runtime behind an adapter can do, so a UI offers only that (the stock Composer reads it).
+ * Each flag is a fact the adapter states about its framework and its configuration.
+ */
+export interface RuntimeCapabilities {
+  /** A prompt sent while a turn runs waits for it, then runs with that turn's exchange in context. */
+  queue: boolean;
+  /** A prompt sent while a turn runs goes into that turn (AI SDK steering); without it, steering is refused. */
+  steer: boolean;
+  /** `cancelTurn` stops the running turn (Stop). */
+  interrupt: boolean;
+  /** `respondAction` answers the runtime's approvals, interrupts or input requests. */
+  approvals: boolean;
+  /** `addToolOutput` completes a tool the app runs itself (client-side or frontend tools). */
+  clientTools: boolean;
+  /** The adapter continues a conversation the framework saved (messages, input items, a checkpoint). */
+  restore: boolean;
+}
+
 /** What `readThread` returns: a thread read model or a whole session snapshot (both hydrate the store). */
 export type RuntimeThreadReadModel = ThreadReadModelSnapshot | SessionSnapshot;
 
@@ -68,6 +102,13 @@ export interface RuntimeProviderAdapter {
   readThread(input: ReadThreadInput): Promise<RuntimeThreadReadModel>;
   /** Optional: runtimes that export evidence packs. Absent means `unavailable`, not an error. */
   exportEvidence?(input: ExportEvidenceInput): Promise<RuntimeEventEnvelope>;
+  /**
+   * Optional: completes a tool the app runs itself; answered with the tool's result (or failure)
+   * fact once the runtime has the output. Absent means the runtime runs every tool itself.
+   */
+  addToolOutput?(input: AddToolOutputInput): Promise<RuntimeEventEnvelope>;
+  /** What this runtime can do; absent means the adapter does not say (a UI then offers every write). */
+  readonly capabilities?: RuntimeCapabilities;
 }
 
 /**

@@ -175,7 +175,7 @@ export function validateEvent(raw: unknown): EventValidation {
     const typeClass = classifyType(type);
     if (typeClass === 'unknown') {
       issues.push({ code: 'unknown_event_type', severity: 'error', type, message: `unknown event type "${type}"` });
-    } else if (typeClass !== 'profile') {
+    } else if (typeClass !== 'profile' && typeClass !== 'kit') {
       issues.push({
         code: 'not_in_profile',
         severity: 'warning',

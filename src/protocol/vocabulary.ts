@@ -48,9 +48,7 @@ export const TYPE_ALIASES: Readonly<Record<string, string>> = Object.assign(Obje
  */
 export const KIT_EXTENSION_TYPES: ReadonlySet<string> = new Set([
   'tool.completed',
-  'turn.cancelled',
   'action.updated',
-  'action.cancelled',
   'action.expired',
   'artifact.created',
   'artifact.updated',
@@ -65,20 +63,28 @@ export const KIT_EXTENSION_TYPES: ReadonlySet<string> = new Set([
   'evidence.exported',
   'review.verdict',
   'review.requested',
-  'messages.snapshot',
   'agent.handoff',
   'worker.notification',
 ]);
 
 /**
- * Where an event type comes from: the Lime profile enum, an accepted alias, a kit extension, or
- * `unknown` (kept in diagnostics, never rendered).
+ * Types the kit's own provider adapters emit beside the profile enum, so a correct run of any of
+ * them validates: a cancelled turn, a pending action its cancelled turn ends, and the framework's
+ * whole conversation (AG-UI `MESSAGES_SNAPSHOT`, a restored conversation). They validate like
+ * profile types (same scope ids by family), without a `not_in_profile` warning.
  */
-export type TypeClass = 'profile' | 'alias' | 'extension' | 'unknown';
+export const KIT_EVENT_TYPES: ReadonlySet<string> = new Set(['turn.cancelled', 'action.cancelled', 'messages.snapshot']);
+
+/**
+ * Where an event type comes from: the Lime profile enum, the kit's own additions to it, an
+ * accepted alias, a kit extension, or `unknown` (kept in diagnostics, never rendered).
+ */
+export type TypeClass = 'profile' | 'kit' | 'alias' | 'extension' | 'unknown';
 
 /** Classifies an event type name against the kit's vocabulary (SPEC section 2). */
 export function classifyType(type: string): TypeClass {
   if (PROFILE_EVENT_TYPES.has(type)) return 'profile';
+  if (KIT_EVENT_TYPES.has(type)) return 'kit';
   if (Object.prototype.hasOwnProperty.call(TYPE_ALIASES, type)) return 'alias';
   if (KIT_EXTENSION_TYPES.has(type)) return 'extension';
   return 'unknown';

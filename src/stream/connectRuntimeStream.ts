@@ -99,7 +99,7 @@ type Door = string;
  * both doors, and an event that arrives by both is applied once.
  * @example
  * const store = createRuntimeStore();
- * const connection = connectRuntimeStream(store, sseSource(adapter.eventsUrl), { adapter });
+ * const connection = connectRuntimeStream(store, endpointSource(adapter.eventStream), { adapter });
  * connection.subscribe((state) => console.log(state.status, state.stale));
  * // ... connection.close();
  */

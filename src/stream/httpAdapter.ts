@@ -1,6 +1,7 @@
 import type { RuntimeEventEnvelope } from '../protocol/events';
 import { LineSplitter } from './lineSplitter';
 import type { StreamEndpoint } from './streamEndpoint';
+import type { RuntimeCapabilities } from '../protocol/providerAdapter';
 import type { RuntimeProviderAdapter, RuntimeThreadReadModel } from './types';
 
 /**
@@ -13,6 +14,11 @@ export interface HttpAdapterOptions {
   headers?: Record<string, string>;
   /** fetch's `credentials` for every request and the event stream (`include` sends cookies across origins). */
   credentials?: RequestCredentials;
+  /**
+   * What the runtime behind the URL can do (the bridge serves it at `GET /capabilities`), so the
+   * stock Composer offers only that. Absent: the adapter does not say, and every write is offered.
+   */
+  capabilities?: RuntimeCapabilities;
 }
 
 /** The adapter `httpAdapter` returns: the provider adapter, and its live event stream with the same auth. */
@@ -26,9 +32,9 @@ export interface HttpRuntimeAdapter extends RuntimeProviderAdapter {
 /**
  * A reference RuntimeProviderAdapter over HTTP, the convention the fixture server speaks:
  * `POST /turns` (an NDJSON stream of the turn's events), `POST /turns/:id/cancel`,
- * `POST /actions/:id` and `POST /evidence/export` (each answers the resulting event as JSON),
- * `GET /thread[?before=]` (a RuntimeThreadReadModel). Live events come from `GET /events` (SSE),
- * with the same headers and credentials: `adapter.eventStream`.
+ * `POST /actions/:id`, `POST /tools/:toolCallId/output` and `POST /evidence/export` (each answers
+ * the resulting event as JSON), `GET /thread[?before=]` (a RuntimeThreadReadModel). Live events come
+ * from `GET /events` (SSE), with the same headers and credentials: `adapter.eventStream`.
  * @example
  * const adapter = httpAdapter('http://127.0.0.1:4317', { headers: { authorization: `Bearer ${token}` } });
  * const model = await adapter.readThread({}); // the current read model
@@ -63,6 +69,7 @@ export function httpAdapter(baseUrl: string, options: HttpAdapterOptions = {}): 
       ...(options.credentials !== undefined && { credentials: options.credentials }),
       ...(options.fetch !== undefined && { fetch: options.fetch }),
     },
+    ...(options.capabilities !== undefined && { capabilities: options.capabilities }),
 
     async *startTurn(input) {
       const response = await request('/turns', { method: 'POST', body: JSON.stringify(input), headers: { Accept: 'application/x-ndjson' } });
@@ -94,6 +101,8 @@ export function httpAdapter(baseUrl: string, options: HttpAdapterOptions = {}): 
     respondAction: (input) => postJson(`/actions/${encodeURIComponent(input.actionId)}`, input),
 
     exportEvidence: (input) => postJson('/evidence/export', input),
+
+    addToolOutput: (input) => postJson(`/tools/${encodeURIComponent(input.toolCallId)}/output`, input),
 
     async readThread(input) {
       const query = new URLSearchParams();

@@ -42,6 +42,12 @@ export interface RuntimeActions {
   interrupt(): Promise<WriteResult>;
   /** Marks the action `responding` (a UI overlay), sends the answer, and lets the runtime's fact resolve it. */
   respondAction(actionId: string, decision: string, payload?: Record<string, unknown>): Promise<WriteResult>;
+  /**
+   * Gives the output of a tool the app runs itself (a client-side or frontend tool the runtime
+   * waits on), or `errorText` when it failed; the runtime's tool fact answers it. `unavailable`
+   * when the adapter runs every tool itself.
+   */
+  addToolOutput(toolCallId: string, output: unknown, options?: { errorText?: string }): Promise<WriteResult>;
   /** Loads history before `cursor` and prepends it. */
   loadOlder(cursor?: string | number): Promise<WriteResult>;
   exportEvidence(scope?: ExportEvidenceInput): Promise<WriteResult>;
@@ -204,6 +210,17 @@ export function createRuntimeActions(
       } catch (error) {
         store.getState().failResponding(actionId, messageOf(error));
         return failed(`answering ${actionId}`, error);
+      }
+    },
+
+    async addToolOutput(toolCallId, output, { errorText } = {}) {
+      if (!adapter?.addToolOutput) return { ok: false, reason: 'unavailable' };
+      try {
+        expectAnswer();
+        deliverReply(await adapter.addToolOutput({ ...ids(), toolCallId, ...(errorText !== undefined ? { errorText } : { output }) }));
+        return { ok: true };
+      } catch (error) {
+        return failed(`the output of tool call ${toolCallId}`, error);
       }
     },
 

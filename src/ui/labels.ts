@@ -339,6 +339,9 @@ export const DEFAULT_LABELS = {
   'composer.failed': 'Not sent: {error}',
   'composer.retry': 'Send again',
   'composer.sending': 'Sending…',
+  'composer.oneAtATime': 'This runtime takes one prompt at a time: wait for the turn to end, or stop it.',
+  'composer.queued.one': '{count} prompt waits to run after this turn',
+  'composer.queued.other': '{count} prompts wait to run after this turn',
 
   'workbench.tasks': 'Task',
   'workbench.tools': 'Tools',

@@ -21,7 +21,7 @@ describe('MCP adapter: recorded runs conform (a real McpServer and Client over I
 
   for (const name of names) {
     it(`${name}: every event valid, the summary as expected, idempotent, and readThread restores it`, () => {
-      expectConformant(name, ['turn.cancelled']);
+      expectConformant(name);
     });
   }
 

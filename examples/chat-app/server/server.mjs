@@ -1,124 +1,83 @@
-// The chat app's server: the AI SDK agent behind agentui-kit's AI SDK adapter, served over the
-// HTTP conventions of the kit's `httpAdapter` (POST /api/turns, POST /api/actions/:id,
-// POST /api/turns/:id/cancel, GET /api/thread, live events on GET /api/events as SSE with
-// Last-Event-ID resume). Every event is appended to a log file first, so a restarted server
-// still serves the thread, and says what became of the turn it was running.
-// Usage: node server/server.mjs [--port 6107]   (serves the built app from ../dist)
+// The chat app's server: the AI SDK agent behind agentui-kit's AI SDK adapter, served by the kit's
+// runtime bridge (agentui-kit/server) under /api: the protocol the browser's httpAdapter speaks.
+// Every event is appended to this run's log first, and the model's conversation is saved after
+// every turn, so a restarted server serves the same thread, says what became of the turn it was
+// running, and the model still sees the earlier exchange.
+// Usage: node server/server.mjs [--port 6107] [--log <file.jsonl>]   (serves the built app from ../dist)
 import { createServer } from 'node:http';
-import { appendFileSync, existsSync, readFileSync } from 'node:fs';
-import { extname, join } from 'node:path';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, extname, join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { createAiSdkAdapter } from 'agentui-kit/adapters/ai-sdk';
-import { createEnvelopeFactory } from 'agentui-kit/headless';
+import { createRuntimeBridge, toNodeHandler } from 'agentui-kit/server';
 import { chat } from './agent.mjs';
 
 const args = process.argv.slice(2);
-const port = Number(args[args.indexOf('--port') + 1]) || Number(process.env.PORT) || 6107;
-const logFile = process.env.CHAT_APP_LOG ?? join(tmpdir(), 'agentui-chat-app.jsonl');
+const flag = (name) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
+const askedPort = flag('--port') ?? process.env.PORT;
 const appDir = fileURLToPath(new URL('../dist/', import.meta.url));
 const SESSION = { sessionId: 'chat-app', threadId: 'thread-1', runtimeId: 'chat-app-ai-sdk' };
 
-// ---- the event log: what the browser can resume from, kept across restarts ----
-const log = existsSync(logFile) ? readFileSync(logFile, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line)) : [];
-const clients = new Set();
-function publish(event) {
-  appendFileSync(logFile, JSON.stringify(event) + '\n');
-  log.push(event);
-  for (const send of clients) send(event);
-}
-
-// A turn the previous process was running did not finish, and cannot: say so, as a fact.
-const TERMINAL = new Set(['turn.completed', 'turn.failed', 'turn.cancelled']);
-const open = new Set();
-for (const event of log) {
-  if (event.type === 'turn.submitted') open.add(event.turnId);
-  if (TERMINAL.has(event.type)) open.delete(event.turnId);
-}
-const restart = createEnvelopeFactory({ ...SESSION, sequence: log.at(-1)?.sequence ?? 0, idPrefix: `chat-app-restart-${Date.now().toString(36)}` });
-for (const turnId of open) {
-  publish(restart.event('turn.failed', { turnId }, {
-    failureCategory: 'runtime_restarted',
-    message: 'The server restarted while this turn was running.',
-    recoveryHint: 'Send the message again; the conversation so far is kept.',
-  }));
-}
-
-const adapter = createAiSdkAdapter({
-  ...SESSION,
-  chat,
-  history: log,
-  sequence: log.at(-1)?.sequence ?? 0,
-  idPrefix: `ai${Date.now().toString(36)}`, // turn and event ids unique to this process
-  onEvent: publish,
-});
-
-// ---- HTTP ----
-const readBody = (req) => new Promise((resolve, reject) => {
-  let body = '';
-  req.on('data', (chunk) => (body += chunk));
-  req.on('end', () => {
-    try {
-      resolve(body === '' ? {} : JSON.parse(body));
-    } catch (error) {
-      reject(error);
-    }
-  });
-});
-const json = (res, status, value) => {
-  res.writeHead(status, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
-  res.end(JSON.stringify(value));
-};
-
-let running;
-
-function streamEvents(req, res, url) {
-  res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store', Connection: 'keep-alive' });
-  const lastId = req.headers['last-event-id'];
-  const cursor = Number(url.searchParams.get('cursor'));
-  let from = 0;
-  if (typeof lastId === 'string' && lastId !== '') from = log.findIndex((e) => e.eventId === lastId) + 1;
-  if (Number.isFinite(cursor) && url.searchParams.has('cursor')) from = Math.max(from, log.filter((e) => e.sequence <= cursor).length);
-  const send = (event) => res.write(`id: ${event.eventId}\ndata: ${JSON.stringify(event)}\n\n`);
-  for (const event of log.slice(from)) send(event);
-  clients.add(send);
-  const heartbeat = setInterval(() => res.write(': heartbeat\n\n'), 5_000);
-  req.on('close', () => {
-    clearInterval(heartbeat);
-    clients.delete(send);
-  });
-}
-
-async function startTurn(req, res) {
-  if (running) return json(res, 409, { error: 'a turn is running: wait for it, or cancel it' });
-  const input = await readBody(req);
-  const events = adapter.startTurn({ ...input, prompt: String(input.prompt ?? '') })[Symbol.asyncIterator]();
-  // The turn's first event (turn.submitted) answers the request; the rest arrive on /api/events.
-  const first = await events.next();
-  res.writeHead(200, { 'Content-Type': 'application/x-ndjson', 'Cache-Control': 'no-store' });
-  res.end(first.done ? '' : JSON.stringify(first.value) + '\n');
-  running = (async () => {
-    while (!(await events.next()).done);
-  })().finally(() => (running = undefined));
-}
-
-async function route(req, res) {
-  const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-  const parts = url.pathname.split('/').filter(Boolean);
-  if (parts[0] !== 'api') return serveApp(res, url.pathname);
-  try {
-    if (req.method === 'GET' && parts[1] === 'events') return streamEvents(req, res, url);
-    if (req.method === 'GET' && parts[1] === 'thread') return json(res, 200, await adapter.readThread({ before: url.searchParams.get('before') ?? undefined }));
-    if (req.method === 'GET' && parts[1] === 'refs') return json(res, 200, { text: await adapter.loadRef(url.searchParams.get('ref') ?? '') });
-    if (req.method === 'POST' && parts[1] === 'turns' && parts.length === 2) return await startTurn(req, res);
-    if (req.method === 'POST' && parts[1] === 'turns' && parts[3] === 'cancel') return json(res, 200, await adapter.cancelTurn({ turnId: parts[2] === 'active' ? undefined : parts[2] }));
-    if (req.method === 'POST' && parts[1] === 'actions' && parts[2]) return json(res, 200, await adapter.respondAction({ ...(await readBody(req)), actionId: decodeURIComponent(parts[2]) }));
-    return json(res, 404, { error: 'not found' });
-  } catch (error) {
-    return json(res, 409, { error: error instanceof Error ? error.message : String(error) });
+/** Listens on the port asked for, or, when none was asked and 6107 is taken, on a free one. */
+function listen(server) {
+  const port = askedPort === undefined ? 6107 : Number(askedPort);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    console.error(`chat app: --port must be a port number (got ${askedPort})`);
+    process.exit(2);
   }
+  return new Promise((resolve) => {
+    server.once('error', (error) => {
+      if (error.code !== 'EADDRINUSE') throw error;
+      if (askedPort !== undefined) {
+        console.error(`chat app: port ${port} is taken. Start it on another one: npm run example -- --port <port> (or PORT=<port>).`);
+        process.exit(1);
+      }
+      console.log(`chat app: port ${port} is taken; taking a free one (choose with --port <port>).`);
+      server.listen(0, '127.0.0.1', () => resolve(server.address().port));
+    });
+    server.listen(port, '127.0.0.1', () => resolve(server.address().port));
+  });
 }
 
+let handle = (_req, res) => {
+  res.writeHead(503, { 'Content-Type': 'text/plain' });
+  res.end('Starting.');
+};
+const server = createServer((req, res) => handle(req, res));
+const port = await listen(server);
+
+// One log per run and port (never a file every run shares); pass --log (or CHAT_APP_LOG) to continue one.
+const logFile = flag('--log') ?? process.env.CHAT_APP_LOG ?? join(tmpdir(), 'agentui-chat-app', `run-${new Date().toISOString().replace(/[:.]/g, '-')}-port-${port}.jsonl`);
+const conversationFile = logFile.replace(/\.jsonl$/, '') + '.messages.json';
+mkdirSync(dirname(logFile), { recursive: true });
+const history = existsSync(logFile) ? readFileSync(logFile, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line)) : [];
+const saved = existsSync(conversationFile) ? JSON.parse(readFileSync(conversationFile, 'utf8')) : [];
+
+let adapter;
+const SAVE_POINTS = new Set(['turn.submitted', 'action.resolved', 'tool.result', 'snapshot.updated']);
+const bridge = createRuntimeBridge({
+  basePath: '/api',
+  history,
+  // Kept before any browser sees it; the model's conversation is saved as it grows (a prompt taken,
+  // an answer acted on, a turn's end), so a restart mid-turn keeps the exchange up to there.
+  persist: (event) => {
+    appendFileSync(logFile, JSON.stringify(event) + '\n');
+    if (SAVE_POINTS.has(event.type) && adapter !== undefined) writeFileSync(conversationFile, JSON.stringify(adapter.messages()));
+  },
+  adapter: (feed) =>
+    (adapter = createAiSdkAdapter({
+      ...feed,
+      ...SESSION,
+      chat,
+      steering: true,
+      messages: saved,
+      // Turn and event ids unique to this process: a restarted server never reuses one.
+      idPrefix: `ai${Date.now().toString(36)}`,
+    })),
+});
+
+const api = toNodeHandler(bridge);
 const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml', '.json': 'application/json' };
 function serveApp(res, pathname) {
   const file = join(appDir, pathname === '/' ? 'index.html' : pathname.replace(/\.\.+/g, ''));
@@ -130,7 +89,10 @@ function serveApp(res, pathname) {
   res.writeHead(200, { 'Content-Type': TYPES[extname(path)] ?? 'application/octet-stream' });
   res.end(readFileSync(path));
 }
+handle = (req, res) => {
+  const pathname = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
+  if (pathname === '/api' || pathname.startsWith('/api/')) return api(req, res);
+  serveApp(res, pathname);
+};
 
-createServer((req, res) => void route(req, res)).listen(port, '127.0.0.1', () => {
-  console.log(`chat app on http://127.0.0.1:${port} (${process.env.AI_GATEWAY_API_KEY ? 'AI Gateway model' : 'scripted mock model'}; log ${logFile})`);
-});
+console.log(`chat app on http://127.0.0.1:${port} (${process.env.AI_GATEWAY_API_KEY ? 'AI Gateway model' : 'scripted mock model'}; log ${logFile})`);

@@ -1,8 +1,6 @@
-import { AgentWorkbench, RuntimeProvider, httpAdapter, useRuntimeStream } from 'agentui-kit';
-
-// The server runs the agent (AI SDK) behind agentui-kit's AI SDK adapter and speaks httpAdapter's
-// conventions: the app only connects the live stream and lets the workbench do the rest.
-const adapter = httpAdapter('/api');
+import { useMemo } from 'react';
+import { AgentWorkbench, RuntimeProvider, httpAdapter, useRuntimeStream, type RuntimeCapabilities, type StreamEndpoint } from 'agentui-kit';
+import { BrowserTools } from './BrowserTools';
 
 /** Large tool outputs arrive as refs; the full text loads on demand from the server. */
 async function loadRef(ref: string): Promise<string> {
@@ -11,16 +9,27 @@ async function loadRef(ref: string): Promise<string> {
   return ((await response.json()) as { text: string }).text;
 }
 
-function Chat() {
+function Chat({ events }: { events: StreamEndpoint }) {
   // Live events over SSE; a broken stream shows stale, repairs from GET /api/thread, resumes.
-  useRuntimeStream({ url: adapter.eventsUrl }, { gapTimeoutMs: 500 });
-  return <AgentWorkbench loadRef={loadRef} style={{ height: '100vh' }} />;
+  useRuntimeStream(events, { gapTimeoutMs: 500 });
+  return (
+    <>
+      <BrowserTools />
+      <AgentWorkbench loadRef={loadRef} style={{ height: '100vh' }} />
+    </>
+  );
 }
 
-export function App() {
+/**
+ * The server runs the agent behind agentui-kit's AI SDK adapter and the kit's runtime bridge; the
+ * app writes through httpAdapter, told what the runtime can do (queue, steer, Stop ...), so the
+ * Composer offers exactly that.
+ */
+export function App({ capabilities }: { capabilities?: RuntimeCapabilities }) {
+  const adapter = useMemo(() => httpAdapter('/api', { ...(capabilities !== undefined && { capabilities }) }), [capabilities]);
   return (
     <RuntimeProvider adapter={adapter}>
-      <Chat />
+      <Chat events={adapter.eventStream} />
     </RuntimeProvider>
   );
 }

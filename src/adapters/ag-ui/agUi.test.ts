@@ -3,6 +3,8 @@ import { HttpAgent } from '@ag-ui/client';
 import { EventType, type BaseEvent } from '@ag-ui/core';
 import type { RuntimeEventEnvelope } from '../../protocol/events';
 import { validateEvent } from '../../protocol/validateEvent';
+import { createRuntimeStore } from '../../store/createRuntimeStore';
+import { summarize } from '../../store/selectors/summarize';
 import { createAgUiAdapter, toRuntimeEvents } from './index';
 import { expectConformant, readFixture, recorded, recordedNames, types } from '../../../test/adapters/recordedRuns';
 import { LARGE_LOG, SCENARIOS, runScenario, serveAgent } from '../../../test/adapters/agUiScenarios';
@@ -22,7 +24,7 @@ describe('AG-UI adapter: recorded runs conform (over loopback HTTP with HttpAgen
 
   for (const name of names) {
     it(`${name}: every event valid, the summary as expected, idempotent, and readThread restores it`, () => {
-      expectConformant(name, ['messages.snapshot']);
+      expectConformant(name);
     });
   }
 
@@ -128,7 +130,7 @@ describe('AG-UI adapter: writes', () => {
     }
   });
 
-  it('cancelTurn aborts the HTTP run and answers with the turn.cancelled it emitted', async () => {
+  it('cancelTurn aborts the HTTP run and answers with the turn.cancelled it emitted; the partial answer stays interrupted, never completed', async () => {
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     const server = await serveAgent((input) => [
@@ -146,16 +148,20 @@ describe('AG-UI adapter: writes', () => {
       await turn;
       expect(cancelled.payload).toEqual({ reason: 'aborted' });
       expect(cancelled).toMatchObject({ type: 'turn.cancelled', turnId: 'agui-turn-1' });
-      expect(types(events).slice(-3)).toEqual(['model.completed', 'turn.cancelled', 'snapshot.updated']);
+      expect(types(events).slice(-3)).toEqual(['model.delta', 'turn.cancelled', 'snapshot.updated']);
+      expect(types(events)).not.toContain('model.completed');
+      const store = createRuntimeStore();
+      store.getState().ingest(events);
+      expect(summarize(store.getState()).messages.find((m) => m.messageId === 'm1')).toMatchObject({ text: 'partial', final: false, interrupted: true });
     } finally {
       release();
       await server.close();
     }
   });
 
-  it('respondAction: rejected as unsupported without an app handler; with one, resolved only after the handler accepted', async () => {
+  it('respondAction on no interrupt: rejected without an app handler; with one, resolved only after the handler accepted', async () => {
     const plain = createAgUiAdapter({ agent: new HttpAgent({ url: 'http://127.0.0.1:9/none' }) });
-    await expect(plain.respondAction({ actionId: 'a1', decision: 'allow' })).rejects.toThrow(/no standard approval/);
+    await expect(plain.respondAction({ actionId: 'a1', decision: 'allow' })).rejects.toThrow(/not waiting for an answer \(no AG-UI interrupt has this id\)/);
     expect(plain.events()).toEqual([]);
     const answered: string[] = [];
     const withHandler = createAgUiAdapter({

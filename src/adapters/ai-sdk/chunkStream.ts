@@ -6,12 +6,44 @@ import { iterate, type FrameworkStream } from '../core/adapterSource';
 export type UIMessageChunkSource = FrameworkStream<UIMessageChunk> | Response;
 
 /**
+ * The chat endpoint answered an HTTP error instead of a stream: its status and (capped) body, so
+ * the turn fails as what it is (rate limited, the server failed, the request refused), not as a
+ * broken stream.
+ */
+export class ChatEndpointError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: string,
+  ) {
+    super(`the chat endpoint answered HTTP ${status}${body === '' ? '' : `: ${body}`}`);
+    this.name = 'ChatEndpointError';
+  }
+}
+
+/** Characters of an error body kept: enough for a provider's message, never a whole HTML page. */
+const ERROR_BODY_LIMIT = 500;
+
+/** The error text of a response body: its JSON `error`/`message` when it has one, else the text. */
+async function errorBody(response: Response): Promise<string> {
+  const text = await response.text().catch(() => '');
+  try {
+    const json = JSON.parse(text) as { error?: unknown; message?: unknown };
+    const error = json.error as { message?: unknown } | string | undefined;
+    const message = typeof error === 'string' ? error : typeof error?.message === 'string' ? error.message : typeof json.message === 'string' ? json.message : undefined;
+    if (message !== undefined) return message.slice(0, ERROR_BODY_LIMIT);
+  } catch {
+    // not JSON: the text itself
+  }
+  return text.trim().slice(0, ERROR_BODY_LIMIT);
+}
+
+/**
  * The chunks of an AI SDK UI message stream response (`createUIMessageStreamResponse`,
  * `toUIMessageStreamResponse`): SSE `data:` frames of JSON chunks, ended by `[DONE]`.
  * A frame that is not JSON is skipped: the mapper only ever sees chunks the SDK wrote.
  */
 async function* responseChunks(response: Response): AsyncGenerator<UIMessageChunk> {
-  if (!response.ok) throw new Error(`the chat endpoint answered HTTP ${response.status}`);
+  if (!response.ok) throw new ChatEndpointError(response.status, await errorBody(response));
   if (response.body === null) return;
   const ready: UIMessageChunk[] = [];
   const parser = new SseParser((message) => {

@@ -1,9 +1,10 @@
-import type { RuntimeEventEnvelope } from '../../protocol/events';
+import type { JsonObject, RuntimeEventEnvelope } from '../../protocol/events';
 import type { ReadThreadInput, RuntimeThreadReadModel } from '../../protocol/providerAdapter';
 import { createAdapterScope, type AdapterScope, type AdapterScopeOptions } from './adapterScope';
 import type { EnvelopeFactoryOptions } from './envelopeFactory';
 import { EventRecorder } from './eventRecorder';
 import { OutputRefs } from './outputRefs';
+import { TurnQueue, type WaitingInput } from './turnQueue';
 
 // Not exported from `agentui-kit/headless`: the recorder replays events through the server's read
 // model builder, which the headless graph keeps out. Adapter entries import it directly.
@@ -27,6 +28,18 @@ export interface AdapterSession extends AdapterScope {
   record(event: RuntimeEventEnvelope): RuntimeEventEnvelope;
   /** `readThread` from what was recorded (the framework keeps no read model the kit can read). */
   readThread(input: ReadThreadInput): Promise<RuntimeThreadReadModel>;
+  /** A turn queue for this conversation, its line reported as this session's `queue.changed` facts. */
+  turnQueue<T extends { turnId: string }>(): TurnQueue<T>;
+  /**
+   * Records a conversation the framework saved (its user and assistant text messages) as this
+   * thread's: `thread.updated` (restored) and the `messages.snapshot` that hydrates them.
+   */
+  restore(messages: readonly JsonObject[]): void;
+}
+
+/** The `queue.changed` payload of a line: each waiting prompt with its turn (when queued) and its mode. */
+export function queuePayload(line: readonly WaitingInput[]): { queue: JsonObject[] } {
+  return { queue: line.map(({ turnId, queueId, prompt, mode }) => ({ ...(turnId !== undefined && { turnId }), queueId, prompt, mode })) };
 }
 
 export function createAdapterSession(options: AdapterSessionOptions): AdapterSession {
@@ -35,18 +48,25 @@ export function createAdapterSession(options: AdapterSessionOptions): AdapterSes
   for (const event of options.history ?? []) recorder.record(event);
   const { onEvent } = options;
   const threadId = options.threadId;
+  const record = (event: RuntimeEventEnvelope): RuntimeEventEnvelope => {
+    recorder.record(event);
+    onEvent?.(event);
+    return event;
+  };
   return {
     ...scope,
     sessionId: options.sessionId,
     threadId,
     recorder,
     refs: new OutputRefs(options.outputScheme, options.sessionId),
-    record(event) {
-      recorder.record(event);
-      onEvent?.(event);
-      return event;
-    },
+    record,
     readThread: async (input) => recorder.readThread(threadId ?? '', input),
+    turnQueue: () => new TurnQueue({ queueChanged: (line) => record(scope.factory.event('queue.changed', {}, queuePayload(line))) }),
+    restore(messages) {
+      if (messages.length === 0) return;
+      record(scope.factory.event('thread.updated', {}, { restored: true }));
+      record(scope.factory.event('messages.snapshot', {}, { messages: [...messages], restored: true }));
+    },
   };
 }
 

@@ -126,6 +126,23 @@ describe('conformance runner', () => {
     expect(result.invalid[0]!.issues.map((i) => i.code)).toContain('missing_correlation');
   });
 
+  it("accepts a cancelled run with its cancelled action and a conversation snapshot: the kit's own types are valid", () => {
+    const factory = createEnvelopeFactory({ sessionId: 's', threadId: 'th', clock: fixedClock });
+    const events = [
+      factory.event('turn.submitted', { turnId: 't' }, { text: 'go' }),
+      factory.event('turn.started', { turnId: 't' }),
+      factory.event('model.requested', { turnId: 't', messageId: 'm' }),
+      factory.event('model.delta', { turnId: 't', messageId: 'm' }, { delta: 'half' }),
+      factory.event('action.required', { turnId: 't', actionId: 'a' }, { actionType: 'tool_approval' }),
+      factory.event('action.cancelled', { turnId: 't', actionId: 'a' }, { reason: 'the turn was cancelled' }),
+      factory.event('turn.cancelled', { turnId: 't' }, { reason: 'aborted' }),
+      factory.event('messages.snapshot', { turnId: 't' }, { messages: [] }),
+    ];
+    const result = runConformance({ name: 'cancelled', events, expected: { status: 'cancelled' } });
+    expect(result.invalid).toEqual([]);
+    expect(result.mismatches).toEqual([]);
+  });
+
   it('diffSummary ignores key order and the meta keys of an expect file', () => {
     const store = createRuntimeStore();
     const summary = summarize(store.getState());

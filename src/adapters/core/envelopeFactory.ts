@@ -42,6 +42,8 @@ export interface EnvelopeFactory {
   event(type: string, ids?: JsonObject, payload?: JsonObject, options?: EventOptions): RuntimeEventEnvelope;
   /** Where a consumer resumes after the last event made: its sequence and id. */
   cursor(): StreamCursor;
+  /** The time the next event would carry, read from the factory's clock (a fixed clock keeps it byte-stable). */
+  now(): string;
 }
 
 
@@ -91,5 +93,6 @@ export function createEnvelopeFactory(options: EnvelopeFactoryOptions): Envelope
       return envelope as RuntimeEventEnvelope;
     },
     cursor: () => ({ sequence, ...(lastEventId !== undefined && { eventId: lastEventId }) }),
+    now: () => toIso(clock(sequence + 1)),
   };
 }

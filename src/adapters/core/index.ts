@@ -6,4 +6,5 @@ export { createAdapterScope, scopeFromContext, type AdapterScope, type AdapterSc
 export { OutputRefs } from './outputRefs';
 export { PushQueue } from './pushQueue';
 export { toolOutputPayload, DEFAULT_PREVIEW_BUDGET, type SpillOutput } from './toolOutput';
-export { TurnSlot, TERMINAL_TURN_EVENTS } from './turnSlot';
+export { TurnQueue, TERMINAL_TURN_EVENTS, type TurnQueueOptions, type WaitingInput } from './turnQueue';
+export { ActiveTurn, startActiveTurn, type ToolOutcome } from './activeTurn';

@@ -1,10 +1,13 @@
 import { Command } from '@langchain/langgraph/web';
 import type { RuntimeEventEnvelope } from '../../protocol/events';
-import type { RespondActionInput, RuntimeProviderAdapter } from '../../protocol/providerAdapter';
+import type { RespondActionInput, RuntimeCapabilities, RuntimeProviderAdapter } from '../../protocol/providerAdapter';
 import { adapterSessionFor, type AdapterSessionInput } from '../core/adapterSession';
 import { ActiveTurn, startActiveTurn } from '../core/activeTurn';
-import { TurnSlot } from '../core/turnSlot';
+import { cannotSteer, refused } from '../core/refusal';
 import { checkpointReadModel, type LangGraphStateView } from './checkpointReadModel';
+import { createEnvelopeFactory } from '../core/envelopeFactory';
+import { buildThreadReadModel } from '../../store/threadReadModel';
+import type { ThreadReadModelSnapshot } from '../../protocol/snapshots';
 import { isAbort } from './failures';
 import { LangGraphChunkMapper } from './mapChunks';
 import { LANGGRAPH_STREAM_MODES, type LangGraphChunkSource } from './streamChunks';
@@ -55,6 +58,7 @@ export interface LangGraphAdapterOptions extends LangGraphMappingOptions, Adapte
 
 /** A `RuntimeProviderAdapter` over a LangGraph graph, plus spilled outputs and the events emitted so far. */
 export interface LangGraphAdapter extends RuntimeProviderAdapter {
+  readonly capabilities: RuntimeCapabilities;
   /** Loads a tool output the adapter kept as a ref (pass it as AgentWorkbench's `loadRef`). */
   loadRef(ref: string): Promise<string>;
   /** Every event emitted so far, in order. */
@@ -75,10 +79,13 @@ const defaultResume = (answer: RespondActionInput): unknown => ({ decision: answ
 
 /**
  * A `RuntimeProviderAdapter` over a compiled LangGraph graph: each turn streams the graph with
- * `streamMode: ['messages', 'updates', 'custom']` on the thread's `thread_id`; an `interrupt()`
- * suspends the turn until `respondAction` answers and the graph, resumed with
- * `new Command({ resume })` on the same thread, acts on the answer; `cancelTurn` aborts the run
- * through its AbortSignal; `readThread` reads the checkpoint when the graph has a checkpointer.
+ * `streamMode: ['messages', 'updates', 'custom']` on the thread's `thread_id`. Turns run one at a
+ * time: a prompt sent while one runs waits (`queue`) until the graph is done with the thread;
+ * steering is refused. An `interrupt()` suspends the turn until `respondAction` answers and the
+ * graph, resumed with `new Command({ resume })` on the same thread, acts on the answer (the resume
+ * value carries the decision and any note); `cancelTurn` aborts the run through its AbortSignal
+ * (pending interrupts are cancelled); `readThread` reads the checkpoint when the graph has a
+ * checkpointer, which is also how a thread continues after a restart.
  * @example
  * const graph = workflow.compile({ checkpointer: new MemorySaver() });
  * const adapter = createLangGraphAdapter({ graph, sessionId: 'sess-1', threadId: 'thread-1' });
@@ -105,7 +112,7 @@ export function createLangGraphAdapter(options: LangGraphAdapterOptions): LangGr
     const configurable = typeof extra.configurable === 'object' && extra.configurable !== null ? (extra.configurable as Record<string, unknown>) : {};
     return { ...extra, configurable: { ...configurable, thread_id: langGraphThreadId }, streamMode: [...LANGGRAPH_STREAM_MODES], signal };
   };
-  const turns = new TurnSlot<LangGraphTurn>();
+  const turns = session.turnQueue<LangGraphTurn>();
 
   const record = (turn: LangGraphTurn, event: RuntimeEventEnvelope): RuntimeEventEnvelope => turn.observe(session.record(event));
 
@@ -150,10 +157,15 @@ export function createLangGraphAdapter(options: LangGraphAdapterOptions): LangGr
   }
 
   return {
+    // Restore is the checkpointer's: a graph compiled with one continues its thread (`thread_id`) in a new process.
+    capabilities: { queue: true, steer: false, interrupt: true, approvals: true, clientTools: false, restore: hasCheckpointer },
+
     startTurn(input) {
+      const running = turns.current;
+      if (input.mode === 'steer' && running !== undefined) return refused(cannotSteer('LangGraph', running.turnId));
       const turn = new LangGraphTurn(new LangGraphChunkMapper({ factory, ids, turnId: ids.turn(), previewBudget: options.previewBudget, spill, messageIds }));
       const snapshotPoint = () => session.record(factory.event('snapshot.updated', { turnId: turn.turnId }, { snapshotRef: `langgraph-thread://${sessionId}/${threadId}` }));
-      return startActiveTurn(turns, turn, turnEvents(turn, input.prompt), snapshotPoint);
+      return startActiveTurn(turns, turn, input.prompt, () => turnEvents(turn, input.prompt), snapshotPoint);
     },
 
     cancelTurn: (input) => turns.cancel(input, (turn) => turn.abort()),
@@ -175,7 +187,9 @@ export function createLangGraphAdapter(options: LangGraphAdapterOptions): LangGr
       // Older history (`before`): the thread is served whole on the first read, nothing older exists.
       if (!hasCheckpointer || input.before !== undefined) return session.readThread(input);
       const state = await graph.getState!({ configurable: { thread_id: langGraphThreadId } });
-      return checkpointReadModel(recorder.readModel(), state, messageIds);
+      // A restarted adapter has recorded nothing yet: the checkpoint alone is the thread (at cursor 0).
+      const recorded = recorder.events().length > 0 ? recorder.readModel() : buildThreadReadModel([createEnvelopeFactory({ sessionId, threadId, runtimeId: factory.runtimeId, sequence: -1 }).event('thread.updated')]);
+      return checkpointReadModel(recorded as ThreadReadModelSnapshot, state, messageIds);
     },
 
     loadRef: (ref) => refs.load(ref),

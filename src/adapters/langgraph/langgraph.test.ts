@@ -198,6 +198,8 @@ describe('LangGraph adapter: controlled writes', () => {
     expect(events.find((e) => e.type === 'tool.failed')!.payload).toEqual({
       failureCategory: 'tool_error',
       message: 'Error: the user answered deny: README.md was not written\n Please fix your mistakes.',
+      // From the resumed run's start (the fixed clock's two events), not from the call's proposal.
+      durationMs: 500,
     });
   });
 

@@ -2,6 +2,7 @@ import type { JsonObject, RuntimeEventEnvelope } from '../../protocol/events';
 import { redactSecrets } from '../../protocol/redactSecrets';
 import type { EnvelopeFactory } from '../core/envelopeFactory';
 import type { CorrelationMap } from '../core/correlationMap';
+import { GatedTools } from '../core/gatedTools';
 import { DEFAULT_PREVIEW_BUDGET, toolOutputPayload, type SpillOutput } from '../core/toolOutput';
 import { classifyGraphError, streamInterrupted, type LangGraphFailure } from './failures';
 import { isMessage, messagesOf, readMessage, type MessageView, type UsageView } from './readMessage';
@@ -43,6 +44,7 @@ interface StreamedMessage {
 
 interface ToolState {
   messageId?: string;
+  name?: string;
   done: boolean;
 }
 
@@ -66,6 +68,12 @@ function rawOf(value: unknown): JsonObject | string {
   }
   const redacted = redactSecrets(json) as unknown;
   return isObject(redacted) || typeof redacted === 'string' ? (redacted as JsonObject | string) : { value: redacted as JsonObject };
+}
+
+/** The description of a LangChain HITL request's one action (`actionRequests[0].description`), its question. */
+function requestDescription(fields: Loose): string | undefined {
+  const requests = Array.isArray(fields.actionRequests) ? fields.actionRequests : Array.isArray(fields.action_requests) ? fields.action_requests : [];
+  return requests.length === 1 && isObject(requests[0]) ? str(requests[0].description) : undefined;
 }
 
 function usagePayload(usage: UsageView): JsonObject {
@@ -107,6 +115,7 @@ export class LangGraphChunkMapper {
   private readonly pending = new Map<string, PendingInterrupt>();
   private readonly decisions = new Map<string, string>();
   private readonly warnedModes = new Set<string>();
+  private readonly gated = new GatedTools();
   private interrupts = 0;
   /** Set when a resumed run starts: its first update tells which answers the graph took. */
   private resumed = false;
@@ -122,7 +131,7 @@ export class LangGraphChunkMapper {
   }
 
   private emit(out: RuntimeEventEnvelope[], type: string, ids: JsonObject, payload: JsonObject = {}): void {
-    out.push(this.factory.event(type, ids, payload));
+    out.push(this.gated.stamp(this.factory.event(type, ids, payload)));
   }
 
   private turn(): JsonObject {
@@ -156,12 +165,33 @@ export class LangGraphChunkMapper {
   /** The decision the user sent, so the resolution reports what was chosen. */
   answer(actionId: string, decision: string): void {
     this.decisions.set(actionId, decision);
+    const toolCallId = this.pending.get(actionId)?.toolCallId;
+    if (toolCallId !== undefined) this.gated.answer(toolCallId);
   }
 
-  /** The turn resumes in a new stream run (a `Command({ resume })`). */
+  /** The turn resumes in a new stream run (a `Command({ resume })`): the gated tools run from here. */
   resume(): void {
     if (this.end === 'interrupted') this.end = 'open';
     this.resumed = true;
+    this.gated.resume(this.factory.now());
+  }
+
+  /**
+   * The tool call an interrupt gates: the one its request names (`toolCallId`), else the only tool
+   * call of this turn still waiting for its result (an `interrupt()` inside a tool, or a review
+   * node before the tools run), else the only open one named by a LangChain HITL request
+   * (`actionRequests[].name`). Several candidates: none is guessed.
+   */
+  private gatedTool(fields: Record<string, unknown>): string | undefined {
+    const named = str(fields.toolCallId) ?? str(fields.tool_call_id);
+    if (named !== undefined) return this.tools.has(named) ? named : undefined;
+    const open = [...this.tools].filter(([, tool]) => !tool.done);
+    if (open.length === 1) return open[0]![0];
+    const requests = Array.isArray(fields.actionRequests) ? fields.actionRequests : Array.isArray(fields.action_requests) ? fields.action_requests : [];
+    const names = requests.filter(isObject).map((request) => str(request.name));
+    if (names.length !== 1 || names[0] === undefined) return undefined;
+    const byName = open.filter(([, tool]) => tool.name === names[0]);
+    return byName.length === 1 ? byName[0]![0] : undefined;
   }
 
   private interrupt(value: unknown, out: RuntimeEventEnvelope[]): void {
@@ -175,9 +205,8 @@ export class LangGraphChunkMapper {
       const actionId = this.ids.action(`${this.turnId}-interrupt-${this.interrupts}`);
       const request = item.value;
       const fields = isObject(request) ? request : {};
-      const toolCallId = str(fields.toolCallId) ?? str(fields.tool_call_id);
-      const linked = toolCallId !== undefined && this.tools.has(toolCallId) ? toolCallId : undefined;
-      const prompt = typeof request === 'string' ? request : (str(fields.prompt) ?? str(fields.question));
+      const linked = this.gatedTool(fields);
+      const prompt = typeof request === 'string' ? request : (str(fields.prompt) ?? str(fields.question) ?? str(fields.description) ?? requestDescription(fields));
       const schema = isObject(item.response_schema) ? item.response_schema : undefined;
       this.pending.set(actionId, { ...(interruptId !== undefined && { interruptId }), ...(linked !== undefined && { toolCallId: linked }) });
       this.emit(out, 'action.required', linked !== undefined ? { ...this.toolIds(linked), actionId } : { ...this.turn(), actionId }, {
@@ -321,7 +350,7 @@ export class LangGraphChunkMapper {
 
   private toolStarted(toolCallId: string, name: string | undefined, messageId: string | undefined, args: Record<string, unknown> | undefined, out: RuntimeEventEnvelope[]): boolean {
     if (this.tools.has(toolCallId)) return false;
-    this.tools.set(toolCallId, { done: false, ...(messageId !== undefined && { messageId }) });
+    this.tools.set(toolCallId, { done: false, ...(messageId !== undefined && { messageId }), ...(name !== undefined && { name }) });
     this.emit(out, 'tool.started', this.toolIds(toolCallId), {
       ...(name !== undefined && { toolName: name }),
       ...(args !== undefined && { safeArgs: args as JsonObject }),
@@ -475,9 +504,18 @@ export class LangGraphChunkMapper {
     this.emit(out, 'turn.failed', this.turn(), failure);
   }
 
+  /**
+   * The turn was stopped: streamed messages stay partial (no `model.completed`: the store marks
+   * them interrupted), interrupts still pending end with the adapter's `action.cancelled`, and
+   * running nodes are cancelled.
+   */
   cancel(out: RuntimeEventEnvelope[], reason?: string): void {
     if (this.end === 'completed' || this.end === 'failed' || this.end === 'cancelled') return;
-    this.completeStreamed(undefined, out);
+    for (const message of this.messages.values()) message.completed = true;
+    for (const [actionId, pending] of this.pending) {
+      this.emit(out, 'action.cancelled', { ...this.turn(), actionId, ...(pending.toolCallId !== undefined && { toolCallId: pending.toolCallId }) }, { reason: 'The turn was stopped before the graph acted on this request.' });
+    }
+    this.pending.clear();
     for (const node of [...this.tasks.keys()]) this.taskEnded(node, 'task.cancelled', out);
     this.end = 'cancelled';
     this.emit(out, 'turn.cancelled', this.turn(), reason === undefined ? {} : { reason });

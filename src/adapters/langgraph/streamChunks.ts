@@ -24,9 +24,17 @@ export interface ModeChunk {
 
 const ROOT: readonly string[] = [];
 
-/** Reads a chunk tuple as mode, payload and namespace; anything else is not a multi-mode chunk. */
+const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * Reads a chunk as mode, payload and namespace: a multi-mode tuple, or what a single mode yields
+ * bare: `graph.stream(input)` with a StateGraph's default `updates` mode gives `{ node: update }`
+ * objects, `streamMode: 'messages'` gives `[message, metadata]` pairs. Anything else is unreadable.
+ */
 export function readChunk(chunk: unknown): ModeChunk | undefined {
+  if (isPlainObject(chunk)) return { mode: 'updates', payload: chunk, namespace: ROOT };
   if (!Array.isArray(chunk)) return undefined;
+  if (chunk.length === 2 && isPlainObject(chunk[0]) && isPlainObject(chunk[1])) return { mode: 'messages', payload: chunk, namespace: ROOT };
   if (chunk.length === 2 && typeof chunk[0] === 'string') return { mode: chunk[0], payload: chunk[1], namespace: ROOT };
   if (chunk.length === 3 && Array.isArray(chunk[0]) && typeof chunk[1] === 'string') {
     return { mode: chunk[1], payload: chunk[2], namespace: chunk[0].filter((part): part is string => typeof part === 'string') };

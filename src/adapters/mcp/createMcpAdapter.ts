@@ -1,8 +1,8 @@
 import type { JsonObject, RuntimeEventEnvelope } from '../../protocol/events';
 import { adapterSessionFor } from '../core/adapterSession';
 import { PushQueue } from '../core/pushQueue';
-import { TurnSlot } from '../core/turnSlot';
-import type { RuntimeProviderAdapter } from '../../protocol/providerAdapter';
+import { cannotSteer, refused } from '../core/refusal';
+import type { RuntimeCapabilities, RuntimeProviderAdapter } from '../../protocol/providerAdapter';
 import { callFailure } from './failure';
 import { MCP_RUNTIME_ID, mcpReporter, type InstrumentedMcpClient, type McpReportOptions } from './instrumentMcpClient';
 import type { McpCallOptions, McpCallToolParams, McpClientLike } from './mcpToolCalls';
@@ -42,16 +42,13 @@ export interface McpAdapterOptions extends McpReportOptions {
  * A `RuntimeProviderAdapter` over an MCP client and the app's agent loop; also the instrumented
  * client whose tool calls become tool facts.
  */
-export interface McpAdapter extends RuntimeProviderAdapter, InstrumentedMcpClient {}
+export interface McpAdapter extends RuntimeProviderAdapter, InstrumentedMcpClient {
+  readonly capabilities: RuntimeCapabilities;
+}
 
 interface ActiveTurn {
   turnId: string;
   controller: AbortController;
-}
-
-/** A turn that cannot start: its events throw why, on the first read. */
-async function* refused(error: Error): AsyncGenerator<RuntimeEventEnvelope> {
-  throw error;
 }
 
 /** Why the loop failed: an MCP error keeps its category; anything else is the loop's own error. */
@@ -87,16 +84,18 @@ export function createMcpAdapter(options: McpAdapterOptions): McpAdapter {
       ...options,
       onEvent: (event) => {
         options.onEvent?.(event);
-        listening?.push(event);
+        // The line's facts reach the turn that waits in it, not the one running.
+        if (event.type !== 'queue.changed') listening?.push(event);
       },
     },
     { runtimeId: MCP_RUNTIME_ID, prefix: 'mcp', sessionId: 'mcp-session', threadId: 'thread-1', outputScheme: 'mcp-output' },
   );
   const { sessionId, threadId } = session;
   const { factory, ids } = session;
-  const turns = new TurnSlot<ActiveTurn>();
+  const turns = session.turnQueue<ActiveTurn>();
   let lastTurnId: string | undefined;
   const reporter = mcpReporter(options.client, session, () => turns.current?.turnId ?? (lastTurnId ??= ids.turn()), options.previewBudget);
+  const { elicitations, ...client } = reporter;
 
   /** Runs one turn of the loop; every event it records reaches `queue`. */
   async function runTurn(turn: ActiveTurn, prompt: string, agent: NonNullable<McpAdapterOptions['agent']>): Promise<void> {
@@ -135,8 +134,11 @@ export function createMcpAdapter(options: McpAdapterOptions): McpAdapter {
       if (signal.aborted) throw signal.reason;
       const final = typeof answer === 'string' ? answer : text;
       if (final !== '' || messageId !== undefined) emit('model.completed', { text: final }, { messageId: open() });
+      elicitations.cancelTurn(turnId);
       emit('turn.completed');
     } catch (error) {
+      // Requests the server made during the turn and nobody answered end with it.
+      elicitations.cancelTurn(turnId);
       if (signal.aborted) {
         // The answer so far stays, marked interrupted by the store: no model.completed for it.
         emit('turn.cancelled', { reason: 'cancelled' });
@@ -168,7 +170,8 @@ export function createMcpAdapter(options: McpAdapterOptions): McpAdapter {
   }
 
   return {
-    ...reporter,
+    ...client,
+    capabilities: { queue: options.agent !== undefined, steer: false, interrupt: options.agent !== undefined, approvals: true, clientTools: false, restore: false },
 
     startTurn(input) {
       const agent = options.agent;
@@ -176,19 +179,19 @@ export function createMcpAdapter(options: McpAdapterOptions): McpAdapter {
         return refused(new Error('MCP has no agent turn of its own: pass createMcpAdapter({ agent }) to run your agent loop, or call adapter.callTool from it'));
       }
       const running = turns.current;
-      if (running !== undefined) return refused(new Error(`turn ${running.turnId} is still running: cancel it or wait for it to end`));
+      if (input.mode === 'steer' && running !== undefined) return refused(cannotSteer('An MCP agent loop', running.turnId));
       const turnId = ids.turn();
-      lastTurnId = turnId;
       const turn: ActiveTurn = { turnId, controller: new AbortController() };
-      return turns.start(turn, turnEvents(turn, input.prompt, agent));
+      return turns.submit(turn, input.prompt, () => {
+        lastTurnId = turnId;
+        return turnEvents(turn, input.prompt, agent);
+      });
     },
 
     cancelTurn: (input) => turns.cancel(input, (turn) => turn.controller.abort()),
 
-    async respondAction(input) {
-      // Nothing is recorded: the card stays pending, as no runtime answered it.
-      throw new Error(`MCP tools/call has no approval to answer (action ${input.actionId}); elicitation requests are not mapped by this adapter`);
-    },
+    // Elicitation requests are answered here; a tools/call has no approval (nothing is recorded for one).
+    respondAction: (input) => client.respondAction(input),
 
     readThread: (input) => session.readThread(input),
   };

@@ -3,5 +3,6 @@
 export { instrumentMcpClient, mcpReporter, MCP_RUNTIME_ID, type InstrumentedMcpClient, type McpReportOptions } from './instrumentMcpClient';
 export { createMcpAdapter, type McpAdapter, type McpAdapterOptions, type McpAgentRun } from './createMcpAdapter';
 export { McpToolCalls, type McpCallOptions, type McpCallToolParams, type McpClientLike, type McpProgress, type McpRequestOptions } from './mcpToolCalls';
-export { readToolResult, artifactKindOf, type McpResultFacts, type McpResourceFacts } from './resultContent';
+export { readToolResult, type McpResultFacts, type McpResourceFacts } from './resultContent';
+export { artifactKindOf } from '../core/artifactKind';
 export { callFailure } from './failure';

@@ -1,6 +1,6 @@
 import type { JsonObject, RuntimeEventEnvelope } from '../../protocol/events';
-import { redactSecrets } from '../../protocol/redactSecrets';
 import type { AdapterSession } from '../core/adapterSession';
+import { withoutSecretKeys } from '../core/secretKeys';
 import { DEFAULT_PREVIEW_BUDGET, toolOutputPayload } from '../core/toolOutput';
 import { callFailure } from './failure';
 import { readToolResult, resourcePayload, type McpResourceFacts } from './resultContent';
@@ -49,6 +49,8 @@ export interface McpToolCallsOptions {
   /** The turn calls belong to when a call names none. */
   turnId: () => string;
   previewBudget?: number;
+  /** Told when a call starts and when it settles (the reporter brackets a turn of its own with them). */
+  onCall?: { started(turnId: string): void; settled(turnId: string): void };
 }
 
 const isAbort = (signal: AbortSignal | undefined) => signal?.aborted === true;
@@ -66,6 +68,8 @@ export class McpToolCalls {
   /** Resource URIs a result linked: `loadRef` reads them from the server. */
   private readonly linked = new Set<string>();
   private readonly budget: number;
+  /** Calls in flight: tool call id → turn. */
+  private readonly inFlight = new Map<string, string>();
 
   constructor(
     private readonly client: McpClientLike,
@@ -85,8 +89,26 @@ export class McpToolCalls {
     this.count += 1;
     const ids = { ...this.session.ids.tool(ownId ?? `${turnId}:mcp-call-${this.count}`, turnId), ...(messageId !== undefined && { messageId }) };
     const server = this.client.getServerVersion?.()?.name;
+    this.options.onCall?.started(turnId);
+    this.inFlight.set(ids.toolCallId, turnId);
     this.emit('tool.started', ids, { toolName: params.name, ...(server !== undefined && { server }) });
-    if (params.arguments !== undefined) this.emit('tool.args', ids, { args: redactSecrets(params.arguments) as JsonObject });
+    // Certain credentials never leave in an event; the rest as the model sent it (`env: 'prod'` stays).
+    if (params.arguments !== undefined) this.emit('tool.args', ids, { args: withoutSecretKeys(params.arguments) as JsonObject });
+    try {
+      return await this.run(params, request, onprogress, ids);
+    } finally {
+      this.inFlight.delete(ids.toolCallId);
+      this.options.onCall?.settled(turnId);
+    }
+  }
+
+  /** The one call in flight in a turn, if exactly one is: where a server's request during a call belongs. */
+  soleCallIn(turnId: string): string | undefined {
+    const calls = [...this.inFlight].filter(([, turn]) => turn === turnId);
+    return calls.length === 1 ? calls[0]![0] : undefined;
+  }
+
+  private async run(params: McpCallToolParams, request: McpRequestOptions, onprogress: McpRequestOptions['onprogress'], ids: JsonObject & { toolCallId: string }): Promise<unknown> {
     let result: { content?: unknown; structuredContent?: unknown; toolResult?: unknown; isError?: unknown };
     try {
       result = (await this.client.callTool(params, undefined, {

@@ -1,4 +1,5 @@
 import type { JsonObject } from '../../protocol/events';
+import { artifactKindOf } from '../core/artifactKind';
 
 /** The parts of an MCP content block the adapter reads (SDK 1.x `ContentBlock`, read field by field). */
 export interface McpContentBlock {
@@ -31,18 +32,6 @@ export interface McpResultFacts {
   /** The text a reader sees: text blocks in order, one line naming each media block (never its bytes). */
   text: string;
   resources: McpResourceFacts[];
-}
-
-/**
- * An artifact kind only where the declared MIME type names one the kit renders; otherwise none,
- * so the card shows `unknown` and the declared `mimeType` (a missing MIME type stays unknown).
- */
-export function artifactKindOf(mimeType: string | undefined): string | undefined {
-  if (mimeType === undefined) return undefined;
-  const base = mimeType.split(';')[0]!.trim().toLowerCase();
-  if (base.startsWith('image/')) return 'image';
-  if (base === 'text/markdown') return 'markdown';
-  return undefined;
 }
 
 const str = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);

@@ -1,9 +1,11 @@
 import { Runner, type Agent, type AgentInputItem, type AgentOutputType, type RunState, type TextOutput, type RunToolApprovalItem, type StreamRunOptions } from '@openai/agents';
 import type { RuntimeEventEnvelope } from '../../protocol/events';
-import type { RuntimeProviderAdapter } from '../../protocol/providerAdapter';
+import type { RuntimeCapabilities, RuntimeProviderAdapter } from '../../protocol/providerAdapter';
 import { adapterSessionFor, type AdapterSessionInput } from '../core/adapterSession';
-import { TurnSlot } from '../core/turnSlot';
 import { ActiveTurn, startActiveTurn } from '../core/activeTurn';
+import { noteOf } from '../core/answerNote';
+import { cannotSteer, refused } from '../core/refusal';
+import { restoredItems } from './restoredItems';
 import { RunEventMapper, isApproval, isToolDecision } from './mapRunEvents';
 import { classifyRunError } from './runFailure';
 import { OPENAI_AGENTS_RUNTIME_ID, mapRun, type OpenAiAgentsMappingOptions, type StreamedRun } from './toRuntimeEvents';
@@ -16,6 +18,12 @@ export interface OpenAiAgentsAdapterOptions<TContext = unknown, TOutput extends 
   runner?: Pick<Runner, 'run'>;
   /** Options passed to every run (`maxTurns`, `context`, ...); `stream` and `signal` are the adapter's. */
   runOptions?: Omit<StreamRunOptions<TContext>, 'stream' | 'signal'>;
+  /**
+   * The conversation to continue: the `AgentInputItem[]` the app saved (`result.history`, or
+   * `adapter.history()` after a turn). The next run receives it before the new prompt; without
+   * `history` (the kit's own events), the UI shows its messages' text.
+   */
+  conversation?: readonly AgentInputItem[];
 }
 
 /**
@@ -23,11 +31,12 @@ export interface OpenAiAgentsAdapterOptions<TContext = unknown, TOutput extends 
  * and the conversation the next run receives.
  */
 export interface OpenAiAgentsAdapter extends RuntimeProviderAdapter {
+  readonly capabilities: RuntimeCapabilities;
   /** Loads a tool output the adapter kept as a ref (pass it as AgentWorkbench's `loadRef`). */
   loadRef(ref: string): Promise<string>;
   /** Every event emitted so far, in order. */
   events(): readonly RuntimeEventEnvelope[];
-  /** The conversation the next run receives (`result.history` of the last run). */
+  /** The conversation the next run receives (`result.history` of the last run): save it to continue later (`conversation`). */
   history(): readonly AgentInputItem[];
 }
 
@@ -35,6 +44,8 @@ export interface OpenAiAgentsAdapter extends RuntimeProviderAdapter {
 class AgentsTurn extends ActiveTurn {
   /** Answers given, by tool call id: the run resumes when every pending approval has one. */
   readonly answers = new Map<string, { approve: boolean; message?: string }>();
+  /** The conversation this turn's first run received: what the next turn keeps if this one does not complete. */
+  input: AgentInputItem[] = [];
 
   constructor(readonly mapper: RunEventMapper) {
     super(mapper.turnId);
@@ -43,11 +54,14 @@ class AgentsTurn extends ActiveTurn {
 
 /**
  * A `RuntimeProviderAdapter` over the OpenAI Agents SDK: each turn runs the agent on the
- * conversation so far, streamed, and maps the run to profile events. A tool that needs approval
- * suspends the turn; `respondAction` approves or rejects it on the run's `RunState` and, once
- * every pending approval has an answer, the run resumes from that state; the action resolves
- * when the resumed run acts on it. `cancelTurn` aborts the run; `readThread` returns what the
- * adapter recorded.
+ * conversation so far, streamed, and maps the run to profile events. Turns run one at a time: a
+ * prompt sent while one runs waits (`queue`) and then runs with that turn's exchange in its input;
+ * steering is refused (the SDK cannot add a message to a running run). A tool that needs approval
+ * suspends the turn; `respondAction` approves or rejects it on the run's `RunState` (a denial's
+ * note is the rejection `message` the model reads) and, once every pending approval has an
+ * answer, the run resumes from that state; the action resolves when the resumed run acts on it.
+ * `cancelTurn` aborts the run (pending approvals are cancelled); `conversation` continues a saved
+ * `AgentInputItem[]`; `readThread` returns what the adapter recorded.
  * @example
  * const agent = new Agent({ name: 'Assistant', instructions: 'Be brief.', tools: [readFile] });
  * const adapter = createOpenAiAgentsAdapter({ agent, sessionId: 'sess-1' });
@@ -68,8 +82,10 @@ export function createOpenAiAgentsAdapter<TContext = unknown, TOutput extends Ag
   const spill = options.spill ?? refs.spill;
   const runner = options.runner ?? new Runner();
   let agent = options.agent;
-  let conversation: AgentInputItem[] = [];
-  const turns = new TurnSlot<AgentsTurn>();
+  let conversation: AgentInputItem[] = [...(options.conversation ?? [])];
+  const turns = session.turnQueue<AgentsTurn>();
+  // A saved conversation without the kit's own events: the UI shows its messages as the SDK saved them.
+  if (options.history === undefined) session.restore(restoredItems(conversation));
 
   const record = (turn: AgentsTurn, event: RuntimeEventEnvelope): RuntimeEventEnvelope => turn.observe(session.record(event));
 
@@ -78,7 +94,10 @@ export function createOpenAiAgentsAdapter<TContext = unknown, TOutput extends Ag
 
   async function* turnEvents(turn: AgentsTurn, prompt: string): AsyncGenerator<RuntimeEventEnvelope> {
     yield record(turn, factory.event('turn.submitted', { turnId: turn.turnId }, { text: prompt }));
-    let input: AgentInputItem[] | RunState<TContext, TurnAgent> = [...conversation, { type: 'message', role: 'user', content: prompt }];
+    turn.input = [...conversation, { type: 'message', role: 'user', content: prompt }];
+    // Until this turn completes, the next one keeps at least what the user asked here.
+    conversation = turn.input;
+    let input: AgentInputItem[] | RunState<TContext, TurnAgent> = turn.input;
     for (;;) {
       let result: Awaited<ReturnType<typeof stream>>;
       try {
@@ -118,10 +137,14 @@ export function createOpenAiAgentsAdapter<TContext = unknown, TOutput extends Ag
   }
 
   return {
+    capabilities: { queue: true, steer: false, interrupt: true, approvals: true, clientTools: false, restore: true },
+
     startTurn(input) {
+      const running = turns.current;
+      if (input.mode === 'steer' && running !== undefined) return refused(cannotSteer('The OpenAI Agents SDK', running.turnId));
       const turn = new AgentsTurn(new RunEventMapper({ factory, ids, turnId: ids.turn(), previewBudget: options.previewBudget, spill }));
       const snapshotPoint = () => session.record(factory.event('snapshot.updated', { turnId: turn.turnId }, { snapshotRef: `openai-agents-thread://${sessionId}/${threadId}` }));
-      return startActiveTurn(turns, turn, turnEvents(turn, input.prompt), snapshotPoint);
+      return startActiveTurn(turns, turn, input.prompt, () => turnEvents(turn, input.prompt), snapshotPoint);
     },
 
     cancelTurn: (input) => turns.cancel(input, (turn) => turn.abort()),
@@ -138,9 +161,9 @@ export function createOpenAiAgentsAdapter<TContext = unknown, TOutput extends Ag
       }
       // The card resolves on the runtime's fact: the resumed run acting on this approval.
       const resolved = turn.resolution(input.actionId);
-      // A rejection may carry the text the model receives instead of the tool's output.
-      const message = typeof input.payload?.message === 'string' ? input.payload.message : undefined;
-      turn.mapper.answer(callId, input.decision);
+      // "Deny with a note": the SDK's own field for it is the rejection `message`, which the model receives instead of the tool's output.
+      const message = isApproval(input.decision) ? undefined : noteOf(input.payload);
+      turn.mapper.answer(callId, input.decision, message);
       turn.answers.set(callId, { approve: isApproval(input.decision), ...(message !== undefined && { message }) });
       turn.wake();
       return resolved;

@@ -10,6 +10,7 @@ import type {
 import type { JsonObject, RuntimeEventEnvelope } from '../../protocol/events';
 import type { EnvelopeFactory } from '../core/envelopeFactory';
 import type { CorrelationMap } from '../core/correlationMap';
+import { GatedTools } from '../core/gatedTools';
 import { DEFAULT_PREVIEW_BUDGET, toolOutputPayload, type SpillOutput } from '../core/toolOutput';
 import type { RunFailure } from './runFailure';
 
@@ -113,7 +114,8 @@ export class RunEventMapper {
   private readonly toolMessages = new Map<string, string | undefined>();
   /** Approvals waiting for the runtime, by tool call id. */
   private readonly pendingApprovals = new Map<string, RunToolApprovalItem>();
-  private readonly decisions = new Map<string, string>();
+  private readonly decisions = new Map<string, { decision: string; message?: string }>();
+  private readonly gated = new GatedTools();
   /** The agent a handoff made current in this turn: its roster entry. */
   private subagent: { subagentId: string; name: string } | undefined;
 
@@ -126,7 +128,7 @@ export class RunEventMapper {
   }
 
   private emit(out: RuntimeEventEnvelope[], type: string, ids: JsonObject, payload: JsonObject = {}): void {
-    out.push(this.factory.event(type, ids, payload));
+    out.push(this.gated.stamp(this.factory.event(type, ids, payload)));
   }
 
   private turn(): JsonObject {
@@ -150,14 +152,16 @@ export class RunEventMapper {
     return [...this.pendingApprovals.values()];
   }
 
-  /** The decision the user sent, so the resolution reports what was chosen. */
-  answer(callId: string, decision: string): void {
-    this.decisions.set(callId, decision);
+  /** The decision the user sent (and the rejection's message), so the resolution reports what was chosen. */
+  answer(callId: string, decision: string, message?: string): void {
+    this.decisions.set(callId, { decision, ...(message !== undefined && { message }) });
+    this.gated.answer(callId);
   }
 
-  /** The approved turn resumes in a new run. */
+  /** The approved turn resumes in a new run: the approved calls run from here. */
   resume(): void {
     if (this.end === 'awaiting-approval') this.end = 'open';
+    this.gated.resume(this.factory.now());
   }
 
   /** A model response starts: the next step, with its own message. */
@@ -290,7 +294,7 @@ export class RunEventMapper {
     this.openTools.delete(callId);
     const decision = this.resolve(callId, out);
     // A function the user denied is not run: the SDK answers the model with a rejection instead.
-    if (decision !== undefined && !isApproval(decision) && item.executionStatus !== 'executed') {
+    if (decision !== undefined && !isApproval(decision.decision) && item.executionStatus !== 'executed') {
       this.emit(out, 'tool.failed', this.tool(callId), { failureCategory: 'denied', retryable: false, message: resultText(item.output) });
       return;
     }
@@ -298,12 +302,12 @@ export class RunEventMapper {
   }
 
   /** The runtime acted on an answered approval (the resumed run produced the call's output): resolved. */
-  private resolve(callId: string, out: RuntimeEventEnvelope[]): string | undefined {
+  private resolve(callId: string, out: RuntimeEventEnvelope[]): { decision: string; message?: string } | undefined {
     if (!this.pendingApprovals.has(callId)) return undefined;
     this.pendingApprovals.delete(callId);
-    const decision = this.decisions.get(callId) ?? 'allow';
-    this.emit(out, 'action.resolved', { turnId: this.turnId, actionId: this.ids.action(callId), toolCallId: callId }, { decision });
-    return decision;
+    const answer = this.decisions.get(callId) ?? { decision: 'allow' };
+    this.emit(out, 'action.resolved', { turnId: this.turnId, actionId: this.ids.action(callId), toolCallId: callId }, { ...answer });
+    return answer;
   }
 
   /** Control moved to another agent: the transfer call's result, and the new agent on the roster with its lineage. */
@@ -399,6 +403,11 @@ export class RunEventMapper {
     if (this.end === 'completed' || this.end === 'failed' || this.end === 'cancelled') return;
     // A response cut short by the cancel is left partial (the store marks it interrupted), never completed.
     this.stepOpen = false;
+    // Approvals the run never acted on end with the adapter's own cancellation, linked to their call.
+    for (const callId of this.pendingApprovals.keys()) {
+      this.emit(out, 'action.cancelled', { turnId: this.turnId, actionId: this.ids.action(callId), toolCallId: callId }, { reason: 'The turn was stopped before the runtime acted on this request.' });
+    }
+    this.pendingApprovals.clear();
     this.endSubagent(out, 'subagent.status', { status: 'cancelled' });
     this.end = 'cancelled';
     this.emit(out, 'turn.cancelled', this.turn(), reason === undefined ? {} : { reason });

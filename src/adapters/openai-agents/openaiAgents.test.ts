@@ -214,9 +214,10 @@ describe('OpenAI Agents adapter: controlled writes', () => {
       events.push(e);
       if (e.type === 'action.required') answer = adapter.respondAction({ actionId: e.actionId!, decision: 'reject', payload: { message: 'The user keeps the old title.' } });
     }
-    expect((await answer!).payload).toEqual({ decision: 'reject' });
+    expect((await answer!).payload).toEqual({ decision: 'reject', message: 'The user keeps the old title.' });
     expect(types(events)).not.toContain('tool.result');
-    expect(events.find((e) => e.type === 'tool.failed')!.payload).toEqual({ failureCategory: 'denied', retryable: false, message: 'The user keeps the old title.' });
+    // The note is the rejection message the model received; a call that never ran took no time.
+    expect(events.find((e) => e.type === 'tool.failed')!.payload).toEqual({ failureCategory: 'denied', retryable: false, message: 'The user keeps the old title.', durationMs: 0 });
     const store = createRuntimeStore();
     store.getState().ingest(events);
     expect(summarize(store.getState()).actions).toEqual([{ actionId: 'action-call-write-1', status: 'resolved', decision: 'reject' }]);
