@@ -23,7 +23,7 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, w
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
-import { installPackedKit, root, scratchDir } from './packed-app.mjs';
+import { installPackedKit, keepScratch, root, scratchDir } from './packed-app.mjs';
 
 const CODE = new Set(['ts', 'tsx']);
 const SHELL = new Set(['sh', 'shell', 'bash', 'console']);
@@ -252,8 +252,9 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const paths = process.argv.slice(2);
   const documents = paths.length > 0 ? paths.map((p) => ({ path: relative(root, join(process.cwd(), p)), text: readFileSync(p, 'utf8') })) : undefined;
   const { errors, tally, dir } = checkDocBlocks({ documents });
-  console.log(`doc blocks: ${tally.code} compiled (${tally.run} run${tally.built ? ', the app built' : ''}), ${tally.json} JSON parsed, ${tally.shell} shell and ${tally.text} text listed, ${tally.fragment} fragments; app in ${dir}`);
+  console.log(`doc blocks: ${tally.code} compiled (${tally.run} run${tally.built ? ', the app built' : ''}), ${tally.json} JSON parsed, ${tally.shell} shell and ${tally.text} text listed, ${tally.fragment} fragments${errors.length > 0 ? `; the app is kept in ${dir}` : ''}`);
   if (errors.length > 0) {
+    keepScratch();
     console.error(formatErrors(errors));
     process.exitCode = 1;
   }

@@ -2,7 +2,7 @@
 // of a folder outside the repository, with the kit's dependencies (and React, TypeScript, Vite)
 // linked beside it from this checkout's node_modules, so no test needs the registry.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,6 +10,17 @@ import { fileURLToPath } from 'node:url';
 export const root = fileURLToPath(new URL('..', import.meta.url));
 
 let packed;
+const scratch = [];
+let keep = Boolean(process.env.AGENTUI_KEEP_SCRATCH);
+// Scratch folders go when the process exits (AGENTUI_KEEP_SCRATCH=1 keeps them to look into).
+process.on('exit', () => {
+  if (!keep) for (const dir of scratch) rmSync(dir, { recursive: true, force: true });
+});
+
+/** Keeps this process's scratch folders after it exits (a failed check leaves its app to look into). */
+export function keepScratch() {
+  keep = true;
+}
 
 /**
  * Packs the kit once per process (the build must exist: `--ignore-scripts` skips `prepack`, which
@@ -18,7 +29,7 @@ let packed;
  */
 export function packKit() {
   if (packed) return packed;
-  const dir = mkdtempSync(join(tmpdir(), 'agentui-pack-'));
+  const dir = scratchDir('agentui-pack-');
   const out = execFileSync('npm', ['pack', '--ignore-scripts', '--silent', '--pack-destination', dir], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
   packed = join(dir, out.trim().split('\n').pop());
   return packed;
@@ -45,4 +56,8 @@ export function installPackedKit(dir, tarball = packKit()) {
  * @param {string} prefix
  * @returns {string}
  */
-export const scratchDir = (prefix) => mkdtempSync(join(tmpdir(), prefix));
+export function scratchDir(prefix) {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  scratch.push(dir);
+  return dir;
+}

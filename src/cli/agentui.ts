@@ -11,6 +11,7 @@ import { formatReport } from './formatReport';
 import { readInput, type InputItem } from '../stream/readInput';
 import { serveCommand } from './serveCommand';
 import { RECORD_USAGE, recordCommand } from './recordCommand';
+import { STORY_USAGE, storyCommand } from './storyCommand';
 import { validateDocument, validateRecord, type ValidationLine } from './validateInput';
 import type { CliIo } from './cliIo';
 
@@ -22,6 +23,7 @@ export const USAGE = `usage:
                                      stream a fixture over SSE on 127.0.0.1 (GET /events, GET /thread, POST /actions/:id);
                                      writes need the printed token; other origins are refused unless allowed
 ${RECORD_USAGE}
+${STORY_USAGE}
 
 A file may be JSON Lines of events, a single JSON event, a JSON array of events, or a snapshot.
 Lines are read one at a time (at most 16 MiB each); binary input or an over-long line stops reading.
@@ -87,6 +89,7 @@ export async function runCli(argv: readonly string[], io: CliIo = nodeIo(), sign
   const [command, ...rest] = argv;
   if (command === 'serve') return serveCommand(rest, io, signals);
   if (command === 'record') return recordCommand(rest, io, signals);
+  if (command === 'story') return storyCommand(rest, io);
   const json = rest.includes('--json');
   const files = rest.filter((a) => a !== '--json');
   if ((command !== 'validate' && command !== 'replay') || files.length !== 1 || (json && command !== 'replay')) {
