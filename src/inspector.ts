@@ -4,3 +4,4 @@ export { RuntimeInspector, type RuntimeInspectorProps } from './components/Runti
 export { operationLogOf, type OperationLog, type StoreOperation } from './components/inspector/operationLog';
 export { fixtureText, type SavedFixture } from './components/inspector/fixtureText';
 export { redactForRecording, type RecordingRedaction, type RedactedRecord } from './protocol/redactRecording';
+export { TOOL_LABELS, type ToolLabelKey } from './ui/labels';

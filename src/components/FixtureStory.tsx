@@ -8,7 +8,7 @@ import { replaySource, type ReplaySource } from '../stream/replaySource';
 import type { Labels } from '../ui/labels';
 import { AgentWorkbench } from './AgentWorkbench';
 import { useBacklogOnce } from './useBacklogOnce';
-import { useLabels, type Translate } from './useLabels';
+import { useToolLabels, type ToolTranslate } from './useToolLabels';
 
 /** Props of `FixtureStory`. */
 export interface FixtureStoryProps {
@@ -45,7 +45,7 @@ function lastTimestamp(lines: readonly unknown[]): number | undefined {
   return latest;
 }
 
-function PlaybackControls({ source, t }: { source: ReplaySource; t: Translate }) {
+function PlaybackControls({ source, t }: { source: ReplaySource; t: ToolTranslate }) {
   const state = useSyncExternalStore(source.subscribe, source.getState, source.getState);
   const atEnd = state.index >= state.total;
   return (
@@ -88,7 +88,7 @@ function PlaybackControls({ source, t }: { source: ReplaySource; t: Translate })
   );
 }
 
-function Playback({ lines, speed, autoplay, startAt, now, t, height }: { lines: unknown[]; speed: number; autoplay: boolean; startAt?: number; now: () => number; t: Translate; height: CSSProperties['height'] }) {
+function Playback({ lines, speed, autoplay, startAt, now, t, height }: { lines: unknown[]; speed: number; autoplay: boolean; startAt?: number; now: () => number; t: ToolTranslate; height: CSSProperties['height'] }) {
   const [source] = useState(() => deliverMalformedAsDiagnostics(replaySource(lines, { autoplay: false, speed })));
   const stream = useRuntimeStream(source, { flush: 'frame' });
   useEffect(() => {
@@ -116,7 +116,7 @@ function Playback({ lines, speed, autoplay, startAt, now, t, height }: { lines: 
 export function FixtureStory({ text, mode = 'final', labels, theme, now, speed = 1, autoplay = false, startAt, height = '100vh' }: FixtureStoryProps) {
   const outer = useContext(RuntimeContext)?.labels;
   const merged = useMemo(() => ({ ...outer, ...labels }), [outer, labels]);
-  const t = useLabels(merged);
+  const t = useToolLabels(merged);
   const lines = useMemo(() => fixtureLines(text), [text]);
   const at = now ?? lastTimestamp(lines) ?? 0;
   const clock = useMemo(() => () => at, [at]);

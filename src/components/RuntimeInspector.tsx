@@ -5,14 +5,14 @@ import { redactForRecording } from '../protocol/redactRecording';
 import type { RuntimeStore } from '../store/createRuntimeStore';
 import type { Diagnostic } from '../store/records';
 import { summarize } from '../store/selectors/summarize';
-import { DEFAULT_LABELS, type LabelKey, type Labels } from '../ui/labels';
+import { TOOL_LABELS, type Labels, type ToolLabelKey } from '../ui/labels';
 import { classes } from './format';
 import { entryEventId, entryFamily, entryIds, entryMatches, entryTime, entryType, type EntryFilter } from './inspector/entryText';
 import { fixtureText, type SavedFixture } from './inspector/fixtureText';
 import { operationLogOf, type OperationLog, type StoreOperation } from './inspector/operationLog';
 import { ScratchReplay } from './inspector/scratchReplay';
 import { storeChanges, type FieldChange, type StoreChange } from './inspector/storeChanges';
-import { useLabels, type Translate } from './useLabels';
+import { useToolLabels, type ToolTranslate } from './useToolLabels';
 
 /** Props of `RuntimeInspector`; any other prop goes to its root `<section>`. */
 export interface RuntimeInspectorProps extends Omit<ComponentPropsWithoutRef<'section'>, 'children'> {
@@ -43,25 +43,25 @@ function shortValue(value: unknown): string {
   return String(value);
 }
 
-function describeFields(fields: readonly FieldChange[], t: Translate): string {
+function describeFields(fields: readonly FieldChange[], t: ToolTranslate): string {
   return fields.map((f) => t('inspector.effect.field', { field: f.field, before: shortValue(f.before), after: shortValue(f.after) })).join(', ');
 }
 
-function describeChange(change: StoreChange, t: Translate): string {
+function describeChange(change: StoreChange, t: ToolTranslate): string {
   if (change.kind === 'added') return t('inspector.effect.added', { table: change.table, id: change.id });
   if (change.kind === 'changed') return t('inspector.effect.changed', { table: change.table, id: change.id, fields: describeFields(change.fields, t) });
   return t('inspector.effect.scalar', { name: change.name, fields: describeFields(change.fields, t) });
 }
 
 /** A diagnostic in plain words: the kit's explanation of its code, else its own message. */
-function explain(diagnostic: Diagnostic, t: Translate): string {
+function explain(diagnostic: Diagnostic, t: ToolTranslate): string {
   const key = `inspector.why.${diagnostic.code}`;
-  return key in DEFAULT_LABELS ? t(key as LabelKey, { message: diagnostic.message }) : t('inspector.why.other', { message: diagnostic.message });
+  return key in TOOL_LABELS ? t(key as ToolLabelKey, { message: diagnostic.message }) : t('inspector.why.other', { message: diagnostic.message });
 }
 
 /** Log entries that pass the filters, found incrementally: an append scans only what is new. */
-function useShownEntries(log: OperationLog, version: number, filter: EntryFilter, t: Translate): readonly number[] {
-  const cache = useRef<{ filter: EntryFilter; t: Translate; scanned: number; shown: number[] } | null>(null);
+function useShownEntries(log: OperationLog, version: number, filter: EntryFilter, t: ToolTranslate): readonly number[] {
+  const cache = useRef<{ filter: EntryFilter; t: ToolTranslate; scanned: number; shown: number[] } | null>(null);
   return useMemo(() => {
     let c = cache.current;
     if (!c || c.filter !== filter || c.t !== t) c = cache.current = { filter, t, scanned: 0, shown: [] };
@@ -82,7 +82,7 @@ function useDiagnosedIds(store: RuntimeStore, enabled: boolean): ReadonlySet<str
   }, [table, enabled]);
 }
 
-function StateSummary({ store, t }: { store: RuntimeStore; t: Translate }) {
+function StateSummary({ store, t }: { store: RuntimeStore; t: ToolTranslate }) {
   const state = useSyncExternalStore(store.subscribe, store.getState, store.getState);
   const summary = useMemo(() => summarize(state), [state]);
   const list = (items: string[]) => (items.length === 0 ? t('inspector.summary.none') : items.join(', '));
@@ -108,7 +108,7 @@ function StateSummary({ store, t }: { store: RuntimeStore; t: Translate }) {
 }
 
 /** What one log entry did: the records and facts it changed, its diagnostics in plain words, the event itself. */
-function EntryDetails({ entry, probe, index, t }: { entry: StoreOperation; probe: ScratchReplay; index: number; t: Translate }) {
+function EntryDetails({ entry, probe, index, t }: { entry: StoreOperation; probe: ScratchReplay; index: number; t: ToolTranslate }) {
   const effect = useMemo(() => {
     const before = probe.moveTo(index).getState();
     const after = probe.moveTo(index + 1).getState();
@@ -182,7 +182,7 @@ export const RuntimeInspector = forwardRef<HTMLElement, RuntimeInspectorProps>(f
   const context = useContext(RuntimeContext);
   const store = given ?? context?.store;
   if (!store) throw new Error('AgentUI: RuntimeInspector needs a store: pass `store`, or put it inside <RuntimeProvider>.');
-  const t = useLabels(labels);
+  const t = useToolLabels(labels);
   const log = useMemo(() => operationLogOf(store), [store]);
   const version = useSyncExternalStore(log.subscribe, log.version, log.version);
   const count = log.entries.length;

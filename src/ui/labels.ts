@@ -364,7 +364,24 @@ export const DEFAULT_LABELS = {
   'live.approval': 'Approval needed: {prompt}',
 
   'boundary.failed': 'This panel could not render: {error}',
+} as const;
 
+/** The key of one visible string or aria label (`'fact.unknown'`, `'composer.send'`, ...). */
+export type LabelKey = keyof typeof DEFAULT_LABELS;
+/**
+ * Overrides for any of the kit's strings, by key; keys not given keep their English default. Taken by
+ * `<RuntimeProvider labels>` and every component's `labels` prop; a typo'd key does not compile.
+ * @example
+ * const fr: Labels = { 'fact.unknown': 'Inconnu', 'composer.send': 'Envoyer' };
+ */
+export type Labels = Partial<Record<LabelKey | ToolLabelKey, string>>;
+
+/**
+ * The strings of the development and test tools (the RuntimeInspector, the FixtureStory player of
+ * agentui-kit/storybook), in English, by key; overridden through the same `labels`. A table of
+ * their own, so an app that imports a component without them does not carry their words.
+ */
+export const TOOL_LABELS = {
   // A recorded session played back (FixtureStory, agentui-kit/storybook).
   'fixture.toolbar': 'Playback',
   'fixture.play': 'Play',
@@ -450,12 +467,5 @@ export const DEFAULT_LABELS = {
   'inspector.why.stream_failed': 'The connection gave up after failing again and again.',
 } as const;
 
-/** The key of one visible string or aria label (`'fact.unknown'`, `'composer.send'`, ...). */
-export type LabelKey = keyof typeof DEFAULT_LABELS;
-/**
- * Overrides for any of the kit's strings, by key; keys not given keep their English default. Taken by
- * `<RuntimeProvider labels>` and every component's `labels` prop; a typo'd key does not compile.
- * @example
- * const fr: Labels = { 'fact.unknown': 'Inconnu', 'composer.send': 'Envoyer' };
- */
-export type Labels = Partial<Record<LabelKey, string>>;
+/** The key of one string of the development and test tools (`'inspector.save'`, `'fixture.play'`, ...). */
+export type ToolLabelKey = keyof typeof TOOL_LABELS;

@@ -1,6 +1,6 @@
 // How one operation of the log reads in the inspector's rows: its family (for the filter), its
 // time, its type and the ids that place it, without parsing prose.
-import type { Translate } from '../useLabels';
+import type { ToolTranslate } from '../useToolLabels';
 import type { StoreOperation } from './operationLog';
 
 type Fields = Record<string, unknown>;
@@ -22,7 +22,7 @@ export function entryTime(entry: StoreOperation): string {
 }
 
 /** The event's type as sent, or what the store was asked to do. */
-export function entryType(entry: StoreOperation, t: Translate): string {
+export function entryType(entry: StoreOperation, t: ToolTranslate): string {
   switch (entry.kind) {
     case 'event': {
       const type = fieldsOf(entry.event).type;
@@ -70,7 +70,7 @@ export interface EntryFilter {
 }
 
 /** Whether an entry passes the filters: its family, a type or id containing the query, and a diagnostic when asked. */
-export function entryMatches(entry: StoreOperation, filter: EntryFilter, t: Translate): boolean {
+export function entryMatches(entry: StoreOperation, filter: EntryFilter, t: ToolTranslate): boolean {
   if (filter.family !== '' && entryFamily(entry) !== filter.family) return false;
   if (filter.diagnosed) {
     const id = entryEventId(entry);
