@@ -59,15 +59,30 @@ function explain(diagnostic: Diagnostic, t: ToolTranslate): string {
   return key in TOOL_LABELS ? t(key as ToolLabelKey, { message: diagnostic.message }) : t('inspector.why.other', { message: diagnostic.message });
 }
 
-/** Log entries that pass the filters, found incrementally: an append scans only what is new. */
-function useShownEntries(log: OperationLog, version: number, filter: EntryFilter, t: ToolTranslate): readonly number[] {
-  const cache = useRef<{ filter: EntryFilter; t: ToolTranslate; scanned: number; shown: number[] } | null>(null);
+/** The log as the filters show it, kept up incrementally: an append scans only what is new (O(1) per event, not per render). */
+interface LogView {
+  /** Positions in the log of the entries that pass the filters, oldest first (grows in place). */
+  shown: readonly number[];
+  /** How many pass now: the length to render up to. */
+  count: number;
+  /** Every event family seen, sorted. */
+  families: readonly string[];
+}
+
+function useLogView(log: OperationLog, version: number, filter: EntryFilter, t: ToolTranslate): LogView {
+  const cache = useRef<{ filter: EntryFilter; t: ToolTranslate; scanned: number; shown: number[]; families: Set<string>; sorted: string[] } | null>(null);
   return useMemo(() => {
     let c = cache.current;
-    if (!c || c.filter !== filter || c.t !== t) c = cache.current = { filter, t, scanned: 0, shown: [] };
-    for (let i = c.scanned; i < log.entries.length; i++) if (entryMatches(log.entries[i]!, filter, t)) c.shown.push(i);
+    if (!c || c.filter !== filter || c.t !== t) c = cache.current = { filter, t, scanned: 0, shown: [], families: new Set(c?.families), sorted: c?.sorted ?? [] };
+    const familiesBefore = c.families.size;
+    for (let i = c.scanned; i < log.entries.length; i++) {
+      const entry = log.entries[i]!;
+      c.families.add(entryFamily(entry));
+      if (entryMatches(entry, filter, t)) c.shown.push(i);
+    }
     c.scanned = log.entries.length;
-    return c.shown.slice();
+    if (c.families.size !== familiesBefore || c.sorted.length !== c.families.size) c.sorted = [...c.families].sort();
+    return { shown: c.shown, count: c.shown.length, families: c.sorted };
   }, [log, version, filter, t]);
 }
 
@@ -197,8 +212,7 @@ export const RuntimeInspector = forwardRef<HTMLElement, RuntimeInspectorProps>(f
   const [diagnosedOnly, setDiagnosedOnly] = useState(false);
   const diagnosed = useDiagnosedIds(store, diagnosedOnly);
   const filter = useMemo<EntryFilter>(() => ({ family, query, diagnosed }), [family, query, diagnosed]);
-  const shown = useShownEntries(log, version, filter, t);
-  const families = useMemo(() => [...new Set(log.entries.map(entryFamily))].sort(), [log, version]);
+  const { shown, count: shownCount, families } = useLogView(log, version, filter, t);
 
   const [selected, setSelected] = useState<number | undefined>();
   const [position, setPosition] = useState<number | 'live'>('live');
@@ -210,14 +224,14 @@ export const RuntimeInspector = forwardRef<HTMLElement, RuntimeInspectorProps>(f
 
   // Newest first: a reader scrolled into the history keeps their rows when new ones arrive on top.
   const scrollRef = useRef<HTMLDivElement | null>(null);
-  const virtualizer = useVirtualizer({ count: shown.length, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_PX, overscan: 8 });
-  const shownBefore = useRef(shown.length);
+  const virtualizer = useVirtualizer({ count: shownCount, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_PX, overscan: 8 });
+  const shownBefore = useRef(shownCount);
   useLayoutEffect(() => {
-    const added = shown.length - shownBefore.current;
-    shownBefore.current = shown.length;
+    const added = shownCount - shownBefore.current;
+    shownBefore.current = shownCount;
     const el = scrollRef.current;
     if (el && added > 0 && el.scrollTop > 0) el.scrollTop += added * ROW_PX;
-  }, [shown.length]);
+  }, [shownCount]);
 
   const ids = { family: useId(), query: useId(), log: useId(), position: useId() };
   const at = position === 'live' ? count : position;
@@ -257,19 +271,19 @@ export const RuntimeInspector = forwardRef<HTMLElement, RuntimeInspectorProps>(f
         <label>
           <input type="checkbox" checked={diagnosedOnly} onChange={(e) => setDiagnosedOnly(e.target.checked)} /> {t('inspector.filter.diagnosed')}
         </label>
-        <span className="aui-muted">{t('inspector.shown', { shown: shown.length, count })}</span>
+        <span className="aui-muted">{t('inspector.shown', { shown: shownCount, count })}</span>
       </div>
       <div className="aui-inspector__body">
         <div ref={scrollRef} className="aui-inspector__log" style={{ height: logHeight }} role="region" aria-labelledby={ids.log} tabIndex={0}>
           <h3 id={ids.log} className="aui-visually-hidden">
             {t('inspector.log')}
           </h3>
-          {shown.length === 0 ? (
+          {shownCount === 0 ? (
             <p className="aui-muted">{t(count === 0 ? 'inspector.noEvents' : 'inspector.empty')}</p>
           ) : (
             <ol className="aui-inspector__rows" style={{ height: virtualizer.getTotalSize() }}>
               {virtualizer.getVirtualItems().map((row) => {
-                const index = shown[shown.length - 1 - row.index]!;
+                const index = shown[shownCount - 1 - row.index]!;
                 const entry = log.entries[index]!;
                 return (
                   <li key={index} className="aui-inspector__row" style={{ transform: `translateY(${row.start}px)`, height: ROW_PX }} data-kind={entry.kind} data-future={index >= at || undefined}>
