@@ -28,6 +28,7 @@ const external = [
   /^@langchain\//,
   /^@modelcontextprotocol\//,
   /^@openai\/agents($|-|\/)/,
+  /^@playwright\//,
 ];
 
 /** Modules that need a client (React state, context or hooks): components and hooks, not their plain helpers. */
@@ -48,7 +49,7 @@ export default defineConfig({
     minify: false,
     target: 'es2022',
     lib: {
-      entry: { index: 'src/index.ts', headless: 'src/headless.ts', cli: 'src/cli/main.ts', server: 'src/server/index.ts', 'adapters/ai-sdk': 'src/adapters/ai-sdk/index.ts', 'adapters/ag-ui': 'src/adapters/ag-ui/index.ts', 'adapters/langgraph': 'src/adapters/langgraph/index.ts', 'adapters/mcp': 'src/adapters/mcp/index.ts', 'adapters/openai-agents': 'src/adapters/openai-agents/index.ts' },
+      entry: { index: 'src/index.ts', headless: 'src/headless.ts', cli: 'src/cli/main.ts', server: 'src/server/index.ts', 'adapters/ai-sdk': 'src/adapters/ai-sdk/index.ts', 'adapters/ag-ui': 'src/adapters/ag-ui/index.ts', 'adapters/langgraph': 'src/adapters/langgraph/index.ts', 'adapters/mcp': 'src/adapters/mcp/index.ts', 'adapters/openai-agents': 'src/adapters/openai-agents/index.ts', storybook: 'src/storybook.ts', playwright: 'src/playwright.ts', inspector: 'src/inspector.ts' },
       formats: ['es'],
     },
     rollupOptions: {

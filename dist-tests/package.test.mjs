@@ -88,7 +88,7 @@ test('agentui replay reads standard input', () => {
 });
 
 test('the tarball ships the license, the contract, the schemas and the fixtures the README runs', () => {
-  const out = execFileSync('npm', ['pack', '--dry-run', '--json'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+  const out = execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
   const files = new Set(JSON.parse(out)[0].files.map((f) => f.path));
   for (const file of ['LICENSE', 'docs/contract.md', 'schema/runtime-event.schema.json', 'schema/thread-snapshot.schema.json',
     'fixtures/degraded-facts.jsonl', 'fixtures/tool-failure.jsonl', 'fixtures/hitl-action.jsonl', 'fixtures/profile/thread-read-snapshot.json']) {

@@ -10,6 +10,8 @@ import { lineReplay, replayDocument } from '../stream/replayText';
 import { formatReport } from './formatReport';
 import { readInput, type InputItem } from '../stream/readInput';
 import { serveCommand } from './serveCommand';
+import { RECORD_USAGE, recordCommand } from './recordCommand';
+import { STORY_USAGE, storyCommand } from './storyCommand';
 import { validateDocument, validateRecord, type ValidationLine } from './validateInput';
 import type { CliIo } from './cliIo';
 
@@ -20,6 +22,8 @@ export const USAGE = `usage:
                 [--allow-origin http://127.0.0.1:6006] [--token T] [--open-reads]
                                      stream a fixture over SSE on 127.0.0.1 (GET /events, GET /thread, POST /actions/:id);
                                      requests need the printed token (--open-reads: writes only); other origins are refused unless allowed
+${RECORD_USAGE}
+${STORY_USAGE}
 
 A file may be JSON Lines of events, a single JSON event, a JSON array of events, or a snapshot.
 Lines are read one at a time (at most 16 MiB each); binary input or an over-long line stops reading.
@@ -104,6 +108,8 @@ function nodeIo(): CliIo {
 export async function runCli(argv: readonly string[], io: CliIo = nodeIo(), signals?: NodeJS.EventEmitter): Promise<number> {
   const [command, ...rest] = argv;
   if (command === 'serve') return serveCommand(rest, io, signals);
+  if (command === 'record') return recordCommand(rest, io, signals);
+  if (command === 'story') return storyCommand(rest, io);
   const json = rest.includes('--json');
   const files = rest.filter((a) => a !== '--json');
   if ((command !== 'validate' && command !== 'replay') || files.length !== 1 || (json && command !== 'replay')) {

@@ -377,4 +377,98 @@ export type LabelKey = keyof typeof DEFAULT_LABELS;
  * @example
  * const fr: Labels = { 'fact.unknown': 'Inconnu', 'composer.send': 'Envoyer' };
  */
-export type Labels = Partial<Record<LabelKey, string>>;
+export type Labels = Partial<Record<LabelKey | ToolLabelKey, string>>;
+
+/**
+ * The strings of the development and test tools (the RuntimeInspector, the FixtureStory player of
+ * agentui-kit/storybook), in English, by key; overridden through the same `labels`. A table of
+ * their own, so an app that imports a component without them does not carry their words.
+ */
+export const TOOL_LABELS = {
+  // A recorded session played back (FixtureStory, agentui-kit/storybook).
+  'fixture.toolbar': 'Playback',
+  'fixture.play': 'Play',
+  'fixture.pause': 'Pause',
+  'fixture.step': 'Step',
+  'fixture.stepLabel': 'Step one event',
+  'fixture.restart': 'Restart',
+  'fixture.end': 'End',
+  'fixture.speed': 'Speed',
+  'fixture.speedValue': '{speed}×',
+  'fixture.position': 'Event',
+  'fixture.positionValue': '{index} of {total} events',
+  'fixture.count': '{index} / {total}',
+
+  // RuntimeInspector (agentui-kit/inspector): the event log, each event's effect, time travel.
+  'inspector.region': 'Runtime inspector',
+  'inspector.captured': '{count} events captured',
+  'inspector.attachedLate': 'The inspector started after {count} events: the log, time travel and saved fixtures begin there.',
+  'inspector.save': 'Save as fixture',
+  'inspector.saved': 'Saved {count} events as {file} (secrets redacted)',
+  'inspector.filters': 'Filters',
+  'inspector.filter.family': 'Event family',
+  'inspector.filter.allFamilies': 'All families',
+  'inspector.filter.query': 'Type or id',
+  'inspector.filter.diagnosed': 'Only events with diagnostics',
+  'inspector.log': 'Event log',
+  'inspector.shown': '{shown} of {count} shown',
+  'inspector.empty': 'No event matches the filters.',
+  'inspector.noEvents': 'No events yet.',
+  'inspector.entry.snapshot': 'snapshot applied',
+  'inspector.entry.olderPage': 'older history applied',
+  'inspector.entry.settle': 'stream end: open gaps declared',
+  'inspector.entry.stale': 'marked stale ({reason})',
+  'inspector.entry.fresh': 'stale cleared ({reason})',
+  'inspector.entry.diagnostic': 'diagnostic recorded: {code}',
+  'inspector.entry.reset': 'store reset',
+  'inspector.details': 'Selected event',
+  'inspector.selectHint': 'Select an event to see what it changed.',
+  'inspector.effect': 'What it changed',
+  'inspector.effect.none': 'No fact changed: the store kept this event out of the facts, or it repeated what was already known.',
+  'inspector.effect.added': '{table} {id}: added',
+  'inspector.effect.changed': '{table} {id}: {fields}',
+  'inspector.effect.scalar': '{name}: {fields}',
+  'inspector.effect.field': '{field} {before} → {after}',
+  'inspector.diagnostics': 'Diagnostics, in plain words',
+  'inspector.diagnostics.none': 'No diagnostic for this event.',
+  'inspector.raw': 'The event (secrets redacted)',
+  'inspector.timeTravel': 'Time travel',
+  'inspector.position': 'Position in the log',
+  'inspector.positionValue': 'after {index} of {count} events',
+  'inspector.live': 'Back to live',
+  'inspector.atLive': 'Live',
+  'inspector.stateAt': 'The state after event {index}: a replay into a scratch store; the live store is untouched.',
+  'inspector.summary.status': 'Status',
+  'inspector.summary.events': 'Events',
+  'inspector.summary.eventsValue': '{applied} applied of {received} received',
+  'inspector.summary.turns': 'Turns',
+  'inspector.summary.tools': 'Tool calls',
+  'inspector.summary.actions': 'Actions',
+  'inspector.summary.diagnostics': 'Diagnostics',
+  'inspector.summary.none': 'none',
+  'inspector.stale': 'stale',
+  'inspector.why.other': '{message}',
+  'inspector.why.invalid_event': 'The event does not match the profile schema ({message}). It keeps its place in the order but never becomes a fact.',
+  'inspector.why.missing_correlation': 'The event lacks an id that ties it to its turn, tool call or action, so it cannot be placed: it stays here instead of becoming a fact.',
+  'inspector.why.unknown_event_type': 'The kit does not know this event type: it is kept here, never guessed at.',
+  'inspector.why.schema_version_unknown': 'The event names a schema version the kit does not know: it is applied, with this warning.',
+  'inspector.why.not_in_profile': 'The type is an alias or kit extension outside the Lime profile: it is applied.',
+  'inspector.why.sequence_gap': 'A sequence number never arrived: the events after it wait, and the view is stale until the runtime sends it or a snapshot repairs it.',
+  'inspector.why.sequence_gap_filled': 'A missing sequence number arrived late: the events that waited for it were applied in order.',
+  'inspector.why.late_event': 'The event arrived after its place in the order had passed: the view is stale until a snapshot repairs it.',
+  'inspector.why.duplicate_event_id': 'Another event already used this eventId with different content: the first one stands.',
+  'inspector.why.stream_starts_mid_way': 'The stream did not start at its first sequence: order starts at the lowest sequence seen.',
+  'inspector.why.foreign_session': 'The event belongs to another session than the one this store follows: it is kept out of the facts.',
+  'inspector.why.snapshot_conflict': 'A snapshot disagrees with a fact that is already final: the final fact stands.',
+  'inspector.why.snapshot_behind': 'The snapshot is older than what is already applied, so it was not applied.',
+  'inspector.why.final_text_mismatch': 'The final text differs from what streamed: the final text wins.',
+  'inspector.why.lifecycle_regression': 'The event would move a fact backwards (a finished step running again): it is ignored.',
+  'inspector.why.tool_call_id_reused': 'A later turn reused a tool call id: that call gets its own row.',
+  'inspector.why.queue_unrecognized': 'The queue came in a form the kit cannot read: the queue shows as unknown, not empty.',
+  'inspector.why.invalid_json': 'A line was not JSON: it is reported at its line number and nothing else is lost.',
+  'inspector.why.malformed_frame': 'A frame of the stream could not be read as an event.',
+  'inspector.why.stream_failed': 'The connection gave up after failing again and again.',
+} as const;
+
+/** The key of one string of the development and test tools (`'inspector.save'`, `'fixture.play'`, ...). */
+export type ToolLabelKey = keyof typeof TOOL_LABELS;

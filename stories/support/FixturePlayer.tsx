@@ -2,8 +2,8 @@ import { useEffect, useId, useMemo, useState, useSyncExternalStore } from 'react
 import { AgentWorkbench } from '../../src/components/AgentWorkbench';
 import { useRuntimeSelector } from '../../src/hooks/useRuntimeSelector';
 import { useRuntimeStream } from '../../src/hooks/useRuntimeStream';
-import { createRuntimeStore, type RuntimeStore } from '../../src/store/createRuntimeStore';
-import { openBacklog } from '../../src/stream/openBacklog';
+import { createRuntimeStore } from '../../src/store/createRuntimeStore';
+import { useBacklogOnce } from '../../src/components/useBacklogOnce';
 import { selectSessionStatus } from '../../src/store/selectors/turnStatus';
 import { replaySource, type ReplaySource } from '../../src/stream/replaySource';
 import { StoryProvider } from './StoryProvider';
@@ -198,32 +198,12 @@ function PlaybackView({ text, autoplay, speed, startAt, title, caption }: Omit<F
   );
 }
 
-/** Each final-state store is hydrated once (StrictMode runs effects twice; a second openBacklog would re-apply every line as duplicates). */
-const hydrations = new WeakMap<RuntimeStore, Promise<unknown>>();
-
-/**
- * The final state loads the fixture as an app opens a recorded session: `openBacklog` over the JSONL
- * text, in slices that yield to the page (malformed lines become diagnostics at their line, as
- * the CLI reports them). `data-history` on the frame says `loading` until it is all applied.
- */
-function useHydrated(store: RuntimeStore, text: string, enabled: boolean): boolean {
-  const [loaded, setLoaded] = useState(!enabled);
-  useEffect(() => {
-    if (!enabled) return;
-    let current = true;
-    let running = hydrations.get(store);
-    if (!running) hydrations.set(store, (running = openBacklog(store, text)));
-    void running.then(() => current && setLoaded(true));
-    return () => void (current = false);
-  }, [store, text, enabled]);
-  return loaded;
-}
-
 /** AgentWorkbench driven by a fixture: live playback with controls, or the final state. */
 export function FixturePlayer({ fixture, text, mode, autoplay = false, speed, startAt, title, caption }: FixturePlayerProps) {
   const { theme } = useStoryGlobals();
   const store = useMemo(() => createRuntimeStore(), [mode, text]);
-  const loaded = useHydrated(store, text, mode === 'final');
+  // The final state loads the fixture as an app opens a recorded session; `data-history` says when it is all applied.
+  const loaded = useBacklogOnce(store, text, mode === 'final');
   return (
     <StoryProvider store={store}>
       <div className="story-frame" data-fixture={fixture} data-mode={mode} data-theme={theme} data-history={mode === 'final' ? (loaded ? 'loaded' : 'loading') : undefined}>

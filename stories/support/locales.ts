@@ -1,4 +1,4 @@
-import { DEFAULT_LABELS, type LabelKey, type Labels } from '../../src/ui/labels';
+import { DEFAULT_LABELS, TOOL_LABELS, type Labels } from '../../src/ui/labels';
 
 /** A partial French translation: what is not translated falls back to English. */
 const fr: Labels = {
@@ -46,8 +46,8 @@ const ACCENTS: Record<string, string> = { a: 'á', e: 'é', i: 'í', o: 'ö', u:
 
 /** Every label accented and a third longer, placeholders kept: shows hard-coded strings and tight layouts. */
 const pseudo: Labels = Object.fromEntries(
-  (Object.keys(DEFAULT_LABELS) as LabelKey[]).map((key) => {
-    const text = DEFAULT_LABELS[key].replace(/\{\w+\}|[a-zA-Z]/g, (m) => (m.length > 1 ? m : (ACCENTS[m] ?? m)));
+  Object.entries({ ...DEFAULT_LABELS, ...TOOL_LABELS }).map(([key, label]) => {
+    const text = label.replace(/\{\w+\}|[a-zA-Z]/g, (m) => (m.length > 1 ? m : (ACCENTS[m] ?? m)));
     return [key, `[${text} ${'~'.repeat(Math.ceil(text.length / 3))}]`];
   }),
 );
