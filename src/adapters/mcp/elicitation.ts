@@ -5,8 +5,9 @@ import type { AdapterSession } from '../core/adapterSession';
 /** An MCP `elicitation/create` request as the client's request handler receives it (SDK `ElicitRequest`). */
 export interface McpElicitRequest {
   method: 'elicitation/create';
-  params: {
-    message: string;
+  /** The SDK types it optional; a request without it asks nothing the card could show (question unknown). */
+  params?: {
+    message?: string;
     /** Form mode: the JSON schema of what the server asks for. */
     requestedSchema?: Record<string, unknown>;
     /** URL mode: the page the user goes to. */
@@ -58,10 +59,10 @@ export class Elicitations {
     const { turnId, toolCallId } = this.context();
     this.count += 1;
     const actionId = `${turnId}:elicitation:${this.count}`;
-    const { message, requestedSchema, url } = request.params;
+    const { message, requestedSchema, url } = request.params ?? {};
     this.emit('action.required', { turnId, actionId, ...(toolCallId !== undefined && { toolCallId }) }, {
       actionType: url !== undefined ? 'elicitation_url' : 'elicitation',
-      prompt: message,
+      ...(message !== undefined && { prompt: message }),
       ...(requestedSchema !== undefined && { schema: requestedSchema as JsonObject }),
       ...(url !== undefined && { url }),
     });
