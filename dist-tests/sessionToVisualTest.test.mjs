@@ -91,18 +91,20 @@ test('record a served session, add it as a story and a visual test in an app out
 
   // A runtime streaming a session over SSE: the fixture server, as `agentui serve` runs it.
   const server = spawn(process.execPath, [join(app, 'node_modules/agentui-kit/bin/agentui.js'), 'serve', join(root, 'fixtures/tool-success.jsonl'), '--port', '0', '--speed', '20'], { stdio: ['ignore', 'pipe', 'inherit'] });
-  let url;
+  let served;
   try {
-    url = await new Promise((resolve, reject) => {
+    served = await new Promise((resolve, reject) => {
       let out = '';
       server.stdout.on('data', (chunk) => {
         out += chunk;
         const match = /at (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
-        if (match) resolve(match[1]);
+        const token = /write token: (\S+)/.exec(out);
+        if (match && token) resolve({ base: match[1], token: token[1] });
       });
       server.once('exit', (code) => reject(new Error(`agentui serve exited ${code}`)));
     });
-    const recorded = agentui(app, 'record', `${url}/events`, '--out', 'checkout.jsonl');
+    // The served stream is for holders of the token it printed, as a product runtime's would be.
+    const recorded = agentui(app, 'record', `${served.base}/events`, '--header', `Authorization: Bearer ${served.token}`, '--out', 'checkout.jsonl');
     assert.equal(recorded.status, 0, recorded.stderr);
     assert.match(recorded.stdout, /^recorded 16 event\(s\) \(sequence 1–16\) to checkout\.jsonl: the turn ended$/m);
   } finally {

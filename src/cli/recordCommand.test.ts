@@ -57,7 +57,7 @@ describe('agentui record: a live session from an SSE endpoint', () => {
     server = await startFixtureServer(fixture('tool-success'), { speed: 50 });
     const out = join(dir, 'session.jsonl');
     const { io, out: printed } = memoryIo();
-    expect(await runCli(['record', `${server.url}/events`, '--out', out], io)).toBe(0);
+    expect(await runCli(['record', `${server.url}/events`, '--header', `Authorization: Bearer ${server.writeToken}`, '--out', out], io)).toBe(0);
     expect(linesOf(out)).toEqual(fixture('tool-success'));
     expect(printed[0]).toBe(`recorded 16 event(s) (sequence 1–16) to ${out}: the turn ended`);
     expect(printed).toContain('redacted: nothing (no value looked like a secret)');
@@ -67,14 +67,14 @@ describe('agentui record: a live session from an SSE endpoint', () => {
     server = await startFixtureServer(fixture('tool-success'), { speed: 50 });
     // The server resumes only after events it has played: let its playback finish first.
     const first = new AbortController();
-    await fetch(`${server.url}/events`, { signal: first.signal });
+    await fetch(`${server.url}/events`, { signal: first.signal, headers: { authorization: `Bearer ${server.writeToken}` } });
     first.abort();
     while (server.emitted() < 16) await new Promise((resolve) => setTimeout(resolve, 10));
     const out = join(dir, 'session.jsonl');
     const lines = fixtureText('tool-success').split('\n');
     writeFileSync(out, `${lines.slice(0, 6).join('\n')}\n${lines[6]!.slice(0, 40)}`);
     const { io, out: printed, err } = memoryIo();
-    expect(await runCli(['record', `${server.url}/events`, '--out', out], io)).toBe(0);
+    expect(await runCli(['record', `${server.url}/events`, '--header', `Authorization: Bearer ${server.writeToken}`, '--out', out], io)).toBe(0);
     expect(linesOf(out)).toEqual(fixture('tool-success'));
     expect(printed[0]).toBe(`resuming ${out} after sequence 6 (event ts-0006)`);
     expect(printed[1]).toMatch(/^recorded 10 event\(s\) \(sequence 7–16\)/);
@@ -87,7 +87,7 @@ describe('agentui record: a live session from an SSE endpoint', () => {
     const out = join(dir, 'held.jsonl');
     const signals = new EventEmitter();
     const { io, out: printed } = memoryIo();
-    const running = runCli(['record', `${server.url}/events`, '--out', out], io, signals);
+    const running = runCli(['record', `${server.url}/events`, '--header', `Authorization: Bearer ${server.writeToken}`, '--out', out], io, signals);
     const held = fixture('hitl-action').findIndex((e) => e.type === 'action.resolved');
     const start = Date.now();
     while (server.emitted() < held && Date.now() - start < 10_000) await new Promise((resolve) => setTimeout(resolve, 20));
@@ -105,7 +105,7 @@ describe('agentui record: a live session from an SSE endpoint', () => {
     server = await startFixtureServer(events, { speed: 50 });
     const out = join(dir, 'secret.jsonl');
     const { io, out: printed } = memoryIo();
-    expect(await runCli(['record', `${server.url}/events`, '--out', out], io)).toBe(0);
+    expect(await runCli(['record', `${server.url}/events`, '--header', `Authorization: Bearer ${server.writeToken}`, '--out', out], io)).toBe(0);
     expect(readFileSync(out, 'utf8')).not.toContain('ghp_');
     const line = events.findIndex((e) => e.type === 'tool.started') + 1;
     expect(printed).toContain('redacted 1 value(s) in 1 event(s):');

@@ -112,6 +112,8 @@ export function reconnectingSource(connect: ConnectTransport, options: Reconnect
       giveUp(error) {
         if (!live()) return;
         finish();
+        // Said in the diagnostics too, like a give-up after retries: the log shows why the stream stopped.
+        handlers?.diagnostic?.({ code: 'stream_failed', severity: 'error', message: `${options.label}: ${error}` });
         handlers?.status?.('error', { error });
       },
     });

@@ -41,6 +41,9 @@ function resumeUrl(url: string, cursor: StreamCursor | undefined): string {
 const describe = (error: unknown) =>
   error instanceof Error ? `${error.message}${error.cause instanceof Error ? `: ${error.cause.message}` : ''}` : String(error);
 
+/** Client errors other than a timeout or a rate limit: reconnecting would be refused again. */
+const REFUSED = (status: number): boolean => status >= 400 && status < 500 && status !== 408 && status !== 429;
+
 /**
  * Server-Sent Events over fetch streaming (so headers and POST bodies work), resuming after a
  * disconnect with `Last-Event-ID` and `?cursor=`; the reconnect loop is `reconnectingSource`'s.
@@ -70,6 +73,9 @@ export function sseSource(url: string, options: SseSourceOptions = {}): RuntimeE
         }
         if (!response.ok || !response.body || controller.signal.aborted) {
           void response.body?.cancel().catch(() => undefined);
+          // A refusal (401, 403, 404 ...) stays a refusal: give up at once, as EventSource does, and
+          // say why. A timeout, rate limit or server error may pass: reconnect after a backoff.
+          if (REFUSED(response.status)) return on.giveUp(`HTTP ${response.status}: the server refused the stream${response.status === 401 || response.status === 403 ? ' (check its credentials)' : ''}`);
           return on.fail(`HTTP ${response.status}`);
         }
         on.open();

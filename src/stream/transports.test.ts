@@ -284,6 +284,25 @@ describe('reconnectingSource (SSE and WebSocket share it)', () => {
     expect(vi.getTimerCount()).toBe(0);
   });
 
+  it('a refusal (401, 403, 404) gives up at once with the reason, as EventSource does; 408 and 429 reconnect', async () => {
+    vi.useFakeTimers();
+    for (const status of [401, 403, 404]) {
+      const fetchSpy = vi.fn(async () => new Response('no', { status }));
+      const r = recorder();
+      sseSource('http://127.0.0.1/events', { fetch: fetchSpy as never, backoff: { initialMs: 1, maxMs: 1, jitter: 0 } }).start(r.handlers);
+      await vi.advanceTimersByTimeAsync(100);
+      expect(fetchSpy).toHaveBeenCalledTimes(1);
+      expect(r.statuses).toEqual(['connecting', 'error']);
+      expect(r.diagnostics).toEqual([expect.objectContaining({ code: 'stream_failed', message: expect.stringContaining(`HTTP ${status}: the server refused the stream`) })]);
+    }
+    for (const status of [408, 429]) {
+      const r = recorder();
+      sseSource('http://127.0.0.1/events', { fetch: (async () => new Response('', { status })) as never, maxRetries: 2, backoff: { initialMs: 1, maxMs: 1, jitter: 0 } }).start(r.handlers);
+      await vi.advanceTimersByTimeAsync(100);
+      expect(r.statuses.filter((s) => s === 'reconnecting')).toHaveLength(2);
+    }
+  });
+
   it('without maxRetries, gives up after 10 failed reconnects (the README’s promise of a final error)', async () => {
     vi.useFakeTimers();
     const r = recorder();
