@@ -6,6 +6,7 @@ export interface StoryEntry {
   title: string;
   name: string;
   type: string;
+  tags?: string[];
 }
 
 /** The built Storybook's index: the suite covers what the build contains, nothing hand-listed. */

@@ -49,7 +49,7 @@ const meta = {
   // The id stays the file's, whatever the title: tests and links use fixtures-${file}--playback.
   id: ${literal(`fixtures-${file}`)},
   component: FixturePlayer,
-  tags: ['fixture', 'autodocs'],
+  tags: ['fixture', 'autodocs', 'full-height'],
   args: { fixture: ${literal(name)}, text, mode: 'playback', title: ${literal(title)}, caption: ${literal(caption)} },
   argTypes: { text: { control: false } },
   parameters: { docs: { description: { component: ${literal(`${caption}\n\nReplay of \`fixtures/${name}.jsonl\` through the kit (AgentWorkbench driven by replaySource).`)} } } },

@@ -91,6 +91,7 @@ interface ScenarioArgs {
 
 const meta = {
   title: 'Behaviour/Scenarios',
+  tags: ['full-height'],
   args: { onRespond: fn() },
   parameters: { docs: { description: { component: 'Stories with play functions: they act as a person would and assert what the kit shows.' } } },
 } satisfies Meta<ScenarioArgs>;

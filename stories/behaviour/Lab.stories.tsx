@@ -122,7 +122,7 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Scroll: Story = { render: () => <ScrollLab /> };
-export const TenThousandMessages: Story = { render: () => <LongSession /> };
+export const TenThousandMessages: Story = { tags: ['full-height'], render: () => <LongSession /> };
 export const LiveSseConnection: Story = { render: () => <LiveSse /> };
 /** The approval scene without a play function, for keyboard-only tests. */
-export const Approval: Story = { render: () => <ApprovalScene onRespond={() => undefined} /> };
+export const Approval: Story = { tags: ['full-height'], render: () => <ApprovalScene onRespond={() => undefined} /> };

@@ -34,6 +34,7 @@ function HostedWorkbench({ width }: HostedWorkbenchProps) {
 const meta = {
   title: 'Behaviour/Layout',
   component: HostedWorkbench,
+  tags: ['full-height'],
   args: { width: 400 },
   argTypes: { width: { control: { type: 'range', min: 280, max: 1440, step: 10 } } },
   parameters: {

@@ -46,7 +46,8 @@ function hostileEvents(): unknown[] {
 function Workbench({ store }: { store: RuntimeStore }) {
   return (
     <StoryProvider store={store}>
-      <div className="aui-root" style={{ width: 720, height: 900 }}>
+      {/* At most 720 px wide and the window's height: the page itself never scrolls. */}
+      <div className="aui-root" style={{ width: 'min(720px, 100%)', height: '100vh' }}>
         <AgentWorkbench defaultLane="tools" now={STORY_NOW} />
       </div>
     </StoryProvider>
@@ -70,6 +71,7 @@ const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/;
 const MOUNT_BUDGET_MS = 3_000;
 
 export const EverySurface: Story = {
+  tags: ['full-height'],
   render: function Render() {
     const store = useMemo(() => storeWith(hostileEvents()), []);
     return <Workbench store={store} />;
