@@ -7,6 +7,7 @@ import { Composer } from './Composer';
 import { Conversation, type ConversationComponents, type ConversationProps } from './Conversation';
 import { DiagnosticsPanel } from './DiagnosticsPanel';
 import { EvidenceLane, evidenceDomId } from './EvidenceLane';
+import { IconClose, IconPanel } from './icons';
 import { LiveAnnouncer } from './LiveAnnouncer';
 import { classes } from './format';
 import { LaneLabel } from './LaneLabel';
@@ -143,7 +144,7 @@ export const AgentWorkbench = forwardRef<HTMLDivElement, AgentWorkbenchProps>(fu
           <header className="aui-workbench__header">
             {boundary('RuntimeStatus', <RuntimeStatus labels={labels} />)}
             <button ref={lanes.toggleRef} type="button" className="aui-button aui-workbench__lanes-toggle" aria-expanded={lanes.open} aria-controls={lanesId} onClick={lanes.toggle}>
-              {t('workbench.lanes')}
+              <IconPanel />{t('workbench.lanes')}
             </button>
           </header>
           <main className="aui-workbench__main">
@@ -156,24 +157,29 @@ export const AgentWorkbench = forwardRef<HTMLDivElement, AgentWorkbenchProps>(fu
             {boundary('Composer', <Composer labels={labels} inputId={composerInputId} />)}
           </main>
           <aside ref={lanes.sheetRef} id={lanesId} className="aui-workbench__lanes" aria-label={t('workbench.lanes')} onKeyDown={lanes.onKeyDown}>
-            <button type="button" className="aui-button aui-button--quiet aui-workbench__lanes-close" onClick={lanes.close}>
-              <span aria-hidden="true">✕</span> {t('workbench.closeLanes')}
-            </button>
             <Tabs.Root value={lane} onValueChange={(value) => setLane(value as WorkbenchLane)} className="aui-tabs">
-              <Tabs.List className="aui-tabs__list" aria-label={t('workbench.lanes')}>
-                {visibleLanes(counts).map((lane) => (
-                  <Tabs.Trigger key={lane} value={lane} className="aui-tabs__trigger">
-                    <LaneLabel lane={lane} labels={labels} />
-                  </Tabs.Trigger>
-                ))}
-              </Tabs.List>
-              <Tabs.Content value="tasks" className="aui-tabs__content">{boundary('TaskCapsule', <TaskCapsule labels={labels} variant="expanded" aria-label={t('task.details')} />)}</Tabs.Content>
-              <Tabs.Content value="tools" className="aui-tabs__content">{boundary('ToolGroup', <ToolGroup labels={labels} onOpenOutput={onOpenOutput} onOpenEvidence={openEvidence} onRetry={onRetry} virtualize={virtualize} defaultOpen={false} />)}</Tabs.Content>
-              <Tabs.Content value="timeline" className="aui-tabs__content">{boundary('ProcessTimeline', <ProcessTimeline labels={labels} virtualize={virtualize} />)}</Tabs.Content>
-              <Tabs.Content value="artifacts" className="aui-tabs__content">{boundary('ArtifactList', <ArtifactList labels={labels} loadRef={loadRef} onOpenRef={onOpenRef} />)}</Tabs.Content>
-              <Tabs.Content value="evidence" className="aui-tabs__content">{boundary('EvidenceLane', <EvidenceLane ref={evidenceLaneMounted} labels={labels} idScope={scope} onOpenRef={onOpenRef} />)}</Tabs.Content>
-              <Tabs.Content value="team" className="aui-tabs__content">{boundary('SubagentRoster', <SubagentRoster labels={labels} />)}</Tabs.Content>
-              <Tabs.Content value="diagnostics" className="aui-tabs__content">{boundary('DiagnosticsPanel', <DiagnosticsPanel labels={labels} />)}</Tabs.Content>
+              <div className="aui-workbench__lanes-bar">
+                {/* One row of tabs that scrolls sideways when they do not fit; arrows move between them. */}
+                <Tabs.List className="aui-tabs__list" aria-label={t('workbench.lanes')}>
+                  {visibleLanes(counts).map((lane) => (
+                    <Tabs.Trigger key={lane} value={lane} className="aui-tabs__trigger">
+                      <LaneLabel lane={lane} labels={labels} />
+                    </Tabs.Trigger>
+                  ))}
+                </Tabs.List>
+                <button type="button" className="aui-button aui-button--icon aui-workbench__lanes-close" data-sheet-only="" aria-label={t('workbench.closeLanes')} onClick={lanes.close}>
+                  <IconClose />
+                </button>
+              </div>
+              <div className="aui-workbench__lanes-body">
+                <Tabs.Content value="tasks" className="aui-tabs__content">{boundary('TaskCapsule', <TaskCapsule labels={labels} variant="expanded" aria-label={t('task.details')} />)}</Tabs.Content>
+                <Tabs.Content value="tools" className="aui-tabs__content">{boundary('ToolGroup', <ToolGroup labels={labels} onOpenOutput={onOpenOutput} onOpenEvidence={openEvidence} onRetry={onRetry} virtualize={virtualize} defaultOpen={false} />)}</Tabs.Content>
+                <Tabs.Content value="timeline" className="aui-tabs__content">{boundary('ProcessTimeline', <ProcessTimeline labels={labels} virtualize={virtualize} />)}</Tabs.Content>
+                <Tabs.Content value="artifacts" className="aui-tabs__content">{boundary('ArtifactList', <ArtifactList labels={labels} loadRef={loadRef} onOpenRef={onOpenRef} />)}</Tabs.Content>
+                <Tabs.Content value="evidence" className="aui-tabs__content">{boundary('EvidenceLane', <EvidenceLane ref={evidenceLaneMounted} labels={labels} idScope={scope} onOpenRef={onOpenRef} />)}</Tabs.Content>
+                <Tabs.Content value="team" className="aui-tabs__content">{boundary('SubagentRoster', <SubagentRoster labels={labels} />)}</Tabs.Content>
+                <Tabs.Content value="diagnostics" className="aui-tabs__content">{boundary('DiagnosticsPanel', <DiagnosticsPanel labels={labels} />)}</Tabs.Content>
+              </div>
             </Tabs.Root>
           </aside>
         </div>

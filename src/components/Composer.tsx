@@ -1,4 +1,4 @@
-import { forwardRef, useId, useState, type ComponentPropsWithoutRef, type FormEvent, type KeyboardEvent } from 'react';
+import { forwardRef, useId, useState, type ComponentPropsWithoutRef, type FormEvent, type KeyboardEvent, type MouseEvent } from 'react';
 import { ToggleGroup } from 'radix-ui';
 import { useStore } from 'zustand';
 import { useRuntimeActions, useRuntimeContext } from '../hooks/useRuntimeContext';
@@ -7,6 +7,7 @@ import { selectSessionStatus } from '../store/selectors/turnStatus';
 import type { WriteResult } from '../stream/runtimeActions';
 import type { TurnMode } from '../stream/types';
 import { classes } from './format';
+import { IconRetry, IconSend, IconStop } from './icons';
 import type { Labels } from '../ui/labels';
 import { useLabels } from './useLabels';
 
@@ -83,13 +84,21 @@ export const Composer = forwardRef<HTMLFormElement, ComposerProps>(function Comp
   // While a turn runs with nothing typed, Stop takes Send's place; with text, both are offered.
   const showSubmit = !canStop || text.trim() !== '';
 
+  // The field is one rounded box: a click on its padding puts the caret in the text.
+  const focusInput = (event: MouseEvent<HTMLDivElement>) => {
+    if (event.target === event.currentTarget) document.getElementById(inputId)?.focus();
+  };
+  const submitLabel = active ? t(mode === 'steer' ? 'composer.submitSteer' : 'composer.submitQueue') : t('composer.send');
+  const hint = reason !== undefined && text !== '' ? reason : !adapter ? reason : '';
+
   return (
     <form ref={ref} className={classes('aui-composer', className)} data-mode={active ? mode : 'start'} onSubmit={send} {...rest}>
-      <label htmlFor={inputId} className="aui-visually-hidden">
-        {t('composer.input')}
-      </label>
-      <textarea id={inputId} value={text} rows={2} placeholder={t('composer.placeholder')} aria-describedby={hintId} onChange={(e) => setText(e.target.value)} onKeyDown={onKeyDown} />
-      <div className="aui-composer__controls">
+      <div className="aui-composer__field" onClick={focusInput}>
+        <label htmlFor={inputId} className="aui-visually-hidden">
+          {t('composer.input')}
+        </label>
+        <textarea id={inputId} value={text} rows={1} placeholder={t('composer.placeholder')} aria-describedby={hintId} onChange={(e) => setText(e.target.value)} onKeyDown={onKeyDown} />
+        <div className="aui-composer__controls">
         {active && (
           <div className="aui-composer__mode">
             <span id={modeLabelId} className="aui-composer__mode-label">{t('composer.mode')}</span>
@@ -99,36 +108,39 @@ export const Composer = forwardRef<HTMLFormElement, ComposerProps>(function Comp
             </ToggleGroup.Root>
           </div>
         )}
+        <p id={hintId} className="aui-muted aui-composer__hint">
+          {hint}
+        </p>
         {canStop && (
           <button
             type="button"
             className={classes('aui-button aui-composer__stop', !showSubmit && 'aui-button--primary')}
             aria-disabled={stopping || undefined}
             data-disabled={stopping || undefined}
+            data-icon-only={(!showSubmit && !stopping) || undefined}
             onClick={() => void (stopping || stop())}
           >
-            <span className="aui-composer__stop-icon" aria-hidden="true" /> {t(stopping ? 'composer.stopping' : 'composer.stop')}
+            <IconStop className="aui-composer__stop-icon" /> <span className={!showSubmit && !stopping ? 'aui-visually-hidden' : undefined}>{t(stopping ? 'composer.stopping' : 'composer.stop')}</span>
           </button>
         )}
         {showSubmit && (
-          <button type="submit" className="aui-button aui-button--primary" aria-disabled={reason !== undefined} data-disabled={reason !== undefined || undefined}>
-            {active ? t(mode === 'steer' ? 'composer.submitSteer' : 'composer.submitQueue') : t('composer.send')}
+          // Idle, the round arrow says "send"; during a run the button says what it will do.
+          <button type="submit" className="aui-button aui-button--primary aui-composer__submit" aria-disabled={reason !== undefined} data-disabled={reason !== undefined || undefined} data-icon-only={!active || undefined}>
+            <IconSend /> <span className={active ? undefined : 'aui-visually-hidden'}>{submitLabel}</span>
           </button>
         )}
+        </div>
       </div>
       {shownError !== undefined && (
         <div className="aui-composer__error" role="alert">
           {t('composer.failed', { error: shownError })}{' '}
           {failedSend && error === undefined && (
             <button type="button" className="aui-button" disabled={sending} onClick={() => void deliver(failedSend.prompt, failedSend.mode)}>
-              {t('composer.retry')}
+              <IconRetry />{t('composer.retry')}
             </button>
           )}
         </div>
       )}
-      <p id={hintId} className="aui-muted aui-composer__hint">
-        {reason !== undefined && text !== '' ? reason : !adapter ? reason : ''}
-      </p>
     </form>
   );
 });

@@ -3,6 +3,7 @@ import type { RuntimeState } from '../store/createRuntimeStore';
 import { selectRuntimeStatus, type DisplayStage } from '../store/selectors/runtimeStatus';
 import { selectLatestTurn } from '../store/selectors/turnStatus';
 import type { LabelKey, Labels } from '../ui/labels';
+import { IconSpinner, IconStale } from './icons';
 import { useLabels } from './useLabels';
 
 /** Stages in which the runtime is working on a reply. */
@@ -28,11 +29,13 @@ export function selectPendingReplyStage(state: RuntimeState): DisplayStage | und
 /** Before the first token: the stage the runtime reports ("Preparing…"), shimmering, so a blank thread never looks dead. */
 export function PendingReply({ labels }: { labels?: Labels }) {
   const stage = useRuntimeSelector(selectPendingReplyStage);
+  // A stream that broke is not working on a reply: no spinner, no shimmer while the view is stale.
+  const stale = useRuntimeSelector((s) => s.session.stale);
   const t = useLabels(labels);
   if (stage === undefined) return null;
   return (
-    <div className="aui-pending-reply" data-stage={stage}>
-      <span className="aui-spinner" aria-hidden="true" />
+    <div className="aui-pending-reply" data-stage={stage} data-stale={stale || undefined}>
+      {stale ? <IconStale /> : <IconSpinner spin />}
       <span className="aui-shimmer">{stage === 'streaming' || stage === 'running' ? t('conversation.thinking') : `${t(`status.${stage}` as LabelKey)}…`}</span>
     </div>
   );

@@ -4,6 +4,7 @@ import { selectTurnNotice } from '../store/selectors/turnNotice';
 import { selectTurnSubagents } from '../store/selectors/turnSubagents';
 import { useRedact } from './displayPolicy';
 import { formatClock } from './format';
+import { IconBlocked, IconFailed } from './icons';
 import type { Labels } from '../ui/labels';
 import { SubagentSummary } from './SubagentRoster';
 import { useLabels } from './useLabels';
@@ -21,22 +22,22 @@ export const TurnNotice = memo(function TurnNotice({ messageId, labels }: { mess
   if (notice.outcome === 'blocked') {
     const retryAt = notice.retryAt === undefined ? Number.NaN : Date.parse(notice.retryAt);
     return (
-      <div className="aui-turn-notice" role="note" data-outcome="blocked" data-block-reason={notice.blockReason}>
+      <div className="aui-turn-notice" role="note" data-outcome="blocked" data-tone="blocked" data-block-reason={notice.blockReason}>
         <p className="aui-turn-notice__what">
-          <span aria-hidden="true">⊘</span> {t('notice.blocked')}
+          <IconBlocked />{t('notice.blocked')}
           {notice.blockReason !== undefined && <>: {valueLabel(t, 'block', notice.blockReason)}</>}
         </p>
         {notice.detail && <p>{redact(notice.detail)}</p>}
-        {Number.isFinite(retryAt) && <p>{t('notice.waitUntil', { time: formatClock(retryAt) })}</p>}
+        {Number.isFinite(retryAt) && <p>{t('notice.waitUntil', { time: formatClock(retryAt, t) })}</p>}
         <p className="aui-muted">{t('notice.steerDisabled')}</p>
       </div>
     );
   }
   const failure = notice.failure;
   return (
-    <div className="aui-turn-notice" role="note" data-outcome="failed" data-failure-category={failure?.category}>
+    <div className="aui-turn-notice" role="note" data-outcome="failed" data-tone="failed" data-failure-category={failure?.category}>
       <p className="aui-turn-notice__what">
-        <span aria-hidden="true">✕</span> {t('notice.failed')}
+        <IconFailed />{t('notice.failed')}
         {failure?.category !== undefined && <>: {valueLabel(t, 'category', failure.category)}</>}
       </p>
       {failure?.message && <p>{redact(failure.message)}</p>}
