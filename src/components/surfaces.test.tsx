@@ -194,7 +194,7 @@ describe('ToolCall and ToolGroup', () => {
 
   it('a group lists every row in start order, or one turn\'s rows', () => {
     const { container } = renderWith(<ToolGroup turnId="turn-3" />, storeFrom(fixtureEvents('coding-session')));
-    expect([...container.querySelectorAll('.aui-tool-call__name')].map((n) => n.textContent)).toEqual(['read_file', 'grep', 'list_dir', 'edit_file', 'run_tests', 'git_diff']);
+    expect([...container.querySelectorAll('.aui-tool-call__name')].map((n) => n.textContent)).toEqual(['read_file', 'edit_file', 'edit_file', 'run_tests']);
   });
 });
 
