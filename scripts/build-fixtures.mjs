@@ -267,7 +267,8 @@ function routingLimits() {
   s.ev('rate_limit.hit', t, { retryAfterMs: 2000, message: 'provider rate limit' });
   s.ev('run.status', t, { stage: 'retrying', detail: 'waiting for rate limit' });
   s.ev('quota.low', t, { message: '10% of monthly quota left' });
-  s.ev('quota.blocked', t, { message: 'monthly quota exhausted' });
+  // The ways out the runtime offers: when the quota resets, and where the plan can be raised.
+  s.ev('quota.blocked', t, { message: 'monthly quota exhausted', resetsAt: '2026-06-09T15:00:00.000Z', upgradeUrl: 'https://example.com/billing/upgrade' });
   return s;
 }
 

@@ -48,7 +48,9 @@ export const Composer = forwardRef<HTMLFormElement, ComposerProps>(function Comp
   // Interrupting is a write to the runtime: offered only while a turn runs and a runtime is connected.
   const canStop = active && adapter !== undefined;
   const sending = sendState.status === 'sending';
-  const reason = !adapter ? t('composer.unavailable') : sending ? t('composer.sending') : text.trim() === '' ? t('composer.empty') : undefined;
+  // A used-up quota blocks new work too: the turn notice says when it resets; sending is off until then.
+  const quotaBlocked = useRuntimeSelector((s) => s.costLimits.quota?.state === 'blocked');
+  const reason = !adapter ? t('composer.unavailable') : quotaBlocked ? t('composer.quotaBlocked') : sending ? t('composer.sending') : text.trim() === '' ? t('composer.empty') : undefined;
   const shownError = error ?? failedSend?.error;
 
   /** The text is cleared only once the runtime took the prompt, and only if it is still what was sent. */
@@ -89,7 +91,7 @@ export const Composer = forwardRef<HTMLFormElement, ComposerProps>(function Comp
     if (event.target === event.currentTarget) document.getElementById(inputId)?.focus();
   };
   const submitLabel = active ? t(mode === 'steer' ? 'composer.submitSteer' : 'composer.submitQueue') : t('composer.send');
-  const hint = reason !== undefined && text !== '' ? reason : !adapter ? reason : '';
+  const hint = reason !== undefined && (text !== '' || !adapter || quotaBlocked) ? reason : '';
 
   return (
     <form ref={ref} className={classes('aui-composer', className)} data-mode={active ? mode : 'start'} onSubmit={send} {...rest}>

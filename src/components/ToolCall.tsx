@@ -1,6 +1,7 @@
 import { cloneElement, createContext, forwardRef, isValidElement, memo, useContext, useState, type ComponentPropsWithoutRef, type ReactElement, type ReactNode } from 'react';
 import { Slot } from 'radix-ui';
 import { DisclosureContent, DisclosureRoot, DisclosureTrigger } from './Disclosure';
+import { useRuntimeActions, useRuntimeContext } from '../hooks/useRuntimeContext';
 import { shallowEqual, useRuntimeSelector } from '../hooks/useRuntimeSelector';
 import type { Redactor } from '../protocol/redactSecrets';
 import type { ActionRecord, ToolCallRecord } from '../store/records';
@@ -80,8 +81,8 @@ interface ToolCallHandlers {
   /** Jumps to evidence linked to a failed tool. */
   onOpenEvidence?: (evidenceId: string) => void;
   /**
-   * Retries a failed call. The kit's adapter has no retry write, so Retry is offered only when the
-   * app passes this and the runtime said the failure is retryable.
+   * Retries a failed call. Retry is offered only on failures the runtime said are retryable, and
+   * only when this is given or the provider's adapter can run a call again (`retryToolCall`).
    */
   onRetry?: (toolCallId: string) => void;
   /** The clock for an attached request's deadline (default `Date.now`). */
@@ -131,6 +132,10 @@ const Root = forwardRef<HTMLDivElement, ToolCallRootProps>(function ToolCallRoot
   const t = useLabels(labels);
   const redact = useRedact();
   const [userOpen, setUserOpen] = useState<boolean | undefined>(defaultOpen);
+  // Retry goes to the app's handler, else to the runtime when its adapter can run a call again.
+  const { adapter } = useRuntimeContext();
+  const writes = useRuntimeActions();
+  const retry = onRetry ?? (adapter?.retryToolCall ? (id: string) => void writes.retryToolCall(id) : undefined);
   countRender('ToolCall', toolCallId);
   const status: ToolCallContextValue['status'] = tool ? toolDisplayStatus(tool, actions) : 'unknown';
   // Running, waiting and failed rows start open: what is happening, or what went wrong, is visible.
@@ -140,7 +145,7 @@ const Root = forwardRef<HTMLDivElement, ToolCallRootProps>(function ToolCallRoot
     onOpenChange?.(next);
   };
   const Comp = asChild ? Slot.Root : 'div';
-  const value: ToolCallContextValue = { toolCallId, tool, actions, status, open, t, redact, handlers: { onOpenOutput, onOpenEvidence, onRetry, now } };
+  const value: ToolCallContextValue = { toolCallId, tool, actions, status, open, t, redact, handlers: { onOpenOutput, onOpenEvidence, onRetry: retry, now } };
   return (
     <ToolCallContext.Provider value={value}>
       <DisclosureRoot open={open} onOpenChange={setOpen} asChild>

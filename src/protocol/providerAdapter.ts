@@ -57,6 +57,14 @@ export interface ExportEvidenceInput {
   taskId?: string;
 }
 
+/** What `retryToolCall` asks for: run one failed tool call again (the runtime decides how; its events report it). */
+export interface RetryToolCallInput {
+  sessionId?: string;
+  threadId?: string;
+  turnId?: string;
+  toolCallId: string;
+}
+
 /** What `readThread` returns: a thread read model or a whole session snapshot (both hydrate the store). */
 export type RuntimeThreadReadModel = ThreadReadModelSnapshot | SessionSnapshot;
 
@@ -68,6 +76,11 @@ export interface RuntimeProviderAdapter {
   readThread(input: ReadThreadInput): Promise<RuntimeThreadReadModel>;
   /** Optional: runtimes that export evidence packs. Absent means `unavailable`, not an error. */
   exportEvidence?(input: ExportEvidenceInput): Promise<RuntimeEventEnvelope>;
+  /**
+   * Optional: runtimes that can run a failed tool call again. Absent means the kit offers no Retry
+   * on a tool row, whatever the failure says.
+   */
+  retryToolCall?(input: RetryToolCallInput): Promise<RuntimeEventEnvelope>;
 }
 
 /**

@@ -349,7 +349,11 @@ export interface CostLimitFacts {
   inputTokens?: number;
   outputTokens?: number;
   rateLimit?: { at?: string; retryAfterMs?: number; detail?: string };
-  quota?: { state: 'low' | 'blocked'; at?: string; detail?: string };
+  /**
+   * The latest quota fact; a blocked quota may say when it resets (`resetsAt`, ISO time) and where
+   * the plan can be raised (`upgradeUrl`): the ways out the UI offers, only when given.
+   */
+  quota?: { state: 'low' | 'blocked'; at?: string; detail?: string; resetsAt?: string; upgradeUrl?: string };
   limits?: JsonObject;
 }
 

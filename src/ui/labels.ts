@@ -439,6 +439,7 @@ export const DEFAULT_LABELS = {
   'composer.stop': 'Stop',
   'composer.stopping': 'Stopping…',
   'composer.unavailable': 'Sending is unavailable: no runtime is connected.',
+  'composer.quotaBlocked': 'Sending is off: the quota is used up.',
   'composer.empty': 'Type a message to send.',
   'composer.failed': 'Not sent: {error}',
   'composer.retry': 'Send again',
@@ -457,6 +458,9 @@ export const DEFAULT_LABELS = {
   'notice.blocked': 'This turn is blocked',
   'notice.failed': 'This turn failed',
   'notice.waitUntil': 'You can try again after {time}.',
+  'notice.resetsAt': 'Resets at {time}',
+  'notice.upgrade': 'Upgrade',
+  'notice.tryAgain': 'Try again',
   'notice.steerDisabled': 'Steering is off while the turn is blocked.',
   // Layout, keyboard and live announcements (AgentWorkbench, Conversation).
   'workbench.skipToComposer': 'Skip to composer',
