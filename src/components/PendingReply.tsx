@@ -26,6 +26,22 @@ export function selectPendingReplyStage(state: RuntimeState): DisplayStage | und
   return replied ? undefined : stage;
 }
 
+/**
+ * True while the latest turn's reply is streaming reasoning (its last part is reasoning not yet
+ * done): the header says Thinking rather than the stage the runtime last named.
+ */
+export function selectThinking(state: RuntimeState): boolean {
+  const turn = selectLatestTurn(state);
+  if (!turn) return false;
+  for (let i = turn.messageIds.length - 1; i >= 0; i--) {
+    const message = state.messages.byId.get(turn.messageIds[i]!);
+    if (message?.role !== 'assistant' || message.status !== 'streaming') continue;
+    const last = state.parts.byId.get(message.partIds[message.partIds.length - 1]!);
+    return last?.kind === 'reasoning' && !last.done;
+  }
+  return false;
+}
+
 /** Before the first token: the stage the runtime reports ("Preparing…"), shimmering, so a blank thread never looks dead. */
 export function PendingReply({ labels }: { labels?: Labels }) {
   const stage = useRuntimeSelector(selectPendingReplyStage);
@@ -36,7 +52,7 @@ export function PendingReply({ labels }: { labels?: Labels }) {
   return (
     <div className="aui-pending-reply" data-stage={stage} data-stale={stale || undefined}>
       {stale ? <IconStale /> : <IconSpinner spin />}
-      <span className="aui-shimmer">{stage === 'streaming' || stage === 'running' ? t('conversation.thinking') : `${t(`status.${stage}` as LabelKey)}…`}</span>
+      {stale ? <span>{t('conversation.waitingForStream')}</span> : <span className="aui-shimmer">{stage === 'streaming' || stage === 'running' ? t('conversation.thinking') : `${t(`status.${stage}` as LabelKey)}…`}</span>}
     </div>
   );
 }

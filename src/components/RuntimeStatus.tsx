@@ -8,6 +8,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { useConnectionState } from '../hooks/useConnectionState';
 import { pickHealth } from '../hooks/connectionStore';
 import { FactBadge } from './FactBadge';
+import { selectThinking } from './PendingReply';
 import { IconBlocked, IconCancelled, IconDone, IconFailed, IconPending, IconRetry, IconSpinner, IconStale, IconUnknown, IconWaiting, IconWarning, type KitIcon } from './icons';
 import type { DisplayStage } from '../store/selectors/runtimeStatus';
 import { classes, formatDuration, formatNumber, formatUsd } from './format';
@@ -87,12 +88,14 @@ const Root = forwardRef<HTMLDivElement, RuntimeStatusRootProps>(function Runtime
 /** The stage word (a live region: screen readers hear stage changes). */
 function Stage() {
   const { facts, t, live } = useStatus();
+  const thinking = useRuntimeSelector(selectThinking);
   const look = STAGE_LOOK[facts.stage];
   const Icon = look.working && !live ? IconStale : look.icon;
   return (
     <span className="aui-runtime-status__stage" role="status" aria-live="polite">
       <Icon className="aui-runtime-status__icon" spin={look.working && live} />
-      {t(`status.${facts.stage}` as LabelKey)}
+      {/* While the model reasons, the header says so rather than the stage the runtime last named. */}
+      {look.working && thinking ? t('status.thinking') : t(`status.${facts.stage}` as LabelKey)}
       {facts.detail && <span className="aui-runtime-status__detail"> · {facts.detail}</span>}
       {facts.stale && <FactBadge fact="stale" />}
     </span>

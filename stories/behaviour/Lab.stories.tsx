@@ -114,7 +114,8 @@ function Live({ url }: { url?: string }) {
 }
 
 const meta = {
-  title: 'Behaviour/Lab',
+  title: 'Dev/Lab',
+  id: 'behaviour-lab',
   tags: ['no-test'],
   parameters: { docs: { description: { component: 'Scenes the Playwright suite drives: scrolling, a 10,000-message session, a live SSE connection.' } } },
 } satisfies Meta;

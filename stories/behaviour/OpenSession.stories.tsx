@@ -182,7 +182,7 @@ function OpenSession() {
   );
 }
 
-const meta = { title: 'Behaviour/Open session', tags: ['no-test'], parameters: { a11y: { disable: true, test: 'off' } } } satisfies Meta;
+const meta = { title: 'Dev/Open session', id: 'behaviour-open-session', tags: ['no-test'], parameters: { a11y: { disable: true, test: 'off' } } } satisfies Meta;
 export default meta;
 type Story = StoryObj<typeof meta>;
 

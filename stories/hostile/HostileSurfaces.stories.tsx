@@ -55,7 +55,8 @@ function Workbench({ store }: { store: RuntimeStore }) {
 }
 
 const meta = {
-  title: 'Hostile/Every surface',
+  title: 'Dev/Hostile/Every surface',
+  id: 'hostile-every-surface',
   parameters: {
     layout: 'fullscreen',
     docs: { description: { component: 'The hostile-strings table (XSS vectors, secrets, bidi controls, 60,000-character words, adversarial markdown) pushed through every surface of the workbench. The play function opens every lane and row and checks that no script ran, no secret is in DOM text or attributes, no bidi control is applied, no image loads from an unallowed host, the conversation does not overflow horizontally, and the workbench mounts within its budget.' } },

@@ -59,22 +59,22 @@ type Story = StoryObj<typeof meta>;
 export const StateMatrix: Story = {
   render: () => (
     <Matrix label="Conversation states">
-      <Cell caption="streaming: open reasoning, unterminated code fence" events={streaming()}>
+      <Cell caption="Streaming: reasoning open, code still arriving" events={streaming()}>
         <div style={{ height: 360, display: 'flex' }}>
           <Conversation now={STORY_NOW} />
         </div>
       </Cell>
-      <Cell caption="cut: an event is missing, the answer may be incomplete" events={cut()}>
+      <Cell caption="An event is missing: the answer may be incomplete" events={cut()}>
         <div style={{ height: 240, display: 'flex' }}>
           <Conversation now={STORY_NOW} />
         </div>
       </Cell>
-      <Cell caption="finished: tool, artifact, action, markdown" events={finished()}>
+      <Cell caption="Finished: a tool, an artifact, an approval and the answer" events={finished()}>
         <div style={{ height: 520, display: 'flex' }}>
           <Conversation now={STORY_NOW} />
         </div>
       </Cell>
-      <Cell caption="empty" events={[]}>
+      <Cell caption="No messages yet" events={[]}>
         <div style={{ height: 120, display: 'flex' }}>
           <Conversation />
         </div>
@@ -82,7 +82,7 @@ export const StateMatrix: Story = {
     </Matrix>
   ),
   play: async ({ canvasElement }) => {
-    const cell = canvasElement.querySelector('[data-state-name^="cut"]')!;
+    const cell = canvasElement.querySelector('[data-state-name^="An event is missing"]')!;
     await expect(cell.querySelector('.aui-message__cut')?.textContent).toBe('Events are missing — text may be incomplete');
     // Only the answer that was streaming is marked.
     await expect(canvasElement.querySelectorAll('.aui-message__cut')).toHaveLength(1);
