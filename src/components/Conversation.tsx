@@ -145,9 +145,16 @@ const MessageRow = memo(function MessageRow({ messageId, tabStop, hintId, handle
       tabIndex={tabStop ? 0 : -1}
     >
       <header className="aui-message__author">{t(`conversation.${message.role}`)}</header>
-      {message.partIds.map((id) => (
-        <Part key={id} partId={id} streaming={message.status === 'streaming'} handlers={handlers} />
-      ))}
+      {message.role === 'user' ? (
+        // The prompt is a bubble; how its turn ended (a turn with no reply ends here) is not part of it.
+        <div className="aui-message__bubble">
+          {message.partIds.map((id) => (
+            <Part key={id} partId={id} streaming={false} handlers={handlers} />
+          ))}
+        </div>
+      ) : (
+        message.partIds.map((id) => <Part key={id} partId={id} streaming={message.status === 'streaming'} handlers={handlers} />)
+      )}
       <TurnEnd messageId={messageId} labels={handlers.labels} />
       {cut && <CutNotice reason={cut} labels={handlers.labels} />}
       {message.status === 'interrupted' && <p className="aui-muted aui-message__interrupted">{t('conversation.interrupted')}</p>}

@@ -107,7 +107,15 @@ function Elapsed() {
   const { facts, t } = useStatus();
   if (facts.elapsedMs === undefined) return null;
   const ended = facts.stage === 'completed' || facts.stage === 'failed' || facts.stage === 'cancelled';
-  return <span className="aui-runtime-status__elapsed">{t(ended ? 'status.took' : 'status.elapsed', { time: formatDuration(facts.elapsedMs, t) })}</span>;
+  // The words around the time give way in a narrow header; the time stays.
+  const [before = '', after = ''] = t(ended ? 'status.took' : 'status.elapsed', { time: '\u0000' }).split('\u0000');
+  return (
+    <span className="aui-runtime-status__elapsed">
+      {before && <span className="aui-runtime-status__words">{before}</span>}
+      {formatDuration(facts.elapsedMs, t)}
+      {after && <span className="aui-runtime-status__words">{after}</span>}
+    </span>
+  );
 }
 
 /** The model chip explains a single candidate as the runtime's fact, never as a guess. */

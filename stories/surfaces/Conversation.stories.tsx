@@ -39,6 +39,7 @@ function finished() {
     ev('reasoning.delta', t, { delta: 'Read the changelog first.' }),
     ev('tool.started', tool, { toolName: 'read_file', safeArgs: { path: 'CHANGELOG.md' } }),
     ev('tool.result', { ...tool, artifactId: 'art-notes' }, { preview: '## 0.2.0', artifact: { kind: 'markdown', title: 'Release notes' }, durationMs: 20 }),
+    ev('artifact.changed', { ...t, artifactId: 'art-notes' }, { status: 'ready', versionId: 'v1', preview: '## 0.2.0\n\n- Faster ingest: a backlog opens in slices.\n- Honest badges: a missing fact says what is missing.' }),
     ev('action.required', { ...t, actionId: 'a1' }, { prompt: 'Publish the notes?', severity: 'low' }),
     ev('action.resolved', { ...t, actionId: 'a1' }, { decision: 'approve' }),
     ev('model.delta', t, { delta: 'Notes are ready. See [the docs](https://example.com/docs) — ' }),
