@@ -140,3 +140,27 @@ for (const story of stories.filter((s) => s.id.endsWith('-repair--final-state'))
     await expect(page.locator('.aui-runtime-status').first()).not.toHaveAttribute('data-stale', /.*/);
   });
 }
+
+// ---- The artifact dialog under a strict style-src: nothing injected, the page held still -------
+test('opening the artifact dialog injects no style element, holds the page still, and gives focus back on close', async ({ page }) => {
+  await openStory(page, 'surfaces-artifactcard--state-matrix');
+  await page.evaluate(() => {
+    const added: string[] = [];
+    new MutationObserver((records) => {
+      for (const r of records) for (const node of r.addedNodes) if (node instanceof HTMLStyleElement || (node instanceof HTMLLinkElement && node.rel === 'stylesheet')) added.push(node.outerHTML.slice(0, 80));
+    }).observe(document, { childList: true, subtree: true });
+    (window as unknown as { __styles: string[] }).__styles = added;
+  });
+  const open = page.getByRole('button', { name: 'Open Release notes' });
+  for (let round = 0; round < 2; round++) {
+    await open.click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toBeVisible();
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe('hidden');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(open).toBeFocused();
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).not.toBe('hidden');
+  }
+  expect(await page.evaluate(() => (window as unknown as { __styles: string[] }).__styles)).toEqual([]);
+});
