@@ -164,3 +164,18 @@ test('opening the artifact dialog injects no style element, holds the page still
   }
   expect(await page.evaluate(() => (window as unknown as { __styles: string[] }).__styles)).toEqual([]);
 });
+
+// ---- The kit's surfaces set what they depend on ------------------------------------------------
+test('a host page that centres its root text (a stock Vite template) does not centre the thread', async ({ page }) => {
+  await openStory(page, 'fixtures-coding-session--final-state');
+  await page.addStyleTag({ content: '#storybook-root { text-align: center; letter-spacing: 0.2em; text-transform: uppercase; }' });
+  const styles = await page.evaluate(() =>
+    ['.aui-markdown p', '.aui-tool-run__header', '.aui-runtime-status', '.aui-composer textarea'].map((s) => {
+      const style = getComputedStyle(document.querySelector(s)!);
+      return [s, style.textAlign, style.letterSpacing, style.textTransform];
+    }),
+  );
+  for (const [selector, align, spacing, transform] of styles) {
+    expect([selector, align, spacing, transform]).toEqual([selector, 'start', 'normal', 'none']);
+  }
+});
