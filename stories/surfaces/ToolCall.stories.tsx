@@ -48,7 +48,8 @@ export const StateMatrix: Story = {
     <Matrix label="Every tool row state">
       {Object.entries(states()).map(([caption, events]) => (
         <Cell key={caption} caption={caption} events={events}>
-          <ToolCall toolCallId="tc-1" onOpenOutput={() => undefined} />
+          {/* The states named after an output are shown open, where the output is. */}
+          <ToolCall toolCallId="tc-1" onOpenOutput={() => undefined} defaultOpen={/output/.test(caption) || undefined} />
         </Cell>
       ))}
     </Matrix>
