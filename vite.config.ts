@@ -18,6 +18,7 @@ const external = [
   /^@radix-ui\//,
   /^react-markdown($|\/)/,
   /^remark-gfm($|\/)/,
+  /^lucide-react($|\/)/,
   /^node:/,
   ...builtinModules,
   // Framework adapters' optional peers: the app installs the framework it uses.

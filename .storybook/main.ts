@@ -7,6 +7,8 @@ const config: StorybookConfig = {
   stories: ['../stories/**/*.stories.@(ts|tsx)', '../stories/**/*.mdx'],
   addons: ['@storybook/addon-docs', '@storybook/addon-a11y', '@storybook/addon-vitest'],
   core: { disableTelemetry: true, disableWhatsNewNotifications: true },
+  // Storybook opens on the Introduction, not on an onboarding checklist.
+  features: { sidebarOnboardingChecklist: false, menuOnboardingChecklist: false },
   typescript: { reactDocgen: 'react-docgen-typescript' },
   async viteFinal(config) {
     // The kit's library build settings (entries, externals) do not apply to Storybook.

@@ -29,7 +29,8 @@ const preview: Preview = {
     layout: 'fullscreen',
     a11y: { test: 'error' },
     controls: { expanded: true },
-    options: { storySort: { order: ['Introduction', 'Fixtures', 'Surfaces', 'Behaviour'] } },
+    // The designers' sidebar first (the product, its demos, its surfaces); tests, benches and stress under Dev.
+    options: { storySort: { order: ['Introduction', 'Fixtures', 'Workbench', 'Surfaces', 'Dev'] } },
   },
   decorators: [
     (Story, context) => {

@@ -41,7 +41,7 @@ const fixture = (name: string) => parseJsonl(readFileSync(`fixtures/${name}.json
 test.describe('plain language', () => {
   for (const name of ['hitl-action', 'tool-failure', 'routing-limits', 'artifact-evidence', 'subagent-handoff']) {
     test(`${name}: no raw enum value on any lane in the pseudo locale`, async ({ page }) => {
-      await openStory(page, `fixtures-${name}--final-state`, { theme: 'light;locale:pseudo' });
+      await openStory(page, `fixtures-${name}--final-state`, { locale: 'pseudo' });
       await expect(page.locator('.aui-workbench')).toBeVisible();
       const prose = runtimeProse(fixture(name));
       const seen = new Set<string>();

@@ -6,6 +6,7 @@ export interface StoryEntry {
   title: string;
   name: string;
   type: string;
+  tags?: string[];
 }
 
 /** The built Storybook's index: the suite covers what the build contains, nothing hand-listed. */
@@ -17,8 +18,8 @@ export function storyIndex(): StoryEntry[] {
 export const THEMES = ['light', 'dark'] as const;
 
 /** Opens a story alone (the iframe), waits for it to render and for fonts to load. */
-export async function openStory(page: Page, id: string, { theme = 'light', args = '', query = '' }: { theme?: string; args?: string; query?: string } = {}) {
-  await page.goto(`/iframe.html?id=${id}&viewMode=story&globals=theme:${theme}${args ? `&args=${args}` : ''}${query}`);
+export async function openStory(page: Page, id: string, { theme = 'light', locale = 'en', args = '', query = '' }: { theme?: string; locale?: string; args?: string; query?: string } = {}) {
+  await page.goto(`/iframe.html?id=${id}&viewMode=story&globals=theme:${theme};locale:${locale}${args ? `&args=${args}` : ''}${query}`);
   await page.locator('#storybook-root > *').first().waitFor();
   // A fixture's final state is hydrated in slices (FixturePlayer): wait until it is all applied.
   await page.waitForFunction(() => document.querySelector('[data-history="loading"]') === null);

@@ -34,7 +34,8 @@ for (const theme of THEMES) {
   ];
   for (const [name, id, steps, selector] of frames) {
     test(`mid-stream: ${name} (${theme})`, async ({ page }) => {
-      await openStory(page, id, { theme });
+      // Playback opens on the finished session; these frames start from the first event.
+      await openStory(page, id, { theme, args: 'startAt:0' });
       for (let i = 0; i < steps; i++) await page.getByRole('button', { name: 'Step one event' }).click();
       await expect(page.locator(selector).first()).toBeVisible();
       await expect(page.locator('[data-role="assistant"] .aui-markdown')).toHaveCount(0);

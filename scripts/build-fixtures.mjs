@@ -101,9 +101,51 @@ function hitlAction() {
   return s;
 }
 
+const NOTES_V1 = `# Release notes 2.4
+
+## Faster
+- Long sessions open 3× faster: history loads in pages.
+
+## Clearer
+- Tool calls are grouped per step, with failures open.
+
+## Fixed
+- A stale stream now says the text may be incomplete.
+`;
+const NOTES_V2 = `# Release notes 2.4
+
+## Faster
+- Long sessions open 3× faster: history loads in pages.
+- Streaming text no longer re-renders the whole thread.
+
+## Clearer
+- Tool calls are grouped per step, with failures open.
+- Approvals sit on the tool call they gate.
+
+## Fixed
+- A stale stream now says the text may be incomplete.
+`;
+const NOTES_DIFF = `--- a/release-notes.md
++++ b/release-notes.md
+@@ -3,7 +3,9 @@
+ ## Faster
+ - Long sessions open 3× faster: history loads in pages.
++- Streaming text no longer re-renders the whole thread.
+ 
+ ## Clearer
+ - Tool calls are grouped per step, with failures open.
++- Approvals sit on the tool call they gate.
+ 
+ ## Fixed`;
+
 function artifactEvidence() {
   const s = new FixtureStream('artifact-evidence');
   const t = { turnId: 'turn-1' };
+  // What the runtime's artifact store serves for the refs below: each version and the change between them.
+  s.ref('artifact://art-notes/v1/preview', NOTES_V1);
+  s.ref('artifact://art-notes/v1', NOTES_V1);
+  s.ref('artifact://art-notes/v2', NOTES_V2);
+  s.ref('artifact://art-notes/v1..v2/diff', NOTES_DIFF);
   s.ev('turn.submitted', t, { text: 'Write the release notes.' });
   s.ev('turn.started', t);
   s.ev('model.requested', t);
@@ -117,7 +159,8 @@ function artifactEvidence() {
     previewRef: 'artifact://art-notes/v1/preview',
     readRef: 'artifact://art-notes/v1',
   });
-  s.ev('artifact.changed', { ...t, artifactId: 'art-notes' }, { status: 'ready', versionId: 'v2', diffRef: 'artifact://art-notes/v1..v2/diff', readRef: 'artifact://art-notes/v2' });
+  // Version 2 also carries its text inline: the card can show it without a loader.
+  s.ev('artifact.changed', { ...t, artifactId: 'art-notes' }, { status: 'ready', versionId: 'v2', diffRef: 'artifact://art-notes/v1..v2/diff', readRef: 'artifact://art-notes/v2', preview: NOTES_V2 });
   s.ev('artifact.changed', { ...t, artifactId: 'art-notes' }, { exportStatus: 'exported', exportRef: 'export://art-notes/v2.pdf' });
   s.ev('evidence.changed', { ...t, evidenceId: 'ev-notes' }, {
     status: 'recorded',
@@ -166,7 +209,13 @@ function subagentHandoff() {
   deltas(s, sub, ['Searching ', 'TanStack Virtual issues.']);
   s.ev('tool.started', { ...sub, stepId: 'step-s1', toolCallId: 'tc-s1' }, { toolName: 'web_search', safeArgs: { query: 'virtualized chat prepend' } });
   s.ev('tool.result', { ...sub, stepId: 'step-s1', toolCallId: 'tc-s1' }, { preview: '3 results', outputRef: 'output://tc-s1' });
-  s.ev('artifact.changed', { ...sub, artifactId: 'art-survey' }, { kind: 'markdown', status: 'ready', title: 'Survey notes', versionId: 'v1' });
+  s.ev('artifact.changed', { ...sub, artifactId: 'art-survey' }, {
+    kind: 'markdown',
+    status: 'ready',
+    title: 'Survey notes',
+    versionId: 'v1',
+    preview: '## Virtualized chat lists: three sources\n\n1. **TanStack Virtual, chat example**: measured rows, prepend without a jump by adjusting the scroll offset by the added height.\n2. **A bug report on sticky bottom**: a growing last row loses the pin unless the list re-scrolls after each measurement.\n3. **A talk on reverse lists**: rendering newest first with `flex-direction: column-reverse` keeps the bottom pinned for free, at the cost of keyboard order.',
+  });
   s.ev('evidence.changed', { ...sub, evidenceId: 'ev-survey' }, { status: 'recorded', packRef: 'evidence://sub-research/survey' });
   s.ev('subagent.completed', sub, { summary: 'Three sources found' });
   s.ev('subagent.closed', sub);
@@ -189,7 +238,7 @@ function taskRetry() {
   s.ev('tool.started', { ...tool('turn-1', 1), taskId: 'task-build', runId: 'run-1' }, { toolName: 'run_build', safeArgs: { command: 'npm run build' } });
   // The timestamps agree with what the events say: the build ran 60 s before it timed out.
   s.wait(60_000 - 250);
-  s.ev('tool.failed', { ...tool('turn-1', 1), taskId: 'task-build', runId: 'run-1' }, { failureCategory: 'timeout', retryable: true, message: 'build timed out after 60 s', durationMs: 60_000 });
+  s.ev('tool.failed', { ...tool('turn-1', 1), taskId: 'task-build', runId: 'run-1' }, { failureCategory: 'timeout', retryable: true, message: 'build timed out after 60 s', recoveryHint: 'The runtime retries the build with a warm cache.', durationMs: 60_000 });
   s.ev('task.attempt.failed', { ...task, runId: 'run-1', attemptId: 'attempt-1' }, { status: 'failed', retryable: true, failureCategory: 'tool_failed', nextAttemptPolicy: 'policy_retry' });
   s.ev('task.retrying', task, { reason: 'policy_retry' });
   s.ev('task.attempt.started', { ...task, runId: 'run-2', attemptId: 'attempt-2' });
@@ -218,7 +267,8 @@ function routingLimits() {
   s.ev('rate_limit.hit', t, { retryAfterMs: 2000, message: 'provider rate limit' });
   s.ev('run.status', t, { stage: 'retrying', detail: 'waiting for rate limit' });
   s.ev('quota.low', t, { message: '10% of monthly quota left' });
-  s.ev('quota.blocked', t, { message: 'monthly quota exhausted' });
+  // The ways out the runtime offers: when the quota resets, and where the plan can be raised.
+  s.ev('quota.blocked', t, { message: 'monthly quota exhausted', resetsAt: '2026-06-09T15:00:00.000Z', upgradeUrl: 'https://example.com/billing/upgrade' });
   return s;
 }
 
@@ -232,7 +282,7 @@ function degradedFacts() {
   // line 4: a type nobody defined: kept in diagnostics, with its secret redacted.
   s.ev('telemetry.sampled', t, { apiKey: 'sk-live-123', sample: 0.1 });
   // line 5: an artifact without kind: the card says unknown.
-  s.ev('artifact.changed', { ...t, artifactId: 'art-mystery' }, { status: 'ready', title: 'Untitled output' });
+  s.ev('artifact.changed', { ...t, artifactId: 'art-mystery' }, { status: 'ready', title: 'Untitled output', preview: 'rows: 1204\ncolumns: order_id, customer, total, currency, created_at\nfirst row: 10342, Ada Lovelace, 81.20, EUR, 2026-06-01' });
   // line 6: evidence without a status: unknown, not guessed.
   s.ev('evidence.changed', { ...t, evidenceId: 'ev-bare' }, { packRef: 'evidence://bare' });
   // line 7: malformed JSON.
@@ -246,29 +296,33 @@ function degradedFacts() {
   return s;
 }
 
+/** The drawn chart as the runtime's artifact store serves it: an SVG data URL (two series, four months). */
+const CHART_SVG = `data:image/svg+xml;utf8,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" width="360" height="160" viewBox="0 0 360 160"><rect width="360" height="160" fill="#f5f5f7"/><g stroke="#d0d0d8"><line x1="30" y1="130" x2="340" y2="130"/><line x1="30" y1="20" x2="30" y2="130"/></g><polyline fill="none" stroke="#2456d3" stroke-width="3" points="40,110 120,90 200,70 280,40 330,30"/><polyline fill="none" stroke="#18793a" stroke-width="3" points="40,120 120,112 200,96 280,88 330,70"/><g font-family="sans-serif" font-size="11" fill="#5c5c66"><text x="40" y="148">Mar</text><text x="120" y="148">Apr</text><text x="200" y="148">May</text><text x="280" y="148">Jun</text></g></svg>')}`;
+
 function aliasVocabulary() {
   // The public Agent UI class names (seed 001), normalized at the edge.
   const s = new FixtureStream('alias-vocabulary');
   const t = { turnId: 'turn-1' };
-  s.ev('turn.submitted', t, { text: 'Draft a chart.' });
+  s.ref('artifact://art-chart/preview.png', CHART_SVG);
+  s.ev('turn.submitted', t, { text: 'Plot signups and revenue for the last four months and share the chart in #metrics.' });
   s.ev('run.started', t);
   s.ev('runtime.status', t, { stage: 'routing', detail: 'choosing a model' });
-  s.ev('text.delta', { ...t, messageId: 'msg-1' }, { delta: 'Drafting ' });
+  s.ev('text.delta', { ...t, messageId: 'msg-1' }, { delta: 'I will plot both series and share the chart. ' });
   s.ev('tool.started', tool('turn-1', 1), { name: 'plot', inputSummary: { series: 2 } });
   s.ev('tool.output.delta', tool('turn-1', 1), { delta: 'plotted 2 series' });
   s.ev('tool.completed', tool('turn-1', 1), { status: 'ok', preview: 'chart.svg', outputRef: 'output://tc-1', durationMs: 80 });
-  s.ev('tool.started', tool('turn-1', 2), { name: 'upload' });
-  s.ev('tool.completed', tool('turn-1', 2), { status: 'failed', failureCategory: 'network', retryable: true, message: 'upload refused' });
+  s.ev('tool.started', tool('turn-1', 2), { name: 'post_to_channel', inputSummary: { channel: '#metrics' } });
+  s.ev('tool.completed', tool('turn-1', 2), { status: 'failed', failureCategory: 'network', retryable: true, message: 'the chat service refused the connection', recoveryHint: 'Post the exported PNG by hand, or retry once the service is back.' });
   s.ev('agent.spawned', { ...t, subagentId: 'sub-critic' }, { role: 'critic', parentTaskId: 'task-chart' });
   s.ev('agent.completed', { ...t, subagentId: 'sub-critic' });
-  s.ev('artifact.created', { ...t, artifactId: 'art-chart', toolCallId: 'tc-1' }, {}, { artifactKind: 'image', artifactStatus: 'creating' });
+  s.ev('artifact.created', { ...t, artifactId: 'art-chart', toolCallId: 'tc-1' }, { title: 'Signups and revenue, March to June' }, { artifactKind: 'image', artifactStatus: 'creating' });
   s.ev('artifact.preview.ready', { ...t, artifactId: 'art-chart' }, { previewRef: 'artifact://art-chart/preview.png' });
   s.ev('artifact.version.created', { ...t, artifactId: 'art-chart' }, {}, { artifactVersionId: 'v1', artifactStatus: 'ready' });
   s.ev('artifact.export.started', { ...t, artifactId: 'art-chart' });
   s.ev('artifact.export.completed', { ...t, artifactId: 'art-chart' }, { exportRef: 'export://art-chart.png' });
   s.ev('diagnostic.changed', t, { code: 'slow_provider', message: 'provider latency above 5 s' });
-  s.ev('text.delta', { ...t, messageId: 'msg-1' }, { text: 'the chart.' });
-  s.ev('text.final', { ...t, messageId: 'msg-1' }, { text: 'Drafting the chart.' });
+  s.ev('text.delta', { ...t, messageId: 'msg-1' }, { text: 'The chart is drawn and exported as a PNG; posting it to #metrics failed because the chat service refused the connection.' });
+  s.ev('text.final', { ...t, messageId: 'msg-1' }, { text: 'I will plot both series and share the chart. The chart is drawn and exported as a PNG; posting it to #metrics failed because the chat service refused the connection.' });
   s.ev('run.finished', t);
   return s;
 }

@@ -1,10 +1,11 @@
 // The long, realistic fixture: a seven-turn coding session, a refactor told in
 // scripts/codingSessionScript.mjs (reading files, a failing test, a diff, a passing run, a summary
-// with a table and code). The expect file is derived from the scenario plan below by the SPEC's
-// projection rules (final text wins, reasoning stays out of the answer, failures keep their
-// category, a retry keeps the failed attempt ...). Tool durations agree with the timestamps.
+// with a table and code). Each turn is its own steps: text, then the tool calls made together (one
+// group in the thread), then text again. The expect file is derived from the scenario plan below by
+// the SPEC's projection rules (final text wins, reasoning stays out of the answer, failures keep
+// their category, a retry keeps the failed attempt ...). Tool durations agree with the timestamps.
 import { FixtureStream } from './fixtureStream.mjs';
-import { TOOL_MS, TURNS, progressLines } from './codingSessionScript.mjs';
+import { FLAKY_ATTEMPTS, PATCH, SUITE_RUN, TOOL_MS, TURNS, progressLines } from './codingSessionScript.mjs';
 
 /** Deterministic pseudo-random numbers (LCG), so the fixture is the same on every run. */
 function rng(seed) {
@@ -15,20 +16,17 @@ function rng(seed) {
   };
 }
 
-/** Splits text into streamed fragments of 6–14 characters. */
+/** Splits text into streamed fragments of 4–10 characters. */
 function fragments(random, text) {
   const parts = [];
   let i = 0;
   while (i < text.length) {
-    const size = 6 + Math.floor(random() * 9);
+    const size = 4 + Math.floor(random() * 7);
     parts.push(text.slice(i, i + size));
     i += size;
   }
   return parts;
 }
-
-/** The six tools of every turn, in the order the agent calls them (reads, searches, edits, tests, diffs). */
-const TOOL_ORDER = ['read_file', 'grep', 'list_dir', 'edit_file', 'run_tests', 'git_diff'];
 
 export function buildCodingSession() {
   const random = rng(20260609);
@@ -51,37 +49,44 @@ export function buildCodingSession() {
     diagnostics: [],
   };
   let toolN = 0;
-  const failures = new Map([
-    ['3:4', { failureCategory: 'process_exit', retryable: true, recoveryHint: 'Fix the failing assertion and rerun.', message: 'vitest exited with code 1: 1 failed, 2 passed' }],
-    ['7:2', { failureCategory: 'permission_denied', retryable: false, recoveryHint: 'Grant read access to deploy/secrets, or leave deployment out of the summary.', message: "EACCES: permission denied, scandir 'deploy/secrets'" }],
-  ]);
+  let patchToolCallId;
 
-  const runTool = (turnId, k, j, extraIds = {}, forceFailure) => {
+  /** One tool call from started to its result, failure (with its output behind a ref) or a large output behind its ref. */
+  const runTool = (turnId, tool, extraIds = {}) => {
     toolN += 1;
-    const name = TOOL_ORDER[j % TOOL_ORDER.length];
-    const { args, preview: output } = TURNS[k - 1].tools[name];
+    const { name, args, preview: output = '', failure, large, approval } = tool;
     const ids = { turnId, stepId: `step-${toolN}`, toolCallId: `tc-${toolN}`, ...extraIds };
     const argsText = JSON.stringify(args);
     const started = Date.parse(s.ev('tool.started', ids, { toolName: name, safeArgs: args }).timestamp);
     const third = Math.ceil(argsText.length / 3);
     for (let i = 0; i < 3; i++) s.ev('tool.args', ids, { delta: argsText.slice(i * third, (i + 1) * third) });
+    if (approval) {
+      // The runtime asks before the call runs and names the call it gates: the answer shows on its row.
+      const action = { turnId, actionId: `action-${toolN}`, toolCallId: ids.toolCallId };
+      s.ev('action.required', action, { actionType: 'tool_permission', toolName: name, decisionKind: 'allow_or_deny', severity: 'high', ...approval });
+      s.wait(3000);
+      s.ev('action.resolved', action, { decision: 'allow', respondedBy: 'user' });
+      expect.actions.push({ actionId: action.actionId, status: 'resolved', decision: 'allow' });
+    }
     const [first, second] = progressLines(name, args);
     s.ev('tool.progress', ids, { progress: 0.33, delta: first });
     s.ev('tool.progress', ids, { progress: 0.66, delta: second });
-    const failure = forceFailure ?? failures.get(`${k}:${j}`);
     // The tool runs this long on the fixture's clock: its durationMs is the time between its events.
-    s.wait(failure?.failureCategory === 'timeout' ? 30_000 : TOOL_MS[name]);
+    s.wait(tool.ms ?? TOOL_MS[name]);
     const durationMs = s.clock + s.stepMs - started;
     const row = { toolCallId: ids.toolCallId, name };
+    const outputRef = `output://${ids.toolCallId}`;
     if (failure) {
-      s.ev('tool.failed', ids, { ...failure, outputRef: `output://${ids.toolCallId}`, durationMs });
-      expect.tools.push({ ...row, status: 'failed', failureCategory: failure.failureCategory, outputRef: `output://${ids.toolCallId}` });
-    } else if (j % 3 === 2) {
-      // A large output (a recursive listing, a whole diff): a capped preview inline, the rest behind its ref.
-      const sizeBytes = name === 'list_dir' ? 61_440 : 96_256;
-      s.ev('tool.result', ids, { preview: output.slice(0, 1500), outputRef: `output://${ids.toolCallId}`, durationMs, sizeBytes });
-      s.ev('output.spilled', ids, { outputRef: `output://${ids.toolCallId}`, sizeBytes });
-      expect.tools.push({ ...row, status: 'succeeded', outputRef: `output://${ids.toolCallId}` });
+      s.ref(outputRef, output || failure.message);
+      s.ev('tool.failed', ids, { ...failure, ...(output && { preview: output }), outputRef, durationMs });
+      expect.tools.push({ ...row, status: 'failed', failureCategory: failure.failureCategory, outputRef });
+    } else if (large) {
+      // A large output (a whole diff, a recursive listing): a capped preview inline, the rest behind its ref.
+      const sizeBytes = 96_256;
+      s.ref(outputRef, output);
+      s.ev('tool.result', ids, { preview: output.slice(0, 1500), outputRef, durationMs, sizeBytes });
+      s.ev('output.spilled', ids, { outputRef, sizeBytes });
+      expect.tools.push({ ...row, status: 'succeeded', outputRef });
     } else {
       s.ev('tool.result', ids, { preview: output, durationMs });
       expect.tools.push({ ...row, status: 'succeeded' });
@@ -93,8 +98,7 @@ export function buildCodingSession() {
     const turnId = `turn-${k}`;
     const t = { turnId };
     const script = TURNS[k - 1];
-    const prompt = script.prompt;
-    s.ev('turn.submitted', t, { text: prompt, source: 'composer' });
+    s.ev('turn.submitted', t, { text: script.prompt, source: 'composer' });
     s.ev('turn.started', t);
     if (k === 1) {
       s.ev('task.profile.resolved', { ...t, taskId: 'task-session' }, { taskKind: 'coding' });
@@ -103,98 +107,88 @@ export function buildCodingSession() {
     }
     s.ev('run.status', t, { stage: 'preparing' });
     s.ev('model.requested', t, { model: 'gpt-5.4' });
-    const reasoning = script.reasoning;
-    for (const delta of fragments(random, reasoning)) s.ev('reasoning.delta', t, { delta });
+    for (const delta of fragments(random, script.reasoning)) s.ev('reasoning.delta', t, { delta });
     s.ev('run.status', t, { stage: 'acting' });
 
     let answer = '';
-    const streamAnswer = (text) => {
+    const say = (text) => {
       for (const delta of fragments(random, text)) s.ev('model.delta', t, { delta });
       answer += text;
     };
-    streamAnswer(script.intro);
 
-    for (let j = 0; j < 6; j++) {
-      if (k === 3 && j === 3) {
-        // An approval before editing package.json.
-        s.ev('action.required', { ...t, actionId: 'action-pkg' }, {
-          actionType: 'tool_permission',
-          toolName: 'edit_file',
-          decisionKind: 'allow_or_deny',
-          severity: 'high',
-          prompt: 'Allow edit_file to add a test:retry script to package.json?',
-          scope: { path: 'package.json' },
-        });
-        s.wait(3000);
-        s.ev('action.resolved', { ...t, actionId: 'action-pkg' }, { decision: 'allow' });
-        expect.actions.push({ actionId: 'action-pkg', status: 'resolved', decision: 'allow' });
+    for (const step of script.steps) {
+      say(step.say);
+      for (const tool of step.tools ?? []) {
+        const ids = runTool(turnId, tool);
+        if (tool.patch === 'v1') {
+          patchToolCallId = ids.toolCallId;
+          s.ref('artifact://art-patch/v1', PATCH.v1);
+          s.ev('artifact.changed', { ...t, artifactId: 'art-patch', toolCallId: ids.toolCallId }, { kind: 'diff', status: 'ready', title: 'retry-refactor.patch', versionId: 'v1', readRef: 'artifact://art-patch/v1' });
+        }
+        if (tool.patch === 'v2') {
+          s.ref('artifact://art-patch/v2', PATCH.v2);
+          s.ref('artifact://art-patch/v1..v2/diff', PATCH.diff);
+          s.ev('artifact.changed', { ...t, artifactId: 'art-patch', toolCallId: ids.toolCallId }, { status: 'ready', versionId: 'v2', diffRef: 'artifact://art-patch/v1..v2/diff', readRef: 'artifact://art-patch/v2' });
+        }
+        if (tool.evidence) {
+          s.ev('evidence.changed', { ...t, evidenceId: tool.evidence, toolCallId: ids.toolCallId }, { status: 'recorded', replayRef: `replay://sess-coding/${ids.toolCallId}` });
+          expect.evidence.push({ evidenceId: tool.evidence, status: 'recorded', replayRef: `replay://sess-coding/${ids.toolCallId}` });
+        }
       }
-      if (k === 5 && j === 0) {
+      if (step.subagent) {
+        const sub = { ...t, subagentId: 'sub-tests' };
+        s.ev('subagent.spawned', { ...sub, taskId: 'task-tests' }, { role: 'test-runner', parentTaskId: 'task-session', title: 'Run the full suite' });
+        s.ev('subagent.status', sub, { status: 'running' });
+        for (const delta of fragments(random, 'Running 214 tests in 3 workers. ')) s.ev('model.delta', sub, { delta });
+        runTool(turnId, SUITE_RUN, { subagentId: 'sub-tests' });
+        s.ev('subagent.completed', sub, { summary: '214 tests passed in 3 workers' });
+        s.ev('subagent.closed', sub);
+        expect.subagents.push({ subagentId: 'sub-tests', role: 'test-runner', parentTaskId: 'task-session', status: 'completed' });
+      }
+      if (step.task) {
         const task = { ...t, taskId: 'task-fix' };
         s.ev('task.created', task, { objective: 'Make the retry test deterministic on CI', title: 'Fix the flaky retry test' });
         s.ev('task.started', task);
+        const [slow, edit, pass] = FLAKY_ATTEMPTS;
         s.ev('task.attempt.started', { ...task, runId: 'run-fix-1', attemptId: 'attempt-1' });
-        runTool(turnId, k, 4, { taskId: 'task-fix', runId: 'run-fix-1' }, { failureCategory: 'timeout', retryable: true, message: 'tests timed out after 30 s' });
+        runTool(turnId, slow, { taskId: 'task-fix', runId: 'run-fix-1' });
         s.ev('task.attempt.failed', { ...task, runId: 'run-fix-1', attemptId: 'attempt-1' }, { status: 'failed', failureCategory: 'tool_failed', retryable: true });
         s.ev('task.retrying', task);
         s.ev('task.attempt.started', { ...task, runId: 'run-fix-2', attemptId: 'attempt-2' });
-        runTool(turnId, k, 4, { taskId: 'task-fix', runId: 'run-fix-2' });
+        say('With fake timers the test no longer waits in real time. ');
+        runTool(turnId, edit, { taskId: 'task-fix', runId: 'run-fix-2' });
+        runTool(turnId, pass, { taskId: 'task-fix', runId: 'run-fix-2' });
         s.ev('task.attempt.completed', { ...task, runId: 'run-fix-2', attemptId: 'attempt-2' }, { status: 'completed' });
         s.ev('task.completed', task);
         expect.tasks.push({ taskId: 'task-fix', status: 'completed', attempts: [{ runId: 'run-fix-1', status: 'failed' }, { runId: 'run-fix-2', status: 'completed' }] });
       }
-      const ids = runTool(turnId, k, j);
-      if (k === 2 && j === 3) {
-        s.ev('artifact.changed', { ...t, artifactId: 'art-patch', toolCallId: ids.toolCallId }, { kind: 'code', status: 'ready', title: 'retry-refactor.patch', versionId: 'v1', readRef: 'artifact://art-patch/v1' });
+      if (step.exports) {
+        s.ev('artifact.changed', { ...t, artifactId: 'art-patch' }, { exportStatus: 'exported', exportRef: 'export://art-patch/v2.patch' });
+        s.ev('evidence.changed', { ...t, evidenceId: 'ev-session' }, {
+          status: 'exported',
+          packRef: 'evidence://sess-coding/pack',
+          replayRef: 'replay://sess-coding',
+          reviewRef: 'review://sess-coding',
+          verificationOutcomes: [
+            { name: 'unit_tests', status: 'passed' },
+            { name: 'typecheck', status: 'passed' },
+          ],
+        });
+        expect.evidence.push({ evidenceId: 'ev-session', status: 'exported', packRef: 'evidence://sess-coding/pack', replayRef: 'replay://sess-coding', reviewRef: 'review://sess-coding' });
       }
-      if (k === 3 && j === 4) {
-        s.ev('evidence.changed', { ...t, evidenceId: 'ev-test-failure', toolCallId: ids.toolCallId }, { status: 'recorded', replayRef: `replay://sess-coding/${ids.toolCallId}` });
-      }
-      if (k === 4 && j === 3) {
-        s.ev('artifact.changed', { ...t, artifactId: 'art-patch', toolCallId: ids.toolCallId }, { status: 'ready', versionId: 'v2', diffRef: 'artifact://art-patch/v1..v2/diff', readRef: 'artifact://art-patch/v2' });
-      }
-      if (j === 1 || j === 4) streamAnswer(script.notes[j === 1 ? 0 : 1]);
     }
 
-    if (k === 4) {
-      const sub = { ...t, subagentId: 'sub-tests' };
-      s.ev('subagent.spawned', { ...sub, taskId: 'task-tests' }, { role: 'test-runner', parentTaskId: 'task-session', title: 'Run the full suite' });
-      s.ev('subagent.status', sub, { status: 'running' });
-      for (const delta of fragments(random, 'Running 214 tests in 3 workers. ')) s.ev('model.delta', sub, { delta });
-      runTool(turnId, k, 4, { subagentId: 'sub-tests' });
-      s.ev('subagent.completed', sub, { summary: '214 tests passed in 3 workers' });
-      s.ev('subagent.closed', sub);
-      expect.subagents.push({ subagentId: 'sub-tests', role: 'test-runner', parentTaskId: 'task-session', status: 'completed' });
-    }
-    if (k === 6) {
-      s.ev('artifact.changed', { ...t, artifactId: 'art-patch' }, { exportStatus: 'exported', exportRef: 'export://art-patch/v2.patch' });
-      s.ev('evidence.changed', { ...t, evidenceId: 'ev-session' }, {
-        status: 'exported',
-        packRef: 'evidence://sess-coding/pack',
-        replayRef: 'replay://sess-coding',
-        reviewRef: 'review://sess-coding',
-        verificationOutcomes: [
-          { name: 'unit_tests', status: 'passed' },
-          { name: 'typecheck', status: 'passed' },
-        ],
-      });
-    }
-
-    streamAnswer(script.closing);
+    say(script.closing);
     s.ev('model.completed', t, { text: answer });
     s.ev('cost.recorded', t, { costUsd: 0.11, inputTokens: 5000, outputTokens: 900 });
     s.ev('turn.completed', t);
     s.ev('snapshot.updated', t, { snapshotRef: `snapshot://sess-coding/${turnId}` });
 
     expect.turns.push({ turnId, status: 'completed' });
-    expect.messages.push({ messageId: `${turnId}:user`, turnId, role: 'user', text: prompt, final: true });
+    expect.messages.push({ messageId: `${turnId}:user`, turnId, role: 'user', text: script.prompt, final: true });
     expect.messages.push({ messageId: `${turnId}:assistant`, turnId, role: 'assistant', text: answer, final: true });
-    expect.reasoning.push({ turnId, text: reasoning });
+    expect.reasoning.push({ turnId, text: script.reasoning });
   }
-  expect.artifacts.push({ artifactId: 'art-patch', kind: 'code', status: 'ready', versionId: 'v2', toolCallId: 'tc-10' });
-  expect.evidence.push(
-    { evidenceId: 'ev-test-failure', status: 'recorded', replayRef: 'replay://sess-coding/tc-17' },
-    { evidenceId: 'ev-session', status: 'exported', packRef: 'evidence://sess-coding/pack', replayRef: 'replay://sess-coding', reviewRef: 'review://sess-coding' },
-  );
+  expect.artifacts.push({ artifactId: 'art-patch', kind: 'diff', status: 'ready', versionId: 'v2', toolCallId: patchToolCallId });
   return { stream: s, expect };
 }

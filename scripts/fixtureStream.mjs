@@ -19,6 +19,8 @@ export class FixtureStream {
     this.stepMs = stepMs;
     this.prefix = prefix ?? name.split('-').map((w) => w[0]).join('');
     this.lines = [];
+    /** Content behind the refs the events name (ref → text): what the runtime's ref store would serve. */
+    this.refs = {};
     this.factory = createEnvelopeFactory({
       sessionId,
       threadId,
@@ -51,8 +53,16 @@ export class FixtureStream {
     return this;
   }
 
+  /** Records the content a ref serves (an artifact version, its diff, a full tool output). */
+  ref(ref, text) {
+    this.refs[ref] = text;
+    return ref;
+  }
+
   write(dir) {
     writeFileSync(`${dir}/${this.name}.jsonl`, this.lines.join('\n') + '\n');
+    // The refs' content beside the events: stories load refs from it as an app's loadRef would.
+    if (Object.keys(this.refs).length > 0) writeFileSync(`${dir}/${this.name}.refs.json`, JSON.stringify(this.refs, null, 2) + '\n');
     return this.lines.length;
   }
 }

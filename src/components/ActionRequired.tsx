@@ -6,6 +6,7 @@ import { actionKind, actionOutcome } from '../store/selectors/actionKind';
 import { isAttachedToTool } from '../store/selectors/toolFacts';
 import { bySeverity } from '../store/selectors/turnStatus';
 import { FactBadge } from './FactBadge';
+import { IconAlert, IconCancelled, IconCheck, IconFailed, IconSpinner, IconWaiting, IconWarning } from './icons';
 import { useRedact } from './displayPolicy';
 import { classes, formatClock, summarizeInput } from './format';
 import type { Labels } from '../ui/labels';
@@ -34,11 +35,12 @@ function Resolution({ action, t }: { action: ActionRecord; t: Translate }) {
   const parts = [what];
   if (action.respondedBy !== undefined) parts[0] += ` ${t('action.by', { who: valueLabel(t, 'responder', action.respondedBy) })}`;
   const at = action.resolvedAt === undefined ? Number.NaN : Date.parse(action.resolvedAt);
-  if (Number.isFinite(at)) parts.push(formatClock(at));
+  if (Number.isFinite(at)) parts.push(formatClock(at, t));
   const outcome = action.status === 'resolved' ? actionOutcome(action.decision) : undefined;
   return (
     <p className="aui-action__resolution" data-outcome={outcome ?? action.status}>
-      <span aria-hidden="true">{outcome === 'approved' || outcome === 'answered' ? '✓' : outcome === 'denied' ? '✕' : '–'}</span> {parts.join(' · ')}
+      {outcome === 'approved' || outcome === 'answered' ? <IconCheck /> : outcome === 'denied' ? <IconFailed /> : <IconCancelled />}
+      {parts.join(' · ')}
       {outcome === 'other' && <span className="aui-visually-hidden"> {t('action.decisionWas', { decision: action.decision! })}</span>}
     </p>
   );
@@ -140,18 +142,18 @@ export const ActionRequired = memo(
       >
         <div className="aui-action__header">
           <h3 id={headingId} className="aui-heading" tabIndex={-1} ref={headingRef}>
-            {t(`action.${kind}`)}
+            <IconWaiting />{t(`action.${kind}`)}
           </h3>
           {severity && (
             <span className="aui-action__severity" data-severity={severity}>
-              <span aria-hidden="true">{critical ? '⚠' : severity === 'high' ? '▲' : severity === 'medium' ? '◆' : '▽'}</span>{' '}
+              {critical || severity === 'high' ? <IconWarning /> : <IconAlert />}
               <span className="aui-visually-hidden">{t('action.severityLabel')}: </span>
               {valueLabel(t, 'severity', severity)}
             </span>
           )}
           {deadline && (
             <span className="aui-action__expiry" data-deadline={deadline.passed ? 'passed' : 'ahead'}>
-              {t(deadline.passed ? 'action.deadlinePassed' : 'action.expiresAt', { time: formatClock(deadline.at) })}
+              {t(deadline.passed ? 'action.deadlinePassed' : 'action.expiresAt', { time: formatClock(deadline.at, t) })}
             </span>
           )}
         </div>
@@ -224,7 +226,7 @@ export const ActionRequired = memo(
         {responding && (
           // One signal for one state: the words, no second "Loading" badge beside them.
           <p className="aui-action__responding" role="status">
-            <span className="aui-spinner" aria-hidden="true" /> {t('action.responding')}
+            <IconSpinner spin />{t('action.responding')}
           </p>
         )}
         {overlay?.error !== undefined && (

@@ -1,12 +1,14 @@
-import { forwardRef, useCallback, useEffect, useId, useRef, useState, type ComponentPropsWithoutRef, type MouseEvent } from 'react';
+import { forwardRef, useCallback, useEffect, useId, useRef, useState, type ComponentPropsWithoutRef, type KeyboardEvent, type MouseEvent } from 'react';
 import { Tabs } from 'radix-ui';
 import { useRuntimeStore } from '../hooks/useRuntimeContext';
 import { ActionList } from './ActionRequired';
 import { ArtifactList } from './ArtifactCard';
+import { ArtifactPanel, ArtifactView } from './ArtifactWorkspace';
 import { Composer } from './Composer';
 import { Conversation, type ConversationComponents, type ConversationProps } from './Conversation';
 import { DiagnosticsPanel } from './DiagnosticsPanel';
 import { EvidenceLane, evidenceDomId } from './EvidenceLane';
+import { IconClose, IconPanel } from './icons';
 import { LiveAnnouncer } from './LiveAnnouncer';
 import { classes } from './format';
 import { LaneLabel } from './LaneLabel';
@@ -128,8 +130,46 @@ export const AgentWorkbench = forwardRef<HTMLDivElement, AgentWorkbenchProps>(fu
     },
     [showLanes],
   );
+  // An artifact opened from a card: shown in the side panel (beside the thread, or as the sheet in a
+  // narrow box) until closed; focus goes to its heading, and back to what opened it on close.
+  const [artifact, setArtifact] = useState<string>();
+  const artifactHeading = useRef<HTMLHeadingElement>(null);
+  const artifactOpener = useRef<HTMLElement | null>(null);
+  const sheetWasOpen = useRef(false);
+  const openArtifact = useCallback(
+    (artifactId: string) => {
+      artifactOpener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      sheetWasOpen.current = lanes.open;
+      setArtifact(artifactId);
+      showLanes(false);
+    },
+    [showLanes, lanes.open],
+  );
+  const returnFocus = useRef(false);
+  const closeArtifact = useCallback(() => {
+    setArtifact(undefined);
+    if (!sheetWasOpen.current) lanes.close();
+    returnFocus.current = true;
+  }, [lanes]);
+  useEffect(() => {
+    if (artifact !== undefined) return artifactHeading.current?.focus();
+    if (!returnFocus.current) return;
+    returnFocus.current = false;
+    // Back to what opened it; an opener inside the lanes was replaced while the artifact showed: its lane's tab then.
+    const opener = artifactOpener.current;
+    (opener?.isConnected ? opener : lanes.sheetRef.current?.querySelector<HTMLElement>('[role="tab"][data-state="active"]'))?.focus();
+  }, [artifact, lanes.sheetRef]);
+  const onSideKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    if (artifact !== undefined && event.key === 'Escape' && !event.defaultPrevented) {
+      event.preventDefault();
+      closeArtifact();
+      return;
+    }
+    lanes.onKeyDown(event);
+  };
   const composerInputId = useId();
   const lanesId = useId();
+  const artifactHeadingId = useId();
   return (
     <div ref={ref} className={classes('aui-root aui-workbench', className)} data-aui-theme={theme === 'system' ? undefined : theme} {...rest}>
       <a className="aui-skip-link" href={`#${composerInputId}`} onClick={(event) => skipTo(event, composerInputId)}>
@@ -138,12 +178,13 @@ export const AgentWorkbench = forwardRef<HTMLDivElement, AgentWorkbenchProps>(fu
       {/* The query container is this frame, not the root: a contained root would hold the kit's
           fixed overlays (the artifact dialog is portalled into the root). */}
       <LaneNavigation.Provider value={goToLane}>
+      <ArtifactPanel.Provider value={openArtifact}>
       <div className="aui-workbench__frame">
-        <div className="aui-workbench__layout" data-lanes-open={lanes.open || undefined}>
+        <div className="aui-workbench__layout" data-lanes-open={lanes.open || undefined} data-side={artifact !== undefined ? 'artifact' : 'lanes'}>
           <header className="aui-workbench__header">
             {boundary('RuntimeStatus', <RuntimeStatus labels={labels} />)}
             <button ref={lanes.toggleRef} type="button" className="aui-button aui-workbench__lanes-toggle" aria-expanded={lanes.open} aria-controls={lanesId} onClick={lanes.toggle}>
-              {t('workbench.lanes')}
+              <IconPanel />{t('workbench.lanes')}
             </button>
           </header>
           <main className="aui-workbench__main">
@@ -155,29 +196,46 @@ export const AgentWorkbench = forwardRef<HTMLDivElement, AgentWorkbenchProps>(fu
             {boundary('ActionList', <ActionList labels={labels} now={now} detachedOnly className="aui-workbench__actions" />)}
             {boundary('Composer', <Composer labels={labels} inputId={composerInputId} />)}
           </main>
-          <aside ref={lanes.sheetRef} id={lanesId} className="aui-workbench__lanes" aria-label={t('workbench.lanes')} onKeyDown={lanes.onKeyDown}>
-            <button type="button" className="aui-button aui-button--quiet aui-workbench__lanes-close" onClick={lanes.close}>
-              <span aria-hidden="true">✕</span> {t('workbench.closeLanes')}
-            </button>
+          <aside
+            ref={lanes.sheetRef}
+            id={lanesId}
+            className="aui-workbench__lanes"
+            aria-label={artifact !== undefined ? undefined : t('workbench.lanes')}
+            aria-labelledby={artifact !== undefined ? artifactHeadingId : undefined}
+            onKeyDown={onSideKeyDown}
+          >
+            {artifact !== undefined ? (
+              boundary('ArtifactView', <ArtifactView artifactId={artifact} loadRef={loadRef} labels={labels} onClose={closeArtifact} headingId={artifactHeadingId} headingRef={artifactHeading} />)
+            ) : (
             <Tabs.Root value={lane} onValueChange={(value) => setLane(value as WorkbenchLane)} className="aui-tabs">
-              <Tabs.List className="aui-tabs__list" aria-label={t('workbench.lanes')}>
-                {visibleLanes(counts).map((lane) => (
-                  <Tabs.Trigger key={lane} value={lane} className="aui-tabs__trigger">
-                    <LaneLabel lane={lane} labels={labels} />
-                  </Tabs.Trigger>
-                ))}
-              </Tabs.List>
-              <Tabs.Content value="tasks" className="aui-tabs__content">{boundary('TaskCapsule', <TaskCapsule labels={labels} variant="expanded" aria-label={t('task.details')} />)}</Tabs.Content>
-              <Tabs.Content value="tools" className="aui-tabs__content">{boundary('ToolGroup', <ToolGroup labels={labels} onOpenOutput={onOpenOutput} onOpenEvidence={openEvidence} onRetry={onRetry} virtualize={virtualize} defaultOpen={false} />)}</Tabs.Content>
-              <Tabs.Content value="timeline" className="aui-tabs__content">{boundary('ProcessTimeline', <ProcessTimeline labels={labels} virtualize={virtualize} />)}</Tabs.Content>
-              <Tabs.Content value="artifacts" className="aui-tabs__content">{boundary('ArtifactList', <ArtifactList labels={labels} loadRef={loadRef} onOpenRef={onOpenRef} />)}</Tabs.Content>
-              <Tabs.Content value="evidence" className="aui-tabs__content">{boundary('EvidenceLane', <EvidenceLane ref={evidenceLaneMounted} labels={labels} idScope={scope} onOpenRef={onOpenRef} />)}</Tabs.Content>
-              <Tabs.Content value="team" className="aui-tabs__content">{boundary('SubagentRoster', <SubagentRoster labels={labels} />)}</Tabs.Content>
-              <Tabs.Content value="diagnostics" className="aui-tabs__content">{boundary('DiagnosticsPanel', <DiagnosticsPanel labels={labels} />)}</Tabs.Content>
+              <div className="aui-workbench__lanes-bar">
+                {/* One row of tabs that scrolls sideways when they do not fit; arrows move between them. */}
+                <Tabs.List className="aui-tabs__list" aria-label={t('workbench.lanes')}>
+                  {visibleLanes(counts).map((lane) => (
+                    <Tabs.Trigger key={lane} value={lane} className="aui-tabs__trigger">
+                      <LaneLabel lane={lane} labels={labels} />
+                    </Tabs.Trigger>
+                  ))}
+                </Tabs.List>
+                <button type="button" className="aui-button aui-button--icon aui-workbench__lanes-close" data-sheet-only="" aria-label={t('workbench.closeLanes')} onClick={lanes.close}>
+                  <IconClose />
+                </button>
+              </div>
+              <div className="aui-workbench__lanes-body">
+                <Tabs.Content value="tasks" className="aui-tabs__content">{boundary('TaskCapsule', <TaskCapsule labels={labels} variant="expanded" aria-label={t('task.details')} />)}</Tabs.Content>
+                <Tabs.Content value="tools" className="aui-tabs__content">{boundary('ToolGroup', <ToolGroup labels={labels} onOpenOutput={onOpenOutput} onOpenEvidence={openEvidence} onRetry={onRetry} virtualize={virtualize} defaultOpen={false} />)}</Tabs.Content>
+                <Tabs.Content value="timeline" className="aui-tabs__content">{boundary('ProcessTimeline', <ProcessTimeline labels={labels} virtualize={virtualize} />)}</Tabs.Content>
+                <Tabs.Content value="artifacts" className="aui-tabs__content">{boundary('ArtifactList', <ArtifactList labels={labels} loadRef={loadRef} onOpenRef={onOpenRef} />)}</Tabs.Content>
+                <Tabs.Content value="evidence" className="aui-tabs__content">{boundary('EvidenceLane', <EvidenceLane ref={evidenceLaneMounted} labels={labels} idScope={scope} onOpenRef={onOpenRef} />)}</Tabs.Content>
+                <Tabs.Content value="team" className="aui-tabs__content">{boundary('SubagentRoster', <SubagentRoster labels={labels} />)}</Tabs.Content>
+                <Tabs.Content value="diagnostics" className="aui-tabs__content">{boundary('DiagnosticsPanel', <DiagnosticsPanel labels={labels} />)}</Tabs.Content>
+              </div>
             </Tabs.Root>
+            )}
           </aside>
         </div>
       </div>
+      </ArtifactPanel.Provider>
       </LaneNavigation.Provider>
       {boundary('LiveAnnouncer', <LiveAnnouncer labels={labels} />)}
     </div>

@@ -1,19 +1,17 @@
 import { forwardRef, memo, useState, type ComponentPropsWithoutRef } from 'react';
-import { allowedImageSrc, loadedImageSrc, useDisplayPolicy } from './displayPolicy';
-import { revealBidi } from './safeText';
-import { Dialog, Tabs } from 'radix-ui';
 import { useRuntimeSelector } from '../hooks/useRuntimeSelector';
 import type { ArtifactRecord } from '../store/records';
+import type { LabelKey, Labels } from '../ui/labels';
+import { ArtifactBody, artifactVersions, currentVersion, DiffLines, useArtifactText } from './artifactContent';
+import { ArtifactWorkspace, ExportState, KindBadge, kindIcon, StatusText, useArtifactPanel } from './ArtifactWorkspace';
 import { FactBadge } from './FactBadge';
 import { classes } from './format';
-import type { Labels } from '../ui/labels';
-import { Markdown } from './Markdown';
-import { useLabels, type Translate } from './useLabels';
-import { valueLabel } from './valueLabel';
-import { useRefContent, type RefLoader } from './useRefContent';
+import { IconPanel } from './icons';
 import { RefAction, type OpenRef } from './RefLink';
+import { revealBidi } from './safeText';
+import { useLabels, type Translate } from './useLabels';
+import type { RefLoader } from './useRefContent';
 
-const DEFAULT_BUDGET = 20_000;
 /** The inline preview on a card: a glance, not the document (the workspace shows it whole). */
 const INLINE_BUDGET = 1_200;
 
@@ -23,61 +21,47 @@ const NOT_OPENABLE = new Set(['failed', 'creating', 'pending', 'deleted', 'error
 /** True when the workspace would show something: content, a ref to load, or a diff, in a usable state. */
 export function artifactOpenable(artifact: ArtifactRecord): boolean {
   if (artifact.status !== undefined && NOT_OPENABLE.has(artifact.status)) return false;
-  return artifact.preview !== undefined || artifact.previewRef !== undefined || artifact.diffRef !== undefined;
+  return artifactVersions(artifact).some((v) => v.preview !== undefined || v.ref !== undefined || v.diffRef !== undefined);
 }
 
-function KindBadge({ artifact, t }: { artifact: ArtifactRecord; t: Translate }) {
-  return artifact.kind !== undefined ? (
-    <span className="aui-artifact__kind" data-kind={artifact.kind}>
-      {valueLabel(t, 'kind', artifact.kind)}
-    </span>
-  ) : (
-    <FactBadge fact="unknown" text={t('fact.what.kind')} reason={`${t('artifact.kind')}: ${t('fact.why.unknown')}`} />
-  );
-}
-
-function StatusText({ artifact, t }: { artifact: ArtifactRecord; t: Translate }) {
-  return artifact.status !== undefined ? (
-    <span className="aui-artifact__status" data-status={artifact.status}>
-      {valueLabel(t, 'state', artifact.status)}
-    </span>
-  ) : (
-    <FactBadge fact="unknown" text={t('fact.what.status')} />
-  );
-}
-
-/**
- * Which version this is, as text: the events give no per-version content to switch to, so the
- * versions are not drawn as buttons that would do nothing.
- */
-function VersionRail({ artifact, t }: { artifact: ArtifactRecord; t: Translate }) {
+/** Which version this is, as text ("v2 of 2"); the workspace's picker switches between them. */
+function VersionText({ artifact, t }: { artifact: ArtifactRecord; t: Translate }) {
   const count = artifact.versionIds.length;
   if (count === 0) return null;
   const at = artifact.currentVersionId === undefined ? -1 : artifact.versionIds.indexOf(artifact.currentVersionId);
   return (
-    <span className="aui-artifact__versions" data-versions={count}>
+    <span className="aui-pill aui-artifact__versions" data-versions={count}>
       {at >= 0 ? t('artifact.version', { n: at + 1, count }) : t('artifact.versions')}
     </span>
   );
 }
 
-/** Ids and refs, behind a disclosure: for whoever needs them, out of the reading flow. */
+/** Ids and refs, behind the developer disclosure: for whoever needs them, out of the reading flow. */
 function Ids({ artifact, t, listRefs }: { artifact: ArtifactRecord; t: Translate; listRefs: boolean }) {
-  const refs = listRefs ? [artifact.readRef, artifact.exportRef] : [];
-  const rows = [artifact.artifactId, artifact.currentVersionId, artifact.toolCallId, ...refs].filter((v): v is string => v !== undefined);
+  const rows: [LabelKey, string | undefined][] = [
+    ['dev.artifactId', artifact.artifactId],
+    ['dev.versionId', artifact.currentVersionId],
+    ['dev.toolCallId', artifact.toolCallId],
+    ...(listRefs ? ([['dev.readRef', artifact.readRef], ['dev.exportRef', artifact.exportRef]] as [LabelKey, string | undefined][]) : []),
+  ];
   return (
-    <details className="aui-artifact__ids">
-      <summary>{t('tool.details')}</summary>
-      <p className="aui-muted">
-        {rows.map((r, i) => (
-          <code key={`${r}-${i}`}>{i > 0 && ' · '}{revealBidi(r)}</code>
-        ))}
-      </p>
+    <details className="aui-dev-details aui-artifact__ids">
+      <summary>{t('dev.details')}</summary>
+      <dl>
+        {rows
+          .filter((row): row is [LabelKey, string] => row[1] !== undefined)
+          .map(([key, value]) => (
+            <div key={key} className="aui-tool-call__arg">
+              <dt>{t(key)}</dt>
+              <dd><code>{revealBidi(value)}</code></dd>
+            </div>
+          ))}
+      </dl>
     </details>
   );
 }
 
-/** The artifact's refs as actions, when the app opens refs: its source, and its export once exported. */
+/** The artifact's refs as labelled actions, when the app opens refs: its source, and its export once exported. */
 function RefActions({ artifact, onOpenRef, t }: { artifact: ArtifactRecord; onOpenRef: OpenRef; t: Translate }) {
   return (
     <>
@@ -87,119 +71,21 @@ function RefActions({ artifact, onOpenRef, t }: { artifact: ArtifactRecord; onOp
   );
 }
 
-function ExportState({ artifact, t }: { artifact: ArtifactRecord; t: Translate }) {
-  if (!artifact.exportState) return null;
+/** The current version's content as a glance on the card: its preview, else its diff. */
+function InlinePreview({ artifact, loader, t }: { artifact: ArtifactRecord; loader?: RefLoader; t: Translate }) {
+  const version = currentVersion(artifactVersions(artifact));
+  const showDiff = version.preview === undefined && version.ref === undefined;
+  const content = useArtifactText(version.preview, showDiff ? version.diffRef : version.ref, loader, INLINE_BUDGET);
   return (
-    <span className="aui-artifact__export" data-export-state={artifact.exportState}>
-      {artifact.exportState === 'failed' ? <FactBadge fact="failed" /> : null}
-      {t(`artifact.export.${artifact.exportState}`)}
-    </span>
-  );
-}
-
-/** Preview by kind: markdown, code and text as text; images only from a safe URL. Size-capped. */
-function Preview({ artifact, loader, budget, t }: { artifact: ArtifactRecord; loader?: RefLoader; budget: number; t: Translate }) {
-  const { imageOrigins } = useDisplayPolicy();
-  const byRef = useRefContent(artifact.preview === undefined ? artifact.previewRef : undefined, loader, budget);
-  const text = artifact.preview ?? (byRef.state === 'ready' ? byRef.text : undefined);
-  if (artifact.kind === 'image') {
-    // Through the app's loader, or straight from an origin the app allows; never while pending.
-    const url = byRef.state === 'ready' ? loadedImageSrc(byRef.text) : artifact.previewRef ? allowedImageSrc(artifact.previewRef, imageOrigins) : undefined;
-    return url ? <img className="aui-artifact__image" src={url} alt={artifact.title ?? t('artifact.untitled')} /> : <FactBadge fact="unavailable" text={t('fact.what.preview')} reason={t('artifact.noPreview')} />;
-  }
-  if (text === undefined) {
-    if (byRef.state === 'loading') return <FactBadge fact="loading" />;
-    if (byRef.state === 'failed') return <FactBadge fact="failed" reason={byRef.error} />;
-    return <FactBadge fact="unavailable" text={t('fact.what.preview')} reason={t('artifact.noPreview')} />;
-  }
-  return (
-    <>
-      {artifact.kind === 'markdown' || artifact.kind === 'document' ? (
-        <Markdown text={text} />
-      ) : artifact.kind === 'diff' ? (
-        <DiffLines text={text} />
+    <div className="aui-artifact__inline" data-kind={artifact.kind ?? 'unknown'}>
+      {showDiff && content.state === 'ready' ? (
+        <DiffLines text={content.text} />
+      ) : showDiff && content.state === 'unavailable' ? (
+        <FactBadge fact="unavailable" text={t('fact.what.diff')} reason={version.diffRef} />
       ) : (
-        <pre className="aui-artifact__text" data-kind={artifact.kind} tabIndex={0}>{text}</pre>
+        <ArtifactBody artifact={artifact} version={version} content={content} budget={INLINE_BUDGET} t={t} />
       )}
-      {(byRef.state === 'ready' ? byRef.cut : artifact.preview !== undefined && artifact.preview.length > budget) && <p className="aui-muted">{t('artifact.previewCut', { size: budget })}</p>}
-    </>
-  );
-}
-
-function DiffLines({ text }: { text: string }) {
-  return (
-    <pre className="aui-artifact__diff">
-      {text.split('\n').map((line, i) => (
-        <span key={i} data-diff={line.startsWith('+') ? 'add' : line.startsWith('-') ? 'remove' : undefined}>
-          {line}
-          {'\n'}
-        </span>
-      ))}
-    </pre>
-  );
-}
-
-function Diff({ artifact, loader, budget, t }: { artifact: ArtifactRecord; loader?: RefLoader; budget: number; t: Translate }) {
-  const diff = useRefContent(artifact.diffRef, loader, budget);
-  if (diff.state === 'ready') return <DiffLines text={diff.text} />;
-  if (diff.state === 'loading') return <FactBadge fact="loading" />;
-  if (diff.state === 'failed') return <FactBadge fact="failed" reason={diff.error} />;
-  return <FactBadge fact="unavailable" text={t('fact.what.diff')} reason={artifact.diffRef} />;
-}
-
-/** Props of `ArtifactWorkspace`. */
-export interface ArtifactWorkspaceProps {
-  /** The artifact to render (its `artifactId` in the events). */
-  artifactId: string;
-  /** Where the dialog is portalled (the kit's root, so it keeps the theme). Defaults to the body. */
-  container?: HTMLElement | null;
-  /** Whether the workspace dialog is open (controlled). */
-  open: boolean;
-  /** Called when the dialog asks to open or close (Escape, the close button, a click outside). */
-  onOpenChange: (open: boolean) => void;
-  /** Loads preview and diff refs; without it they render `unavailable`. */
-  loadRef?: RefLoader;
-  /** The most characters of a preview shown inline; longer content shows a cut preview and its ref. */
-  previewBudget?: number;
-  /** Overrides for this component's strings by key; the provider's `labels` and the English defaults apply otherwise. */
-  labels?: Labels;
-}
-
-/** The artifact opened in a dialog: preview and diff by ref, versions, export state. Never reads message text. */
-export function ArtifactWorkspace({ artifactId, open, onOpenChange, loadRef, previewBudget = DEFAULT_BUDGET, labels, container }: ArtifactWorkspaceProps) {
-  const artifact = useRuntimeSelector((s) => s.artifacts.byId.get(artifactId));
-  const t = useLabels(labels);
-  if (!artifact) return null;
-  const title = revealBidi(artifact.title ?? t('artifact.untitled'));
-  return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal container={container ?? undefined}>
-        <Dialog.Overlay className="aui-dialog-overlay" />
-        <Dialog.Content className="aui-dialog aui-artifact-workspace" data-kind={artifact.kind ?? 'unknown'}>
-          <Dialog.Title className="aui-heading">{title}</Dialog.Title>
-          <Dialog.Description className="aui-artifact__meta">
-            <KindBadge artifact={artifact} t={t} /> <StatusText artifact={artifact} t={t} />
-          </Dialog.Description>
-          <VersionRail artifact={artifact} t={t} />
-          <ExportState artifact={artifact} t={t} />
-          <Tabs.Root defaultValue="preview" className="aui-tabs">
-            <Tabs.List className="aui-tabs__list" aria-label={title}>
-              <Tabs.Trigger value="preview" className="aui-tabs__trigger">{t('artifact.preview')}</Tabs.Trigger>
-              {artifact.diffRef && <Tabs.Trigger value="diff" className="aui-tabs__trigger">{t('artifact.diff')}</Tabs.Trigger>}
-            </Tabs.List>
-            <Tabs.Content value="preview" className="aui-tabs__content">
-              <Preview artifact={artifact} loader={loadRef} budget={previewBudget} t={t} />
-            </Tabs.Content>
-            {artifact.diffRef && (
-              <Tabs.Content value="diff" className="aui-tabs__content">
-                <Diff artifact={artifact} loader={loadRef} budget={previewBudget} t={t} />
-              </Tabs.Content>
-            )}
-          </Tabs.Root>
-          <Dialog.Close className="aui-button">{t('artifact.close')}</Dialog.Close>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    </div>
   );
 }
 
@@ -227,7 +113,7 @@ export interface ArtifactCardProps extends Omit<ComponentPropsWithoutRef<'articl
   labels?: Labels;
 }
 
-/** An artifact as a card: kind (or unknown), status, versions, export state, linked tool step. */
+/** An artifact as a card: kind (or unknown), title, version, status, export state, a glance at its content. */
 export const ArtifactCard = memo(
   forwardRef<HTMLElement, ArtifactCardProps>(function ArtifactCard(
     { artifactId, onOpen, onOpenRef, loadRef, previewBudget, inlinePreview = true, open: openProp, defaultOpen = false, onOpenChange, labels, className, ...rest },
@@ -235,13 +121,13 @@ export const ArtifactCard = memo(
   ) {
     const artifact = useRuntimeSelector((s) => s.artifacts.byId.get(artifactId));
     const t = useLabels(labels);
+    const panel = useArtifactPanel();
     const [ownOpen, setOwnOpen] = useState(defaultOpen);
     const open = openProp ?? ownOpen;
     const setOpen = (next: boolean) => {
       if (openProp === undefined) setOwnOpen(next);
       onOpenChange?.(next);
     };
-    const [container, setContainer] = useState<HTMLElement | null>(null);
     if (!artifact) {
       return (
         <article ref={ref} className={classes('aui-artifact', className)} data-kind="unknown" {...rest}>
@@ -251,6 +137,9 @@ export const ArtifactCard = memo(
     }
     const title = revealBidi(artifact.title ?? t('artifact.untitled'));
     const openable = artifactOpenable(artifact);
+    const Icon = kindIcon(artifact.kind);
+    // Where it opens: the app's handler, else the workbench's side panel, else the kit's dialog.
+    const openIn = onOpen ?? panel;
     return (
       <article
         ref={ref}
@@ -262,40 +151,25 @@ export const ArtifactCard = memo(
         {...rest}
       >
         <div className="aui-artifact__header">
-          <KindBadge artifact={artifact} t={t} />
+          <Icon className="aui-artifact__icon" />
           <span className="aui-artifact__title">{title}</span>
+          <KindBadge artifact={artifact} t={t} />
+          <VersionText artifact={artifact} t={t} />
           <StatusText artifact={artifact} t={t} />
-          <VersionRail artifact={artifact} t={t} />
           <ExportState artifact={artifact} t={t} />
         </div>
-        {inlinePreview && openable && (
-          <div className="aui-artifact__inline" data-kind={artifact.kind ?? 'unknown'}>
-            {artifact.preview !== undefined || artifact.previewRef !== undefined ? (
-              <Preview artifact={artifact} loader={loadRef} budget={INLINE_BUDGET} t={t} />
-            ) : (
-              <Diff artifact={artifact} loader={loadRef} budget={INLINE_BUDGET} t={t} />
-            )}
-          </div>
-        )}
+        {inlinePreview && openable && <InlinePreview artifact={artifact} loader={loadRef} t={t} />}
         <div className="aui-artifact__actions">
           {openable && (
-            <button
-              type="button"
-              className="aui-button"
-              aria-label={t('artifact.open', { title })}
-              onClick={(event) => {
-                if (onOpen) return onOpen(artifactId);
-                setContainer(event.currentTarget.closest<HTMLElement>('.aui-root'));
-                setOpen(true);
-              }}
-            >
+            <button type="button" className="aui-button" aria-label={t('artifact.open', { title })} onClick={() => (openIn ? openIn(artifactId) : setOpen(true))}>
+              <IconPanel />
               {t('artifact.openPlain')}
             </button>
           )}
           {onOpenRef && <RefActions artifact={artifact} onOpenRef={onOpenRef} t={t} />}
           <Ids artifact={artifact} t={t} listRefs={!onOpenRef} />
         </div>
-        {!onOpen && <ArtifactWorkspace artifactId={artifactId} open={open} onOpenChange={setOpen} loadRef={loadRef} previewBudget={previewBudget} labels={labels} container={container} />}
+        {!openIn && <ArtifactWorkspace artifactId={artifactId} open={open} onOpenChange={setOpen} loadRef={loadRef} previewBudget={previewBudget} labels={labels} />}
       </article>
     );
   }),

@@ -1,4 +1,4 @@
-import { forwardRef, useId, useState, type ComponentPropsWithoutRef, type FormEvent, type KeyboardEvent } from 'react';
+import { forwardRef, useId, useState, type ComponentPropsWithoutRef, type FormEvent, type KeyboardEvent, type MouseEvent } from 'react';
 import { ToggleGroup } from 'radix-ui';
 import { useStore } from 'zustand';
 import { useRuntimeActions, useRuntimeContext } from '../hooks/useRuntimeContext';
@@ -7,6 +7,7 @@ import { selectSessionStatus } from '../store/selectors/turnStatus';
 import type { WriteResult } from '../stream/runtimeActions';
 import type { TurnMode } from '../stream/types';
 import { classes } from './format';
+import { IconRetry, IconSend, IconStop } from './icons';
 import type { Labels } from '../ui/labels';
 import { useLabels } from './useLabels';
 import { plural } from './valueLabel';
@@ -56,7 +57,9 @@ export const Composer = forwardRef<HTMLFormElement, ComposerProps>(function Comp
   const canStop = active && adapter !== undefined && capabilities?.interrupt !== false;
   const sending = sendState.status === 'sending';
   const oneAtATime = active && !canQueue && !canSteer;
-  const reason = !adapter ? t('composer.unavailable') : sending ? t('composer.sending') : oneAtATime ? t('composer.oneAtATime') : text.trim() === '' ? t('composer.empty') : undefined;
+  // A used-up quota blocks new work too: the turn notice says when it resets; sending is off until then.
+  const quotaBlocked = useRuntimeSelector((s) => s.costLimits.quota?.state === 'blocked');
+  const reason = !adapter ? t('composer.unavailable') : quotaBlocked ? t('composer.quotaBlocked') : sending ? t('composer.sending') : oneAtATime ? t('composer.oneAtATime') : text.trim() === '' ? t('composer.empty') : undefined;
   const shownError = error ?? failedSend?.error;
 
   /** The text is cleared only once the runtime took the prompt, and only if it is still what was sent. */
@@ -92,14 +95,22 @@ export const Composer = forwardRef<HTMLFormElement, ComposerProps>(function Comp
   // While a turn runs with nothing typed, Stop takes Send's place; with text, both are offered.
   const showSubmit = !canStop || (text.trim() !== '' && !oneAtATime);
 
+  // The field is one rounded box: a click on its padding puts the caret in the text.
+  const focusInput = (event: MouseEvent<HTMLDivElement>) => {
+    if (event.target === event.currentTarget) document.getElementById(inputId)?.focus();
+  };
+  const submitLabel = active && !oneAtATime ? t(mode === 'steer' ? 'composer.submitSteer' : 'composer.submitQueue') : t('composer.send');
+  const hint = reason !== undefined && (text !== '' || !adapter || quotaBlocked) ? reason : '';
+
   return (
     <form ref={ref} className={classes('aui-composer', className)} data-mode={active ? mode : 'start'} onSubmit={send} {...rest}>
-      <label htmlFor={inputId} className="aui-visually-hidden">
-        {t('composer.input')}
-      </label>
-      <textarea id={inputId} value={text} rows={2} placeholder={t('composer.placeholder')} aria-describedby={hintId} onChange={(e) => setText(e.target.value)} onKeyDown={onKeyDown} />
-      <div className="aui-composer__controls">
-        {active && canQueue && canSteer && (
+      <div className="aui-composer__field" onClick={focusInput}>
+        <label htmlFor={inputId} className="aui-visually-hidden">
+          {t('composer.input')}
+        </label>
+        <textarea id={inputId} value={text} rows={1} placeholder={t('composer.placeholder')} aria-describedby={hintId} onChange={(e) => setText(e.target.value)} onKeyDown={onKeyDown} />
+        <div className="aui-composer__controls">
+        {active && adapter !== undefined && canQueue && canSteer && (
           <div className="aui-composer__mode">
             <span id={modeLabelId} className="aui-composer__mode-label">{t('composer.mode')}</span>
             <ToggleGroup.Root type="single" value={mode} onValueChange={(v) => v && setMode(v as 'queue' | 'steer')} aria-labelledby={modeLabelId} className="aui-toggle-group">
@@ -108,29 +119,35 @@ export const Composer = forwardRef<HTMLFormElement, ComposerProps>(function Comp
             </ToggleGroup.Root>
           </div>
         )}
+        <p id={hintId} className="aui-muted aui-composer__hint">
+          {hint}
+        </p>
         {canStop && (
           <button
             type="button"
             className={classes('aui-button aui-composer__stop', !showSubmit && 'aui-button--primary')}
             aria-disabled={stopping || undefined}
             data-disabled={stopping || undefined}
+            data-icon-only={(!showSubmit && !stopping) || undefined}
             onClick={() => void (stopping || stop())}
           >
-            <span className="aui-composer__stop-icon" aria-hidden="true" /> {t(stopping ? 'composer.stopping' : 'composer.stop')}
+            <IconStop className="aui-composer__stop-icon" /> <span className={!showSubmit && !stopping ? 'aui-visually-hidden' : undefined}>{t(stopping ? 'composer.stopping' : 'composer.stop')}</span>
           </button>
         )}
         {showSubmit && (
-          <button type="submit" className="aui-button aui-button--primary" aria-disabled={reason !== undefined} data-disabled={reason !== undefined || undefined}>
-            {active && !oneAtATime ? t(mode === 'steer' ? 'composer.submitSteer' : 'composer.submitQueue') : t('composer.send')}
+          // Idle, the round arrow says "send"; during a run the button says what it will do.
+          <button type="submit" className="aui-button aui-button--primary aui-composer__submit" aria-disabled={reason !== undefined} data-disabled={reason !== undefined || undefined} data-icon-only={!active || undefined}>
+            <IconSend /> <span className={active ? undefined : 'aui-visually-hidden'}>{submitLabel}</span>
           </button>
         )}
+        </div>
       </div>
       {shownError !== undefined && (
         <div className="aui-composer__error" role="alert">
           {t('composer.failed', { error: shownError })}{' '}
           {failedSend && error === undefined && (
             <button type="button" className="aui-button" disabled={sending} onClick={() => void deliver(failedSend.prompt, failedSend.mode)}>
-              {t('composer.retry')}
+              <IconRetry />{t('composer.retry')}
             </button>
           )}
         </div>
@@ -140,9 +157,6 @@ export const Composer = forwardRef<HTMLFormElement, ComposerProps>(function Comp
           {plural(t, 'composer.queued', queued)}
         </p>
       )}
-      <p id={hintId} className="aui-muted aui-composer__hint">
-        {reason !== undefined && text !== '' ? reason : !adapter ? reason : ''}
-      </p>
     </form>
   );
 });

@@ -10,6 +10,7 @@ import { ArtifactCard } from './ArtifactCard';
 import type { ConversationComponents } from './conversationComponents';
 import { classes, formatDuration } from './format';
 import type { Labels } from '../ui/labels';
+import { IconChevron, IconReconnect, IconThinking } from './icons';
 import { Markdown } from './Markdown';
 import { countRender } from './renderCount';
 import { PendingReply } from './PendingReply';
@@ -55,8 +56,9 @@ function Reasoning({ text, done, durationMs, labels }: { text: string; done: boo
   return (
     <DisclosureRoot open={open} onOpenChange={setUserOpen} className="aui-reasoning" data-state={open ? 'open' : 'closed'} data-done={done || undefined}>
       <DisclosureTrigger className="aui-reasoning__toggle">
-        <span aria-hidden="true">{open ? '▾' : '▸'}</span>{' '}
-        {done && durationMs !== undefined ? t('conversation.thoughtFor', { time: formatDuration(durationMs) }) : t('conversation.reasoning')}
+        <IconThinking />
+        {done && durationMs !== undefined ? t('conversation.thoughtFor', { time: formatDuration(durationMs, t) }) : t('conversation.reasoning')}
+        <IconChevron className="aui-chevron" />
       </DisclosureTrigger>
       <DisclosureContent className="aui-reasoning__text">{text}</DisclosureContent>
     </DisclosureRoot>
@@ -114,7 +116,7 @@ function CutNotice({ reason, labels }: { reason: StaleReason; labels?: Labels })
         <>
           {' '}
           <button type="button" className="aui-button" onClick={() => connection.retry()}>
-            {t('connection.retry')}
+            <IconReconnect />{t('connection.retry')}
           </button>
         </>
       )}
@@ -143,9 +145,16 @@ const MessageRow = memo(function MessageRow({ messageId, tabStop, hintId, handle
       tabIndex={tabStop ? 0 : -1}
     >
       <header className="aui-message__author">{t(`conversation.${message.role}`)}</header>
-      {message.partIds.map((id) => (
-        <Part key={id} partId={id} streaming={message.status === 'streaming'} handlers={handlers} />
-      ))}
+      {message.role === 'user' ? (
+        // The prompt is a bubble; how its turn ended (a turn with no reply ends here) is not part of it.
+        <div className="aui-message__bubble">
+          {message.partIds.map((id) => (
+            <Part key={id} partId={id} streaming={false} handlers={handlers} />
+          ))}
+        </div>
+      ) : (
+        message.partIds.map((id) => <Part key={id} partId={id} streaming={message.status === 'streaming'} handlers={handlers} />)
+      )}
       <TurnEnd messageId={messageId} labels={handlers.labels} />
       {cut && <CutNotice reason={cut} labels={handlers.labels} />}
       {message.status === 'interrupted' && <p className="aui-muted aui-message__interrupted">{t('conversation.interrupted')}</p>}
@@ -172,6 +181,7 @@ export const Conversation = forwardRef<HTMLDivElement, ConversationProps>(functi
 ) {
   // A new array only when a message is added, removed or moved (commits are immutable).
   const keys = useRuntimeSelector((s) => s.messages.ids);
+  const stale = useRuntimeSelector((s) => s.session.stale);
   const count = keys.length;
   // A new object (re-rendering the memoised rows) only when what the rows show changes.
   const openOutput = useLatestCallback(onOpenOutput);
@@ -190,7 +200,7 @@ export const Conversation = forwardRef<HTMLDivElement, ConversationProps>(functi
   const keyboard = useThreadKeyboard({ scrollRef, count, scrollToIndex });
   const hintId = useId();
   return (
-    <div ref={ref} className={classes('aui-conversation', className)} role="group" aria-label={t('conversation.region')} data-count={count} data-pinned={atBottom || undefined} {...rest}>
+    <div ref={ref} className={classes('aui-conversation', className)} role="group" aria-label={t('conversation.region')} data-count={count} data-pinned={atBottom || undefined} data-stale={stale || undefined} {...rest}>
       <p id={hintId} hidden>
         {t('conversation.navigationHint')}
       </p>

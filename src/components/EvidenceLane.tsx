@@ -3,9 +3,10 @@ import { useRuntimeSelector } from '../hooks/useRuntimeSelector';
 import type { EvidenceRecord } from '../store/records';
 import { findToolCall } from '../store/toolCallKey';
 import { FactBadge } from './FactBadge';
+import { IconCheck, IconEvidence, IconFailed, IconUnknown } from './icons';
 import { classes } from './format';
 import type { Labels } from '../ui/labels';
-import { RefAction, RefLink, refHref, type OpenRef } from './RefLink';
+import { RefAction, refHref, type OpenRef } from './RefLink';
 import { revealBidi, SafeText } from './safeText';
 import { useLabels, type Translate } from './useLabels';
 import { humanize, plural, valueLabel } from './valueLabel';
@@ -61,6 +62,7 @@ export const EvidenceItem = memo(
     return (
       <li ref={ref} tabIndex={-1} className={classes('aui-evidence', className)} data-evidence-status={status} {...rest}>
         <div className="aui-evidence__header">
+          <IconEvidence className="aui-evidence__icon" />
           <span className="aui-evidence__title">{evidenceTitle(evidence, toolName, t)}</span>
           {status === 'disputed' ? (
             <FactBadge fact="disputed" />
@@ -75,7 +77,7 @@ export const EvidenceItem = memo(
           <ul className="aui-evidence__outcomes" aria-label={t('evidence.outcomes')}>
             {evidence.verificationOutcomes.map((o, i) => (
               <li key={`${o.name}-${i}`} data-outcome={o.status}>
-                <span aria-hidden="true">{o.status === 'passed' ? '✓' : o.status === 'failed' ? '✕' : '?'}</span>{' '}
+                {o.status === 'passed' ? <IconCheck /> : o.status === 'failed' ? <IconFailed /> : <IconUnknown />}
                 {t('evidence.outcome', { name: humanize(o.name), status: valueLabel(t, 'state', o.status) })}
               </li>
             ))}
@@ -86,15 +88,24 @@ export const EvidenceItem = memo(
             <RefAction key={key} value={value} label={t(key)} onOpenRef={onOpenRef} />
           ))}
         </div>
-        <details className="aui-evidence__ids">
-          <summary>{t('tool.details')}</summary>
-          <p className="aui-muted">
-            <code>{revealBidi(evidence.evidenceId)}</code>
-            {evidence.toolCallId !== undefined && <code> · {revealBidi(evidence.toolCallId)}</code>}
-          </p>
-          {listed.map(([key, value]) => (
-            <RefLink key={key} value={value} label={t(key)} />
-          ))}
+        <details className="aui-dev-details aui-evidence__ids">
+          <summary>{t('dev.details')}</summary>
+          <dl>
+            <dt>{t('dev.evidenceId')}</dt>
+            <dd><code>{revealBidi(evidence.evidenceId)}</code></dd>
+            {evidence.toolCallId !== undefined && (
+              <>
+                <dt>{t('dev.toolCallId')}</dt>
+                <dd><code>{revealBidi(evidence.toolCallId)}</code></dd>
+              </>
+            )}
+            {listed.map(([key, value]) => (
+              <div key={key} className="aui-tool-call__arg">
+                <dt>{t(key)}</dt>
+                <dd><code>{revealBidi(value)}</code></dd>
+              </div>
+            ))}
+          </dl>
         </details>
       </li>
     );

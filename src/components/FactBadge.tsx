@@ -3,18 +3,19 @@ import { Tooltip } from 'radix-ui';
 import type { FactState } from '../store/records';
 import type { Labels } from '../ui/labels';
 import { TooltipFallback } from '../ui/TooltipScope';
+import { IconAlert, IconBlocked, IconDisputed, IconFailed, IconSpinner, IconStale, IconUnavailable, IconUnknown, type KitIcon } from './icons';
 import { useLabels } from './useLabels';
 
-/** A distinct glyph per state, so the state never rests on colour alone (and no two look alike). */
-const GLYPH: Record<FactState, string> = {
-  unknown: '?',
-  unavailable: '–',
-  blocked: '⊘',
-  stale: '↻',
-  loading: '…',
-  'needs-input': '!',
-  failed: '✕',
-  disputed: '≠',
+/** A distinct icon per state, so the state never rests on colour alone (and no two look alike). */
+const ICON: Record<FactState, KitIcon> = {
+  unknown: IconUnknown,
+  unavailable: IconUnavailable,
+  blocked: IconBlocked,
+  stale: IconStale,
+  loading: IconSpinner,
+  'needs-input': IconAlert,
+  failed: IconFailed,
+  disputed: IconDisputed,
 };
 
 /** Props of `FactBadge`; any other prop goes to its root element where it has one. */
@@ -37,6 +38,7 @@ export const FactBadge = forwardRef<HTMLSpanElement, FactBadgeProps>(function Fa
   const t = useLabels(labels);
   const why = reason ?? t(`fact.why.${fact}`);
   const word = text ?? t(`fact.${fact}`);
+  const Icon = ICON[fact];
   return (
     // The root's shared provider (RuntimeProvider renders it), not one per badge.
     <TooltipFallback>
@@ -52,7 +54,7 @@ export const FactBadge = forwardRef<HTMLSpanElement, FactBadgeProps>(function Fa
             {...rest}
           >
             <span className="aui-fact-badge__glyph" aria-hidden="true">
-              {GLYPH[fact]}
+              <Icon spin={fact === 'loading'} />
             </span>
             <span className="aui-fact-badge__text" aria-hidden="true">{word}</span>
           </span>

@@ -3,6 +3,7 @@ import type { RuntimeState } from '../store/createRuntimeStore';
 import { selectRuntimeStatus, type DisplayStage } from '../store/selectors/runtimeStatus';
 import { selectLatestTurn } from '../store/selectors/turnStatus';
 import type { LabelKey, Labels } from '../ui/labels';
+import { IconSpinner, IconStale } from './icons';
 import { useLabels } from './useLabels';
 
 /** Stages in which the runtime is working on a reply. */
@@ -25,15 +26,33 @@ export function selectPendingReplyStage(state: RuntimeState): DisplayStage | und
   return replied ? undefined : stage;
 }
 
+/**
+ * True while the latest turn's reply is streaming reasoning (its last part is reasoning not yet
+ * done): the header says Thinking rather than the stage the runtime last named.
+ */
+export function selectThinking(state: RuntimeState): boolean {
+  const turn = selectLatestTurn(state);
+  if (!turn) return false;
+  for (let i = turn.messageIds.length - 1; i >= 0; i--) {
+    const message = state.messages.byId.get(turn.messageIds[i]!);
+    if (message?.role !== 'assistant' || message.status !== 'streaming') continue;
+    const last = state.parts.byId.get(message.partIds[message.partIds.length - 1]!);
+    return last?.kind === 'reasoning' && !last.done;
+  }
+  return false;
+}
+
 /** Before the first token: the stage the runtime reports ("Preparing…"), shimmering, so a blank thread never looks dead. */
 export function PendingReply({ labels }: { labels?: Labels }) {
   const stage = useRuntimeSelector(selectPendingReplyStage);
+  // A stream that broke is not working on a reply: no spinner, no shimmer while the view is stale.
+  const stale = useRuntimeSelector((s) => s.session.stale);
   const t = useLabels(labels);
   if (stage === undefined) return null;
   return (
-    <div className="aui-pending-reply" data-stage={stage}>
-      <span className="aui-spinner" aria-hidden="true" />
-      <span className="aui-shimmer">{stage === 'streaming' || stage === 'running' ? t('conversation.thinking') : `${t(`status.${stage}` as LabelKey)}…`}</span>
+    <div className="aui-pending-reply" data-stage={stage} data-stale={stale || undefined}>
+      {stale ? <IconStale /> : <IconSpinner spin />}
+      {stale ? <span>{t('conversation.waitingForStream')}</span> : <span className="aui-shimmer">{stage === 'streaming' || stage === 'running' ? t('conversation.thinking') : `${t(`status.${stage}` as LabelKey)}…`}</span>}
     </div>
   );
 }

@@ -6,41 +6,65 @@ import { FactBadge } from './FactBadge';
 import { classes } from './format';
 import type { Labels } from '../ui/labels';
 import { SafeText } from './safeText';
-import { useLabels } from './useLabels';
-import { valueLabel } from './valueLabel';
+import { useLabels, type Translate } from './useLabels';
+import { humanize, knownValueLabel, valueLabel } from './valueLabel';
+import { formatTime } from './format';
+import { IconDiagnostic, IconDocument, IconEvidence, IconLimit, IconPending, IconRouting, IconSubagent, IconTask, IconTool, IconWaiting, type KitIcon } from './icons';
 import { useVirtualRows, virtualRowStyle } from './useVirtualRows';
 
-const GLYPH: Record<TimelineEntry['kind'], string> = {
-  tool: '⚙',
-  action: '✋',
-  artifact: '▣',
-  evidence: '✔',
-  task: '☐',
-  subagent: '☺',
-  routing: '⇄',
-  limit: '◔', // a gauge; the hourglass ⧗ has no glyph in common fonts (it drew as a box)
-  diagnostic: '⚠',
-  process: '•',
+/** An icon per kind of fact, so a row reads at a glance; its colour is the fact's state. */
+const ICON: Record<TimelineEntry['kind'], KitIcon> = {
+  tool: IconTool,
+  action: IconWaiting,
+  artifact: IconDocument,
+  evidence: IconEvidence,
+  task: IconTask,
+  subagent: IconSubagent,
+  routing: IconRouting,
+  limit: IconLimit,
+  diagnostic: IconDiagnostic,
+  process: IconPending,
 };
+
+const TONE: Partial<Record<string, string>> = { failed: 'failed', blocked: 'blocked', 'needs-input': 'waiting', pending: 'waiting', running: 'running', completed: 'done', succeeded: 'done', resolved: 'done', ready: 'done', recorded: 'done', exported: 'done', passed: 'done' };
+
+/**
+ * What happened, in words: the event's own label ("Rate limit reached", "Model chosen"), else the
+ * kind of fact ("Tool"), else the runtime's event name made readable ("Hook completed").
+ */
+function whatHappened(t: Translate, entry: TimelineEntry): string {
+  return knownValueLabel(t, 'timeline.event', entry.type) ?? (entry.kind === 'process' ? humanize(entry.type) : valueLabel(t, 'timeline.kind', entry.kind));
+}
+
+/** `10:00:01` on the reader's clock, in the labels' locale. */
+function timeOf(at: string, locale: string): string | undefined {
+  const ms = Date.parse(at);
+  return Number.isFinite(ms) ? formatTime(ms, locale, true) : undefined;
+}
 
 const TimelineRow = memo(function TimelineRow({ entryId, labels }: { entryId: string; labels?: Labels }) {
   const entry = useRuntimeSelector((s) => s.timeline.byId.get(entryId));
   const status = useRuntimeSelector((s) => (entry ? factState(s, entry) : undefined));
+  // An artifact's entry names it by its title (the event that made it carries none).
+  const title = useRuntimeSelector((s) => (entry?.kind === 'artifact' ? s.artifacts.byId.get(entry.refId)?.title : undefined));
   const t = useLabels(labels);
   if (!entry) return null;
+  const Icon = ICON[entry.kind];
+  // A request's label is its prompt: shown in full once, where it is answered, not here again.
+  const label = entry.kind === 'action' ? undefined : entry.kind === 'diagnostic' && entry.label ? knownValueLabel(t, 'diagnostic.code', entry.label) ?? entry.label : (entry.label ?? title);
+  const time = entry.at === undefined ? undefined : timeOf(entry.at, t('format.locale'));
   return (
     // The event type and the record id stay in attributes (for tools and tests), not in the reading.
-    <div className="aui-timeline__entry" data-kind={entry.kind} data-status={status} data-type={entry.type} data-ref={entry.refId}>
-      <span aria-hidden="true" className="aui-timeline__glyph">{GLYPH[entry.kind]}</span>
-      <span className="aui-timeline__type">{valueLabel(t, 'timeline.kind', entry.kind)}</span>
-      {/* A request's label is its prompt: shown in full once, where it is answered, not here again. */}
-      {entry.label && entry.kind !== 'action' && <span className="aui-timeline__label"><SafeText>{entry.label}</SafeText></span>}
+    <div className="aui-timeline__entry" data-kind={entry.kind} data-status={status} data-type={entry.type} data-ref={entry.refId} data-tone={(status && TONE[status]) ?? 'idle'}>
+      <Icon className="aui-timeline__glyph" />
+      <span className="aui-timeline__what">{whatHappened(t, entry)}</span>
+      {label && <span className="aui-timeline__label"><SafeText>{label}</SafeText></span>}
       {status === undefined && entry.kind !== 'process' && entry.kind !== 'routing' && entry.kind !== 'limit' && entry.kind !== 'diagnostic' ? (
         <FactBadge fact="unknown" text={t('fact.what.status')} />
       ) : (
         status && <span className="aui-timeline__status">{valueLabel(t, 'state', status)}</span>
       )}
-      {entry.at && <time dateTime={entry.at}>{entry.at.slice(11, 19)}</time>}
+      {time !== undefined && <time dateTime={entry.at}>{time}</time>}
     </div>
   );
 });

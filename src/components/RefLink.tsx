@@ -1,3 +1,4 @@
+import { IconOpenExternal } from './icons';
 import { safeHref } from './safeHref';
 
 /** Opens a ref the runtime gave (`evidence://…`, `replay://…`): the app decides what opening means. */
@@ -7,15 +8,15 @@ export type OpenRef = (ref: string, what: string) => void;
 export function RefAction({ value, label, onOpenRef }: { value: string; label: string; onOpenRef?: OpenRef }) {
   if (onOpenRef) {
     return (
-      <button type="button" className="aui-button aui-button--quiet aui-ref-action" onClick={() => onOpenRef(value, label)}>
-        {label}
+      <button type="button" className="aui-button aui-ref-action" onClick={() => onOpenRef(value, label)}>
+        <IconOpenExternal />{label}
       </button>
     );
   }
   const href = refHref(value);
   return href ? (
-    <a className="aui-ref-action" href={href} target="_blank" rel="noopener noreferrer nofollow">
-      {label}
+    <a className="aui-button aui-ref-action" href={href} target="_blank" rel="noopener noreferrer nofollow">
+      <IconOpenExternal />{label}
     </a>
   ) : null;
 }
@@ -24,13 +25,4 @@ export function RefAction({ value, label, onOpenRef }: { value: string; label: s
 export function refHref(value: string): string | undefined {
   const href = safeHref(value);
   return href !== undefined && /^(https?:|\/)/i.test(href) ? href : undefined;
-}
-
-/** A ref as text, for the details disclosure: its label and its value. */
-export function RefLink({ value, label }: { value: string; label: string }) {
-  return (
-    <span className="aui-ref">
-      <span className="aui-label">{label}</span> <code>{value}</code>
-    </span>
-  );
 }

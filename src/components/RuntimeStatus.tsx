@@ -8,12 +8,34 @@ import { useShallow } from 'zustand/react/shallow';
 import { useConnectionState } from '../hooks/useConnectionState';
 import { pickHealth } from '../hooks/connectionStore';
 import { FactBadge } from './FactBadge';
-import { classes, formatDuration } from './format';
+import { selectThinking } from './PendingReply';
+import { IconBlocked, IconCancelled, IconDone, IconFailed, IconPending, IconRetry, IconSpinner, IconStale, IconUnknown, IconWaiting, IconWarning, type KitIcon } from './icons';
+import type { DisplayStage } from '../store/selectors/runtimeStatus';
+import { classes, formatDuration, formatNumber, formatUsd } from './format';
 import type { LabelKey, Labels } from '../ui/labels';
 import { useLabels, type Translate } from './useLabels';
 import { plural, valueLabel } from './valueLabel';
 
-const StatusContext = createContext<{ facts: RuntimeStatusFacts; t: Translate } | null>(null);
+/** What a stage means at a glance: its tone (the colour every surface gives that meaning) and icon. */
+const STAGE_LOOK: Record<DisplayStage, { tone: string; icon: KitIcon; working?: boolean }> = {
+  idle: { tone: 'idle', icon: IconPending },
+  submitted: { tone: 'running', icon: IconSpinner, working: true },
+  routing: { tone: 'running', icon: IconSpinner, working: true },
+  preparing: { tone: 'running', icon: IconSpinner, working: true },
+  planning: { tone: 'running', icon: IconSpinner, working: true },
+  acting: { tone: 'running', icon: IconSpinner, working: true },
+  streaming: { tone: 'running', icon: IconSpinner, working: true },
+  running: { tone: 'running', icon: IconSpinner, working: true },
+  retrying: { tone: 'waiting', icon: IconRetry },
+  waiting: { tone: 'waiting', icon: IconWaiting },
+  blocked: { tone: 'blocked', icon: IconBlocked },
+  failed: { tone: 'failed', icon: IconFailed },
+  cancelled: { tone: 'idle', icon: IconCancelled },
+  completed: { tone: 'done', icon: IconDone },
+  unknown: { tone: 'idle', icon: IconUnknown },
+};
+
+const StatusContext = createContext<{ facts: RuntimeStatusFacts; t: Translate; live: boolean } | null>(null);
 const useStatus = () => {
   const value = useContext(StatusContext);
   if (!value) throw new Error('AgentUI: RuntimeStatus parts go inside <RuntimeStatus.Root>.');
@@ -34,14 +56,17 @@ const Root = forwardRef<HTMLDivElement, RuntimeStatusRootProps>(function Runtime
   const t = useLabels(labels);
   const connection = useConnectionState((c) => c.status);
   const Comp = asChild ? Slot.Root : 'div';
+  // A stream that broke or gave up does not look busy: no spinner while the view is stale.
+  const live = !facts.stale && connection !== 'error';
   return (
-    <StatusContext.Provider value={{ facts, t }}>
+    <StatusContext.Provider value={{ facts, t, live }}>
       <Comp
         ref={ref}
         className={classes('aui-runtime-status', className)}
         role="group"
         aria-label={t('status.region')}
         data-status={facts.stage}
+        data-tone={STAGE_LOOK[facts.stage].tone}
         data-stale={facts.stale || undefined}
         data-connection={CONNECTION_SHOWN.has(connection) ? connection : undefined}
         {...rest}
@@ -62,21 +87,35 @@ const Root = forwardRef<HTMLDivElement, RuntimeStatusRootProps>(function Runtime
 
 /** The stage word (a live region: screen readers hear stage changes). */
 function Stage() {
-  const { facts, t } = useStatus();
+  const { facts, t, live } = useStatus();
+  const thinking = useRuntimeSelector(selectThinking);
+  const look = STAGE_LOOK[facts.stage];
+  const Icon = look.working && !live ? IconStale : look.icon;
   return (
     <span className="aui-runtime-status__stage" role="status" aria-live="polite">
-      <span className="aui-runtime-status__dot" aria-hidden="true" />
-      {t(`status.${facts.stage}` as LabelKey)}
+      <Icon className="aui-runtime-status__icon" spin={look.working && live} />
+      {/* While the model reasons, the header says so rather than the stage the runtime last named. */}
+      {look.working && thinking ? t('status.thinking') : t(`status.${facts.stage}` as LabelKey)}
       {facts.detail && <span className="aui-runtime-status__detail"> · {facts.detail}</span>}
       {facts.stale && <FactBadge fact="stale" />}
     </span>
   );
 }
 
+/** How long the latest turn has run, or took once it ended (not the session's age). */
 function Elapsed() {
   const { facts, t } = useStatus();
   if (facts.elapsedMs === undefined) return null;
-  return <span className="aui-runtime-status__elapsed">{t('status.elapsed', { time: formatDuration(facts.elapsedMs) })}</span>;
+  const ended = facts.stage === 'completed' || facts.stage === 'failed' || facts.stage === 'cancelled';
+  // The words around the time give way in a narrow header; the time stays.
+  const [before = '', after = ''] = t(ended ? 'status.took' : 'status.elapsed', { time: '\u0000' }).split('\u0000');
+  return (
+    <span className="aui-runtime-status__elapsed">
+      {before && <span className="aui-runtime-status__words">{before}</span>}
+      {formatDuration(facts.elapsedMs, t)}
+      {after && <span className="aui-runtime-status__words">{after}</span>}
+    </span>
+  );
 }
 
 /** The model chip explains a single candidate as the runtime's fact, never as a guess. */
@@ -120,21 +159,18 @@ function Problem() {
   );
 }
 
-const usd = (n: number) => (n < 0.01 && n > 0 ? n.toFixed(4) : n.toFixed(2));
-// Token counts are integers: group their digits by hand. `toLocaleString` builds an ICU number
-// formatter per call, tens of milliseconds for the first one, inside the render that shows it.
-const count = (n: number) => (Number.isSafeInteger(n) ? String(n).replace(/\B(?=(\d{3})+$)/g, ',') : n.toLocaleString('en-US'));
-
 /** Cost and tokens as one chip, with a low-quota warning when that is the latest quota fact. */
 function Usage() {
   const { t } = useStatus();
   const usage = useRuntimeSelector(selectUsage, shallowEqual);
   if (!usage) return null;
   const tokens = (usage.inputTokens ?? 0) + (usage.outputTokens ?? 0);
+  const locale = t('format.locale');
+  const count = (n: number) => formatNumber(n, locale);
   const hasTokens = usage.inputTokens !== undefined || usage.outputTokens !== undefined;
   return (
     <span className="aui-runtime-status__usage" aria-label={t('status.usage')} role="group">
-      {usage.costUsd !== undefined && <span>{t(usage.estimated ? 'status.costEstimated' : 'status.cost', { cost: usd(usage.costUsd) })}</span>}
+      {usage.costUsd !== undefined && <span>{t(usage.estimated ? 'status.costEstimated' : 'status.cost', { cost: formatUsd(usage.costUsd, locale) })}</span>}
       {hasTokens && (
         <span title={t('status.tokensInOut', { input: count(usage.inputTokens ?? 0), output: count(usage.outputTokens ?? 0) })}>
           {plural(t, 'status.tokens', tokens, { count: count(tokens) })}
@@ -142,7 +178,7 @@ function Usage() {
       )}
       {usage.quotaLow && (
         <span className="aui-runtime-status__quota" data-quota="low">
-          <span aria-hidden="true">⚠</span> {t('status.quotaLow')}
+          <IconWarning />{t('status.quotaLow')}
           {usage.quotaLow.detail && <>: {usage.quotaLow.detail}</>}
         </span>
       )}

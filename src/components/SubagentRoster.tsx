@@ -3,6 +3,7 @@ import { DisclosureContent, DisclosureRoot, DisclosureTrigger } from './Disclosu
 import { shallowEqual, useRuntimeSelector } from '../hooks/useRuntimeSelector';
 import { selectMessageText } from '../store/selectors/text';
 import { FactBadge } from './FactBadge';
+import { IconChevron, IconSubagent } from './icons';
 import { classes } from './format';
 import type { Labels } from '../ui/labels';
 import { useOpenLane } from './laneNavigation';
@@ -34,6 +35,7 @@ const SubagentRow = memo(function SubagentRow({ subagentId, labels }: { subagent
   return (
     <li className="aui-subagent" data-status={subagent.status} data-closed={subagent.closed || undefined}>
       <div className="aui-subagent__header">
+        <IconSubagent className="aui-evidence__icon" />
         <span className="aui-subagent__role">{subagent.role !== undefined ? <SafeText>{subagent.role}</SafeText> : <FactBadge fact="unknown" text={t('fact.what.role')} />}</span>
         {subagent.title && <span className="aui-subagent__title"><SafeText>{subagent.title}</SafeText></span>}
         <span className="aui-subagent__status" data-status={subagent.status}>{valueLabel(t, 'state', subagent.status)}</span>
@@ -46,7 +48,7 @@ const SubagentRow = memo(function SubagentRow({ subagentId, labels }: { subagent
         </p>
       )}
       {subagent.evidenceIds.length > 0 && <p className="aui-muted">{plural(t, 'evidence.count', subagent.evidenceIds.length)}</p>}
-      <details className="aui-subagent__ids">
+      <details className="aui-dev-details aui-subagent__ids">
         <summary>{t('team.details')}</summary>
         <p className="aui-muted">
           {subagent.parentTaskId ? t('team.parentTask', { id: revealBidi(subagent.parentTaskId) }) : <FactBadge fact="unknown" text={t('fact.what.parentTask')} reason="parentTaskId" />}
@@ -55,7 +57,9 @@ const SubagentRow = memo(function SubagentRow({ subagentId, labels }: { subagent
       </details>
       {subagent.messageIds.length > 0 && (
         <DisclosureRoot>
-          <DisclosureTrigger className="aui-button aui-button--quiet">{t('team.transcript')}</DisclosureTrigger>
+          <DisclosureTrigger className="aui-button aui-button--quiet">
+            {t('team.transcript')} <IconChevron className="aui-chevron" />
+          </DisclosureTrigger>
           <DisclosureContent>
             <Transcript messageIds={subagent.messageIds} />
           </DisclosureContent>
@@ -86,7 +90,7 @@ export const SubagentSummary = memo(function SubagentSummary({ subagentId, label
   return (
     <div className="aui-subagent-summary" data-status={subagent.status}>
       <p>
-        <span aria-hidden="true">↳</span>{' '}
+        <IconSubagent />
         {subagent.title !== undefined ? t('team.summary', { role, title: revealBidi(subagent.title) }) : t('team.summaryUntitled', { role })}
         {' · '}
         <span className="aui-subagent__status" data-status={subagent.status}>{valueLabel(t, 'state', subagent.status)}</span>
@@ -101,7 +105,7 @@ export const SubagentSummary = memo(function SubagentSummary({ subagentId, label
       </p>
       {openLane && (
         <button type="button" className="aui-button aui-button--quiet" onClick={() => openLane('team')}>
-          {t('team.open')}
+          {t('team.open')} <IconChevron />
         </button>
       )}
     </div>

@@ -4,6 +4,7 @@ import { DisclosureContent, DisclosureRoot, DisclosureTrigger } from './Disclosu
 import { shallowEqual, useRuntimeSelector } from '../hooks/useRuntimeSelector';
 import { selectTaskCapsule, type TaskCapsuleFacts } from '../store/selectors/taskCapsule';
 import { FactBadge } from './FactBadge';
+import { IconChevron, IconTask } from './icons';
 import { classes } from './format';
 import type { Labels } from '../ui/labels';
 import { useLabels } from './useLabels';
@@ -63,6 +64,7 @@ export const TaskCapsule = forwardRef<HTMLDivElement, TaskCapsuleProps>(function
         {...rest}
       >
         <div className="aui-task-capsule__summary">
+          <IconTask className="aui-task-capsule__icon" />
           <span className="aui-task-capsule__objective">
             {facts.objective !== undefined ? <SafeText>{facts.objective}</SafeText> : <FactBadge fact="unknown" text={t('fact.what.objective')} />}
           </span>
@@ -78,8 +80,8 @@ export const TaskCapsule = forwardRef<HTMLDivElement, TaskCapsuleProps>(function
           {facts.queued.length > 0 && <span className="aui-task-capsule__queued">{t('task.queued', { count: facts.queued.length })}</span>}
           {facts.subagentCount > 0 && <span className="aui-task-capsule__team">{plural(t, 'task.subagents', facts.subagentCount)}</span>}
           {variant === undefined && (
-            <DisclosureTrigger className="aui-button aui-button--quiet" aria-label={t(open ? 'task.collapse' : 'task.expand')}>
-              {open ? '−' : '+'}
+            <DisclosureTrigger className="aui-button aui-button--icon" aria-label={t(open ? 'task.collapse' : 'task.expand')}>
+              <IconChevron className="aui-chevron" />
             </DisclosureTrigger>
           )}
         </div>

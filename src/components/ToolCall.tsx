@@ -1,15 +1,18 @@
 import { cloneElement, createContext, forwardRef, isValidElement, memo, useContext, useState, type ComponentPropsWithoutRef, type ReactElement, type ReactNode } from 'react';
 import { Slot } from 'radix-ui';
 import { DisclosureContent, DisclosureRoot, DisclosureTrigger } from './Disclosure';
+import { useRuntimeActions, useRuntimeContext } from '../hooks/useRuntimeContext';
 import { shallowEqual, useRuntimeSelector } from '../hooks/useRuntimeSelector';
 import type { Redactor } from '../protocol/redactSecrets';
 import type { ActionRecord, ToolCallRecord } from '../store/records';
 import { selectParsedArgs } from '../store/selectors/text';
-import { selectToolActions, selectToolRun, summarizeToolRun, toolDisplayStatus, type ToolDisplayStatus } from '../store/selectors/toolFacts';
+import { selectToolActions, selectToolRun, summarizeToolRun, toolDisplayStatus, type ToolDisplayStatus, type ToolRunSummary } from '../store/selectors/toolFacts';
 import { ActionRequired } from './ActionRequired';
 import { useRedact } from './displayPolicy';
 import { FactBadge } from './FactBadge';
 import { classes, formatDuration, summarizeInput } from './format';
+import { IconCheck, IconChevron, IconFailed, IconOpenExternal, IconRetry, IconSpinner, IconUnknown, IconWaiting, IconEvidence, type KitIcon } from './icons';
+import { toolActivity, TOOL_ACTIVITIES, type ToolActivity } from './toolActivity';
 import type { LabelKey, Labels } from '../ui/labels';
 import { countRender } from './renderCount';
 import { revealBidi, SafeText } from './safeText';
@@ -17,12 +20,37 @@ import { useLabels, type Translate } from './useLabels';
 import { plural, valueLabel } from './valueLabel';
 import { useVirtualRows, virtualRowStyle } from './useVirtualRows';
 
-/** The input as shown: redacted before it is cut, so a clipped secret cannot slip past the patterns. */
-function inputSummary(tool: ToolCallRecord, redact: Redactor): string {
-  if (tool.safeArgs !== undefined) return summarizeInput(redact(tool.safeArgs));
+/** The input, redacted: the runtime's safe args, else the streamed args once they parse, else the raw text so far. */
+function redactedInput(tool: ToolCallRecord, redact: Redactor): { value: unknown } | { partial: string } {
+  if (tool.safeArgs !== undefined) return { value: redact(tool.safeArgs) };
   const parsed = selectParsedArgs(tool);
   // Mid-stream the args are partial JSON: show the raw text as it arrives.
-  return parsed !== undefined ? summarizeInput(redact(parsed)) : redact(tool.argsText).slice(0, 160);
+  return parsed !== undefined ? { value: redact(parsed) } : { partial: redact(tool.argsText).slice(0, 160) };
+}
+
+/** The input as shown: redacted before it is cut, so a clipped secret cannot slip past the patterns. */
+function inputSummary(tool: ToolCallRecord, redact: Redactor): string {
+  const input = redactedInput(tool, redact);
+  return 'partial' in input ? input.partial : summarizeInput(input.value);
+}
+
+/**
+ * The input in one glance, for the row itself: the values (a path, a command, a pattern), a flag by
+ * its name, without the keys a reader does not need to recognise a call.
+ */
+function inputGlance(tool: ToolCallRecord, redact: Redactor): string {
+  const input = redactedInput(tool, redact);
+  if ('partial' in input) return input.partial;
+  const value = input.value;
+  if (value === null || value === undefined) return '';
+  if (typeof value !== 'object' || Array.isArray(value)) return summarizeInput(value);
+  const parts: string[] = [];
+  for (const [key, item] of Object.entries(value as Record<string, unknown>)) {
+    if (item === true) parts.push(key);
+    else if (typeof item === 'string' || typeof item === 'number') parts.push(String(item));
+    else if (item !== false && item !== null && item !== undefined) parts.push(`${key}: ${JSON.stringify(item)}`);
+  }
+  return summarizeInput(parts.join('  '));
 }
 
 /** Output longer than this many lines or characters is shown capped, with "Show more". */
@@ -53,8 +81,8 @@ interface ToolCallHandlers {
   /** Jumps to evidence linked to a failed tool. */
   onOpenEvidence?: (evidenceId: string) => void;
   /**
-   * Retries a failed call. The kit's adapter has no retry write, so Retry is offered only when the
-   * app passes this and the runtime said the failure is retryable.
+   * Retries a failed call. Retry is offered only on failures the runtime said are retryable, and
+   * only when this is given or the provider's adapter can run a call again (`retryToolCall`).
    */
   onRetry?: (toolCallId: string) => void;
   /** The clock for an attached request's deadline (default `Date.now`). */
@@ -104,6 +132,10 @@ const Root = forwardRef<HTMLDivElement, ToolCallRootProps>(function ToolCallRoot
   const t = useLabels(labels);
   const redact = useRedact();
   const [userOpen, setUserOpen] = useState<boolean | undefined>(defaultOpen);
+  // Retry goes to the app's handler, else to the runtime when its adapter can run a call again.
+  const { adapter } = useRuntimeContext();
+  const writes = useRuntimeActions();
+  const retry = onRetry ?? (adapter?.retryToolCall ? (id: string) => void writes.retryToolCall(id) : undefined);
   countRender('ToolCall', toolCallId);
   const status: ToolCallContextValue['status'] = tool ? toolDisplayStatus(tool, actions) : 'unknown';
   // Running, waiting and failed rows start open: what is happening, or what went wrong, is visible.
@@ -113,7 +145,7 @@ const Root = forwardRef<HTMLDivElement, ToolCallRootProps>(function ToolCallRoot
     onOpenChange?.(next);
   };
   const Comp = asChild ? Slot.Root : 'div';
-  const value: ToolCallContextValue = { toolCallId, tool, actions, status, open, t, redact, handlers: { onOpenOutput, onOpenEvidence, onRetry, now } };
+  const value: ToolCallContextValue = { toolCallId, tool, actions, status, open, t, redact, handlers: { onOpenOutput, onOpenEvidence, onRetry: retry, now } };
   return (
     <ToolCallContext.Provider value={value}>
       <DisclosureRoot open={open} onOpenChange={setOpen} asChild>
@@ -141,20 +173,22 @@ export interface ToolCallPartProps extends ComponentPropsWithoutRef<'span'> {
 /** The header row: the whole row is the toggle (a button at least 24 px tall). */
 const Header = forwardRef<HTMLButtonElement, ComponentPropsWithoutRef<'button'> & { asChild?: boolean }>(function ToolCallHeader({ asChild, className, children, ...rest }, ref) {
   const { tool, open, status, t, redact } = useToolCall();
-  const input = tool ? revealBidi(inputSummary(tool, redact)) : '';
+  const glance = tool ? revealBidi(inputGlance(tool, redact)) : '';
   const Comp = asChild ? Slot.Root : 'button';
   return (
     <DisclosureTrigger asChild>
       <Comp ref={ref} type={asChild ? undefined : 'button'} className={classes('aui-tool-call__header', className)} data-tool-status={status} {...rest}>
         {content(asChild, children, () => (
           <>
-            {/* Spaces between the parts: the row's text is the button's accessible name. */}
-            <span className="aui-tool-call__chevron" aria-hidden="true">{open ? '▾' : '▸'}</span> <Name /> <Status />
-            {tool?.durationMs !== undefined && <> <span className="aui-tool-call__duration">{formatDuration(tool.durationMs)}</span></>}
+            {/* Spaces between the parts: the row's text is the button's accessible name (the name
+                first); the status icon is drawn first (CSS order), its word after the input. */}
+            <Name /> {!open && glance && <><span className="aui-tool-call__input-inline">{glance}</span> </>}
+            <Status />
             {!open && status === 'failed' && tool?.failure?.category !== undefined && (
               <> <span className="aui-tool-call__failure-inline">{valueLabel(t, 'category', tool.failure.category)}</span></>
             )}
-            {!open && input && <> <span className="aui-tool-call__input-inline">{input}</span></>}
+            {tool?.durationMs !== undefined && <> <span className="aui-tool-call__duration">{formatDuration(tool.durationMs, t)}</span></>}
+            <IconChevron className="aui-chevron" />
           </>
         ))}
       </Comp>
@@ -181,17 +215,26 @@ const Name = forwardRef<HTMLSpanElement, ToolCallPartProps>(function ToolCallNam
   );
 });
 
-const STATUS_GLYPH: Record<ToolCallContextValue['status'], string> = { running: '◌', waiting: '!', succeeded: '✓', failed: '✕', unknown: '?' };
+/** Each state's icon and tone (running, waiting, done, failed), so no state rests on colour alone. */
+const STATUS_LOOK: Record<ToolCallContextValue['status'], { icon: KitIcon; tone: string }> = {
+  running: { icon: IconSpinner, tone: 'running' },
+  waiting: { icon: IconWaiting, tone: 'waiting' },
+  succeeded: { icon: IconCheck, tone: 'done' },
+  failed: { icon: IconFailed, tone: 'failed' },
+  unknown: { icon: IconUnknown, tone: 'idle' },
+};
 
-/** The row's state in words and a glyph: Running, Waiting for approval, Succeeded, Failed. */
+/** The row's state in words and an icon: Running, Waiting for approval, Succeeded, Failed. */
 const Status = forwardRef<HTMLSpanElement, ToolCallPartProps>(function ToolCallStatus({ asChild, className, children, ...rest }, ref) {
   const { status, t } = useToolCall();
   const Comp = asChild ? Slot.Root : 'span';
+  const look = STATUS_LOOK[status];
   return (
-    <Comp ref={ref} className={classes('aui-tool-call__status', className)} data-tool-status={status} {...rest}>
+    <Comp ref={ref} className={classes('aui-tool-call__status', className)} data-tool-status={status} data-tone={look.tone} {...rest}>
       {content(asChild, children, () => (
         <>
-          <span className={status === 'running' ? 'aui-spinner-glyph' : undefined} aria-hidden="true">{STATUS_GLYPH[status]}</span> {status === 'unknown' ? t('fact.what.status') : t(`tool.${status}` as LabelKey)}
+          <look.icon className="aui-tool-call__status-icon" spin={status === 'running'} />
+          <span className="aui-tool-call__status-word">{status === 'unknown' ? t('fact.what.status') : t(`tool.${status}` as LabelKey)}</span>
         </>
       ))}
     </Comp>
@@ -228,17 +271,31 @@ const Body = forwardRef<HTMLDivElement, ComponentPropsWithoutRef<'div'>>(functio
   );
 });
 
-/** The tool's input, redacted and summarized (streamed args shown as they arrive). */
-const Input = forwardRef<HTMLParagraphElement, ComponentPropsWithoutRef<'p'> & { asChild?: boolean }>(function ToolCallInput({ asChild, className, children, ...rest }, ref) {
+/** The tool's input, redacted: its fields as a list (streamed args shown as they arrive). */
+const Input = forwardRef<HTMLDivElement, ComponentPropsWithoutRef<'div'> & { asChild?: boolean }>(function ToolCallInput({ asChild, className, children, ...rest }, ref) {
   const { tool, t, redact } = useToolCall();
-  const input = tool ? revealBidi(inputSummary(tool, redact)) : '';
-  if (!input && children === undefined) return null;
-  const Comp = asChild ? Slot.Root : 'p';
+  const input = tool ? redactedInput(tool, redact) : undefined;
+  const entries = input && 'value' in input && input.value !== null && typeof input.value === 'object' && !Array.isArray(input.value) ? Object.entries(input.value as Record<string, unknown>) : undefined;
+  const text = input === undefined ? '' : 'partial' in input ? input.partial : entries ? '' : summarizeInput(input.value);
+  if ((!entries || entries.length === 0) && !text && children === undefined) return null;
+  const Comp = asChild ? Slot.Root : 'div';
   return (
     <Comp ref={ref} className={classes('aui-tool-call__input', className)} {...rest}>
       {content(asChild, children, () => (
         <>
-          <span className="aui-label">{t('tool.input')}</span> <code>{input}</code>
+          <span className="aui-label">{t('tool.input')}</span>
+          {entries && entries.length > 0 ? (
+            <dl className="aui-tool-call__args">
+              {entries.map(([key, value]) => (
+                <div key={key} className="aui-tool-call__arg">
+                  <dt><SafeText>{key}</SafeText></dt>
+                  <dd><code>{revealBidi(summarizeInput(typeof value === 'string' ? value : JSON.stringify(value), 400))}</code></dd>
+                </div>
+              ))}
+            </dl>
+          ) : (
+            <code>{revealBidi(text)}</code>
+          )}
         </>
       ))}
     </Comp>
@@ -290,9 +347,11 @@ const Output = forwardRef<HTMLDivElement, ComponentPropsWithoutRef<'div'> & { as
             </>
           )}
           {openable && (
-            <button type="button" className="aui-button" onClick={() => handlers.onOpenOutput!(tool.outputRef!, tool.toolCallId)}>
-              {t('tool.openOutput')}
-            </button>
+            <div className="aui-tool-call__output-actions">
+              <button type="button" className="aui-button" onClick={() => handlers.onOpenOutput!(tool.outputRef!, tool.toolCallId)}>
+                <IconOpenExternal />{t('tool.openOutput')}
+              </button>
+            </div>
           )}
           {tool.outputState !== undefined && (
             <p className="aui-muted aui-tool-call__output-state" data-output-state={tool.outputState}>
@@ -316,20 +375,23 @@ const Failure = forwardRef<HTMLDivElement, ComponentPropsWithoutRef<'div'> & { a
       {content(asChild, children, () => (
         <>
           <p className="aui-tool-call__failure-what">
-            {failure?.category !== undefined ? valueLabel(t, 'category', failure.category) : <FactBadge fact="unknown" text={t('fact.what.cause')} />}
-            {failure?.message && <>: {redact(failure.message)}</>}
+            <IconFailed />
+            <span>
+              {failure?.category !== undefined ? valueLabel(t, 'category', failure.category) : <FactBadge fact="unknown" text={t('fact.what.cause')} />}
+              {failure?.message && <>: {redact(failure.message)}</>}
+            </span>
           </p>
-          {failure?.recoveryHint && <p>{t('tool.hint', { hint: failure.recoveryHint })}</p>}
+          {failure?.recoveryHint && <p>{t('tool.hint', { hint: redact(failure.recoveryHint) })}</p>}
           <div className="aui-tool-call__failure-actions">
             {failure?.retryable === true && handlers.onRetry && (
               <button type="button" className="aui-button" onClick={() => handlers.onRetry!(tool.toolCallId)}>
-                {t('tool.retry')}
+                <IconRetry />{t('tool.retry')}
               </button>
             )}
             {handlers.onOpenEvidence &&
               tool.evidenceIds.map((id) => (
-                <button key={id} type="button" className="aui-button aui-button--quiet" onClick={() => handlers.onOpenEvidence!(id)}>
-                  {t('tool.evidence')}
+                <button key={id} type="button" className="aui-button" onClick={() => handlers.onOpenEvidence!(id)}>
+                  <IconEvidence />{t('tool.evidence')}
                 </button>
               ))}
           </div>
@@ -339,21 +401,25 @@ const Failure = forwardRef<HTMLDivElement, ComponentPropsWithoutRef<'div'> & { a
   );
 });
 
-/** Ids and refs, for whoever needs them, behind a disclosure instead of in the reading flow. */
+/** Ids and refs, for whoever needs them, behind a quiet disclosure instead of in the reading flow. */
 function Details() {
   const { tool, t, handlers } = useToolCall();
   if (!tool) return null;
-  const refs = [tool.outputRef !== undefined && !handlers.onOpenOutput ? tool.outputRef : undefined].filter((r): r is string => r !== undefined);
+  const outputRef = tool.outputRef !== undefined && !handlers.onOpenOutput ? tool.outputRef : undefined;
   return (
-    <details className="aui-tool-call__details">
-      <summary>{t('tool.details')}</summary>
-      <p className="aui-muted">
-        <code>{revealBidi(t('tool.id', { id: tool.toolCallId }))}</code>
-        {refs.map((r) => (
-          <code key={r}> · {revealBidi(r)}</code>
-        ))}
-        {tool.failure?.retryable === true && !handlers.onRetry && <> · {t('tool.retryable')}</>}
-      </p>
+    <details className="aui-dev-details aui-tool-call__details">
+      <summary>{t('dev.details')}</summary>
+      <dl>
+        <dt>{t('dev.toolCallId')}</dt>
+        <dd><code>{revealBidi(tool.toolCallId)}</code></dd>
+        {outputRef !== undefined && (
+          <>
+            <dt>{t('dev.outputRef')}</dt>
+            <dd><code>{revealBidi(outputRef)}</code></dd>
+          </>
+        )}
+      </dl>
+      {tool.failure?.retryable === true && !handlers.onRetry && <p>{t('tool.retryable')}</p>}
     </details>
   );
 }
@@ -394,9 +460,34 @@ export interface ToolRunProps extends ToolCallHandlers {
   labels?: Labels;
 }
 
-/** A summary line for a run of tool calls ("Ran 6 tools · 1 failed"), collapsed when all succeeded. */
+/** "Read 2 files, ran 1 command": the run's calls counted by what their names say they do. */
+function activitySummary(t: Translate, names: readonly (string | undefined)[]): string {
+  const counts = new Map<ToolActivity, number>();
+  for (const name of names) {
+    const activity = toolActivity(name);
+    counts.set(activity, (counts.get(activity) ?? 0) + 1);
+  }
+  const phrases = TOOL_ACTIVITIES.filter((a) => counts.has(a)).map((a) => plural(t, `tool.activity.${a}`, counts.get(a)!));
+  const text = phrases.join(t('tool.activitySeparator'));
+  return text.charAt(0).toLocaleUpperCase() + text.slice(1);
+}
+
+/** The run's tone: failed over waiting over running, done once every call succeeded. */
+function runLook(summary: ToolRunSummary): { tone: string; icon: KitIcon; spin?: boolean } {
+  if (summary.failed > 0) return { tone: 'failed', icon: IconFailed };
+  if (summary.waiting > 0) return { tone: 'waiting', icon: IconWaiting };
+  if (summary.running > 0) return { tone: 'running', icon: IconSpinner, spin: true };
+  if (summary.unknown > 0) return { tone: 'idle', icon: IconUnknown };
+  return { tone: 'done', icon: IconCheck };
+}
+
+/**
+ * One step's tool calls under a summary row ("Read 2 files, ran 1 command · 1 failed"): collapsed
+ * when all succeeded, open while one runs, waits or failed. The rows sit indented beneath it.
+ */
 export function ToolRun({ toolCallIds, open: openProp, defaultOpen, onOpenChange, labels, ...handlers }: ToolRunProps) {
   const summary = useRuntimeSelector((s) => summarizeToolRun(s, toolCallIds), shallowEqual);
+  const names = useRuntimeSelector((s) => toolCallIds.map((id) => s.toolCalls.byId.get(id)?.name), shallowEqual);
   const t = useLabels(labels);
   const [userOpen, setUserOpen] = useState<boolean | undefined>(defaultOpen);
   const settled = summary.failed === 0 && summary.running === 0 && summary.waiting === 0 && summary.unknown === 0;
@@ -405,14 +496,23 @@ export function ToolRun({ toolCallIds, open: openProp, defaultOpen, onOpenChange
     if (openProp === undefined) setUserOpen(next);
     onOpenChange?.(next);
   };
-  const parts: ReactNode[] = [plural(t, 'tool.run', summary.total)];
-  if (summary.failed > 0) parts.push(t('tool.runFailed', { count: summary.failed }));
-  if (summary.waiting > 0) parts.push(t('tool.runWaiting', { count: summary.waiting }));
-  if (summary.running > 0) parts.push(t('tool.runRunning', { count: summary.running }));
+  const counts: string[] = [];
+  if (summary.failed > 0) counts.push(t('tool.runFailed', { count: summary.failed }));
+  if (summary.waiting > 0) counts.push(t('tool.runWaiting', { count: summary.waiting }));
+  if (summary.running > 0) counts.push(t('tool.runRunning', { count: summary.running }));
+  const look = runLook(summary);
   return (
-    <DisclosureRoot open={open} onOpenChange={setOpen} className="aui-tool-run" data-state={open ? 'open' : 'closed'} data-failed={summary.failed || undefined}>
+    <DisclosureRoot open={open} onOpenChange={setOpen} className="aui-tool-run" data-state={open ? 'open' : 'closed'} data-failed={summary.failed || undefined} data-tone={look.tone}>
       <DisclosureTrigger className="aui-tool-run__header">
-        <span aria-hidden="true">{open ? '▾' : '▸'}</span> {parts.join(' · ')}
+        <look.icon className="aui-tool-run__icon" spin={look.spin} />
+        <span className="aui-tool-run__summary">{activitySummary(t, names)}</span>
+        {counts.length > 0 && (
+          <>
+            {' · '}
+            <span className="aui-tool-run__counts" data-failed={summary.failed > 0 || undefined}>{counts.join(' · ')}</span>
+          </>
+        )}
+        <IconChevron className="aui-chevron" />
       </DisclosureTrigger>
       <DisclosureContent className="aui-tool-run__rows" role="group" aria-label={t('tool.runToggle')}>
         {toolCallIds.map((id) => (

@@ -56,7 +56,7 @@ describe('an action deadline is a hint, never a fact', () => {
     act(() => void store.getState().ingest([ev('action.expired', { ...t1, actionId: 'a1' })]));
     expect(card.getAttribute('data-action-status')).toBe('expired');
     // One line, with the time the runtime recorded.
-    expect(card.querySelector('.aui-action__resolution')!.textContent).toMatch(/^– Expired · \d\d:\d\d$/);
+    expect(card.querySelector('.aui-action__resolution')!.textContent).toMatch(/^Expired · \d\d:\d\d$/);
     expect(card.querySelector('.aui-action__expiry')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
   });

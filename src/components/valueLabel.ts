@@ -4,7 +4,7 @@
 import { DEFAULT_LABELS, type LabelKey } from '../ui/labels';
 import type { Translate } from './useLabels';
 
-export type ValueGroup = 'state' | 'category' | 'block' | 'kind' | 'source' | 'severity' | 'responder' | 'timeline.kind';
+export type ValueGroup = 'state' | 'category' | 'block' | 'kind' | 'source' | 'severity' | 'responder' | 'timeline.kind' | 'timeline.event' | 'diagnostic.code';
 
 const isLabelKey = (key: string): key is LabelKey => Object.hasOwn(DEFAULT_LABELS, key);
 
@@ -22,6 +22,12 @@ export function valueLabel(t: Translate, group: ValueGroup, value: string): stri
 
 /** Keys that come in `.one` / `.other` forms. */
 export type PluralKey = { [K in LabelKey]: K extends `${infer Base}.one` ? Base : never }[LabelKey];
+
+/** The label of a runtime value the kit knows, else undefined (the caller says what it is otherwise). */
+export function knownValueLabel(t: Translate, group: ValueGroup, value: string): string | undefined {
+  const key = `${group}.${value}`;
+  return isLabelKey(key) ? t(key) : undefined;
+}
 
 /** "1 subagent", "2 subagents": the form by count (English rule; a translation gives both forms). */
 export function plural(t: Translate, key: PluralKey, count: number, vars: Record<string, string | number> = {}): string {

@@ -91,6 +91,14 @@ export interface RuntimeCapabilities {
   restore: boolean;
 }
 
+/** What `retryToolCall` asks for: run one failed tool call again (the runtime decides how; its events report it). */
+export interface RetryToolCallInput {
+  sessionId?: string;
+  threadId?: string;
+  turnId?: string;
+  toolCallId: string;
+}
+
 /** What `readThread` returns: a thread read model or a whole session snapshot (both hydrate the store). */
 export type RuntimeThreadReadModel = ThreadReadModelSnapshot | SessionSnapshot;
 
@@ -109,6 +117,11 @@ export interface RuntimeProviderAdapter {
   addToolOutput?(input: AddToolOutputInput): Promise<RuntimeEventEnvelope>;
   /** What this runtime can do; absent means the adapter does not say (a UI then offers every write). */
   readonly capabilities?: RuntimeCapabilities;
+  /**
+   * Optional: runtimes that can run a failed tool call again. Absent means the kit offers no Retry
+   * on a tool row, whatever the failure says.
+   */
+  retryToolCall?(input: RetryToolCallInput): Promise<RuntimeEventEnvelope>;
 }
 
 /**

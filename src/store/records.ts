@@ -205,6 +205,19 @@ export interface ActionRecord {
 export type ExportState = 'exporting' | 'exported' | 'failed';
 
 /**
+ * What the runtime said about one version of an artifact: the content and refs the event that
+ * declared it carried (and any that arrived while it was the current version). A version picker
+ * shows each version's own content and diff from these, never the current version's.
+ */
+export interface ArtifactVersionFacts {
+  versionId: string;
+  preview?: string;
+  previewRef?: string;
+  readRef?: string;
+  diffRef?: string;
+}
+
+/**
  * An artifact: kind, status, title, versions and the refs its card loads on demand. A missing
  * `kind` or `status` renders `unknown`.
  */
@@ -215,6 +228,8 @@ export interface ArtifactRecord {
   title?: string;
   versionIds: readonly string[];
   currentVersionId?: string;
+  /** Each version's own content and refs, in the order the versions appeared (absent when hydrated from a read model). */
+  versions?: readonly ArtifactVersionFacts[];
   previewRef?: string;
   preview?: string;
   readRef?: string;
@@ -334,7 +349,11 @@ export interface CostLimitFacts {
   inputTokens?: number;
   outputTokens?: number;
   rateLimit?: { at?: string; retryAfterMs?: number; detail?: string };
-  quota?: { state: 'low' | 'blocked'; at?: string; detail?: string };
+  /**
+   * The latest quota fact; a blocked quota may say when it resets (`resetsAt`, ISO time) and where
+   * the plan can be raised (`upgradeUrl`): the ways out the UI offers, only when given.
+   */
+  quota?: { state: 'low' | 'blocked'; at?: string; detail?: string; resetsAt?: string; upgradeUrl?: string };
   limits?: JsonObject;
 }
 

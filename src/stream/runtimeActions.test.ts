@@ -154,3 +154,19 @@ describe('one feed per store (issue 22 item 6)', () => {
     actions.dispose();
   });
 });
+
+describe('createRuntimeActions.retryToolCall (recovery)', () => {
+  it('is unavailable when the adapter cannot run a call again, and goes through the adapter when it can', async () => {
+    const store = createRuntimeStore();
+    const ev = eventBuilder();
+    store.getState().ingest([ev('turn.started', t1), ev('tool.started', { ...t1, stepId: 's1', toolCallId: 'tc-1' }, { toolName: 'run_tests' })]);
+    expect(await createRuntimeActions(store, adapterWith(vi.fn())).retryToolCall('tc-1')).toEqual({ ok: false, reason: 'unavailable' });
+    const retryToolCall = vi.fn(async () => ev('tool.started', { ...t1, stepId: 's2', toolCallId: 'tc-1' }, { toolName: 'run_tests' }) as never);
+    const adapter = { ...adapterWith(vi.fn()), retryToolCall };
+    expect(await createRuntimeActions(store, adapter).retryToolCall('tc-1')).toEqual({ ok: true });
+    expect(retryToolCall).toHaveBeenCalledWith(expect.objectContaining({ toolCallId: 'tc-1', turnId: t1.turnId }));
+    const refused = { ...adapterWith(vi.fn()), retryToolCall: vi.fn(async () => Promise.reject(new Error('not now'))) };
+    expect(await createRuntimeActions(store, refused).retryToolCall('tc-1')).toEqual({ ok: false, reason: 'failed', error: 'not now' });
+    expect(summarize(store.getState()).diagnostics.map((d) => d.code)).toContain('write_failed');
+  });
+});

@@ -51,6 +51,11 @@ export interface RuntimeActions {
   /** Loads history before `cursor` and prepends it. */
   loadOlder(cursor?: string | number): Promise<WriteResult>;
   exportEvidence(scope?: ExportEvidenceInput): Promise<WriteResult>;
+  /**
+   * Recovery (issue 24): runs a failed tool call again through the adapter's `retryToolCall`;
+   * `unavailable` when the adapter has none. The call's new facts come from the runtime's events.
+   */
+  retryToolCall(toolCallId: string): Promise<WriteResult>;
   /** Stops reading the turn streams this object opened, and closes the feed it opened, if any. */
   dispose(): void;
 }
@@ -242,6 +247,19 @@ export function createRuntimeActions(
         return { ok: true };
       } catch (error) {
         return failed('exporting evidence', error);
+      }
+    },
+
+    // --- Recovery writes (issue 24): offered by the UI only where a fact and the adapter support them.
+    async retryToolCall(toolCallId) {
+      if (!adapter?.retryToolCall) return { ok: false, reason: 'unavailable' };
+      try {
+        const tool = store.getState().toolCalls.byId.get(toolCallId);
+        expectAnswer();
+        deliverReply(await adapter.retryToolCall({ ...ids(), turnId: tool?.turnId, toolCallId: tool?.toolCallId ?? toolCallId }));
+        return { ok: true };
+      } catch (error) {
+        return failed(`retrying ${toolCallId}`, error);
       }
     },
 

@@ -51,6 +51,7 @@ export type {
   RespondActionInput,
   ReadThreadInput,
   ExportEvidenceInput,
+  RetryToolCallInput,
   RuntimeThreadReadModel,
   RuntimeProviderAdapter,
 } from '../protocol/providerAdapter';

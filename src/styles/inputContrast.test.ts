@@ -5,10 +5,9 @@ import { describe, expect, it } from 'vitest';
 // kit's inputs sit on the background and on the surface colour, in both themes.
 const css = readFileSync(new URL('./styles.css', import.meta.url), 'utf8');
 
-/** Every theme block's custom properties (the rule bodies that declare `--aui-color-bg`). */
-const themes = [...css.matchAll(/\{([^{}]*--aui-color-bg:[^{}]*)\}/g)].map(([, body]) =>
-  Object.fromEntries([...body!.matchAll(/(--aui-color-[\w-]+):\s*(#[0-9a-f]{6})/gi)].map(([, name, value]) => [name!, value!])),
-);
+/** The colour tokens of each scheme: every `--aui-color-x: light-dark(#light, #dark)` declaration, split in two. */
+const pairs = [...css.matchAll(/(--aui-color-[\w-]+):\s*light-dark\((#[0-9a-f]{6}),\s*(#[0-9a-f]{6})\)/gi)];
+const themes = [0, 1].map((scheme) => Object.fromEntries(pairs.map(([, name, light, dark]) => [name!, scheme === 0 ? light! : dark!])));
 
 const luminance = (hex: string) => {
   const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255).map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4));
@@ -20,8 +19,9 @@ const contrast = (a: string, b: string) => {
 };
 
 describe('input boundaries', () => {
-  it('every theme (light, dark, and each system-preference block) defines them', () => {
-    expect(themes.length).toBe(4);
+  it('both schemes (light and dark) define them', () => {
+    expect(pairs.length).toBeGreaterThan(10);
+    expect(themes.length).toBe(2);
     for (const theme of themes) expect(theme['--aui-color-input-border']).toMatch(/^#/);
   });
 
@@ -29,8 +29,19 @@ describe('input boundaries', () => {
     for (const theme of themes) expect(contrast(theme['--aui-color-input-border']!, theme[ground]!)).toBeGreaterThanOrEqual(3);
   });
 
-  it('inputs, selects, text areas and the mode toggle use them', () => {
+  it('inputs, selects, text areas, the composer field and the mode toggle use them', () => {
     expect(css).toMatch(/\.aui-root textarea \{[^}]*border: 1px solid var\(--aui-color-input-border\)/);
+    expect(css).toMatch(/\.aui-composer__field \{[^}]*border: 1px solid var\(--aui-color-input-border\)/);
     expect(css).toMatch(/\.aui-toggle-group \{[^}]*border: 1px solid var\(--aui-color-input-border\)/);
   });
 });
+
+describe('text colours', () => {
+  // WCAG 1.4.3: text at least 4.5:1. Muted words and every tone are text somewhere (a status, a hint).
+  const texts = ['--aui-color-fg', '--aui-color-muted', '--aui-color-accent', '--aui-color-danger', '--aui-color-warning', '--aui-color-success', '--aui-color-blocked'];
+  it.each(['--aui-color-bg', '--aui-color-surface'])('contrast at least 4.5:1 against %s in both schemes', (ground) => {
+    const low = themes.flatMap((theme, i) => texts.filter((name) => contrast(theme[name]!, theme[ground]!) < 4.5).map((name) => `${i ? 'dark' : 'light'} ${name}: ${contrast(theme[name]!, theme[ground]!).toFixed(2)}`));
+    expect(low).toEqual([]);
+  });
+});
+

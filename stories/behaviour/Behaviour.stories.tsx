@@ -6,6 +6,7 @@ import { useRuntimeStream } from '../../src/hooks/useRuntimeStream';
 import { createRuntimeStore, type RuntimeStore } from '../../src/store/createRuntimeStore';
 import { replaySource } from '../../src/stream/replaySource';
 import type { RuntimeProviderAdapter } from '../../src/stream/types';
+import { ConnectionLostScene, SendFailedScene } from '../support/recoveryScenes';
 import { StoryProvider } from '../support/StoryProvider';
 import { STORY_NOW, eventsOf, storeWith } from '../support/storyEvents';
 import hitl from '../../fixtures/hitl-action.jsonl?raw';
@@ -90,7 +91,12 @@ interface ScenarioArgs {
 }
 
 const meta = {
-  title: 'Behaviour/Scenarios',
+  // Stories that act as a person would and assert what the kit shows: tests, under Dev. The id stays for the tests.
+  title: 'Dev/Scenarios',
+  id: 'behaviour-scenarios',
+  // A scene other stories render, not a story of its own.
+  excludeStories: ['ApprovalScene'],
+  tags: ['full-height'],
   args: { onRespond: fn() },
   parameters: { docs: { description: { component: 'Stories with play functions: they act as a person would and assert what the kit shows.' } } },
 } satisfies Meta<ScenarioArgs>;
@@ -138,3 +144,31 @@ export const FinalTextDoesNotDuplicate: Story = {
     await expect(text).toBe('The kit is built with Vite in library mode and ships ESM with types.');
   },
 };
+
+/** A stream that gave up reconnects: Reconnect resumes it and the notice goes. */
+export const ReconnectAfterConnectionLost: Story = {
+  render: () => <ConnectionLostScene />,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const alert = await canvas.findByRole('alert');
+    await expect(alert.textContent).toContain('Connection lost: server unreachable after 5 attempts');
+    await userEvent.click(within(alert).getByRole('button', { name: 'Reconnect' }));
+    await waitFor(() => expect(canvasElement.querySelector('.aui-runtime-status__connection')).toBeNull());
+  },
+};
+
+/** A send the runtime refused keeps the text; Send again delivers it and clears the field. */
+export const SendAgainAfterAFailedSend: Story = {
+  render: () => <SendFailedScene />,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const input = canvas.getByLabelText('Message') as HTMLTextAreaElement;
+    await userEvent.type(input, 'Summarise the diff{Enter}');
+    const alert = await canvas.findByRole('alert');
+    await expect(alert.textContent).toContain('Not sent: HTTP 501 Not Implemented');
+    await expect(input.value).toBe('Summarise the diff');
+    await userEvent.click(within(alert).getByRole('button', { name: 'Send again' }));
+    await waitFor(() => expect(input.value).toBe(''));
+  },
+};
+

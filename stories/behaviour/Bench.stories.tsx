@@ -141,7 +141,7 @@ function Scroll() {
 }
 
 // Measurement scenes: the a11y addon's own axe run would land in the measured window.
-const meta = { title: 'Behaviour/Bench', tags: ['no-test'], parameters: { a11y: { disable: true, test: 'off' } } } satisfies Meta;
+const meta = { title: 'Dev/Bench', id: 'behaviour-bench', tags: ['no-test'], parameters: { a11y: { disable: true, test: 'off' } } } satisfies Meta;
 export default meta;
 type Story = StoryObj<typeof meta>;
 

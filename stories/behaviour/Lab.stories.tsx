@@ -114,7 +114,8 @@ function Live({ endpoint }: { endpoint?: StreamEndpoint }) {
 }
 
 const meta = {
-  title: 'Behaviour/Lab',
+  title: 'Dev/Lab',
+  id: 'behaviour-lab',
   tags: ['no-test'],
   parameters: { docs: { description: { component: 'Scenes the Playwright suite drives: scrolling, a 10,000-message session, a live SSE connection.' } } },
 } satisfies Meta;
@@ -122,7 +123,7 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Scroll: Story = { render: () => <ScrollLab /> };
-export const TenThousandMessages: Story = { render: () => <LongSession /> };
+export const TenThousandMessages: Story = { tags: ['full-height'], render: () => <LongSession /> };
 export const LiveSseConnection: Story = { render: () => <LiveSse /> };
 /** The approval scene without a play function, for keyboard-only tests. */
-export const Approval: Story = { render: () => <ApprovalScene onRespond={() => undefined} /> };
+export const Approval: Story = { tags: ['full-height'], render: () => <ApprovalScene onRespond={() => undefined} /> };

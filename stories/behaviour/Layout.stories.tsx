@@ -32,8 +32,11 @@ function HostedWorkbench({ width }: HostedWorkbenchProps) {
 }
 
 const meta = {
-  title: 'Behaviour/Layout',
+  // The workbench as an app places it: a side panel, a medium box, a full page. The id stays for the tests.
+  title: 'Workbench/In a box',
+  id: 'behaviour-layout',
   component: HostedWorkbench,
+  tags: ['full-height'],
   args: { width: 400 },
   argTypes: { width: { control: { type: 'range', min: 280, max: 1440, step: 10 } } },
   parameters: {

@@ -88,13 +88,15 @@ async function open(store: RuntimeStore, setProgress: (p: number) => void): Prom
     events = undefined;
   }
   const longTasks: number[] = [];
+  // Set when the clock starts; a long task reported before that (while the page paints) is not ours.
+  let start = Number.POSITIVE_INFINITY;
   const observer = new PerformanceObserver((list) => {
     // A task that ends after the start counts (the one that starts the work began just before it).
     for (const entry of list.getEntries()) if (entry.startTime + entry.duration >= start) longTasks.push(entry.duration);
   });
   observer.observe({ type: 'longtask' });
   await painted();
-  const start = performance.now();
+  start = performance.now();
   let progressUpdates = 0;
   let firstCommit: number | undefined;
   const unsubscribe = store.subscribe(() => (firstCommit ??= performance.now() - start));
@@ -137,6 +139,7 @@ async function open(store: RuntimeStore, setProgress: (p: number) => void): Prom
   r.heapAfterGcMB = heapMB();
   r.received = store.getState().counts.received;
   r.done = true;
+  setProgress(1);
 }
 
 const heapMB = () => (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory!.usedJSHeapSize / 2 ** 20;
@@ -144,6 +147,8 @@ const heapMB = () => (performance as unknown as { memory?: { usedJSHeapSize: num
 /** The loading bar in its own component: a progress update re-renders the bar, never the workbench. */
 function Progress({ subscribe, value }: { subscribe: (listener: () => void) => () => void; value: () => number }) {
   const progress = useSyncExternalStore(subscribe, value);
+  // Gone once the session is open: a finished bar is not a loader.
+  if (progress >= 1) return null;
   return <progress className="story-open__progress" max={1} value={progress} aria-label="Older history loading" />;
 }
 
@@ -177,7 +182,7 @@ function OpenSession() {
   );
 }
 
-const meta = { title: 'Behaviour/Open session', tags: ['no-test'], parameters: { a11y: { disable: true, test: 'off' } } } satisfies Meta;
+const meta = { title: 'Dev/Open session', id: 'behaviour-open-session', tags: ['no-test'], parameters: { a11y: { disable: true, test: 'off' } } } satisfies Meta;
 export default meta;
 type Story = StoryObj<typeof meta>;
 

@@ -46,7 +46,8 @@ function hostileEvents(): unknown[] {
 function Workbench({ store }: { store: RuntimeStore }) {
   return (
     <StoryProvider store={store}>
-      <div className="aui-root" style={{ width: 720, height: 900 }}>
+      {/* At most 720 px wide and the window's height: the page itself never scrolls. */}
+      <div className="aui-root" style={{ width: 'min(720px, 100%)', height: '100vh' }}>
         <AgentWorkbench defaultLane="tools" now={STORY_NOW} />
       </div>
     </StoryProvider>
@@ -54,7 +55,8 @@ function Workbench({ store }: { store: RuntimeStore }) {
 }
 
 const meta = {
-  title: 'Hostile/Every surface',
+  title: 'Dev/Hostile/Every surface',
+  id: 'hostile-every-surface',
   parameters: {
     layout: 'fullscreen',
     docs: { description: { component: 'The hostile-strings table (XSS vectors, secrets, bidi controls, 60,000-character words, adversarial markdown) pushed through every surface of the workbench. The play function opens every lane and row and checks that no script ran, no secret is in DOM text or attributes, no bidi control is applied, no image loads from an unallowed host, the conversation does not overflow horizontally, and the workbench mounts within its budget.' } },
@@ -70,6 +72,7 @@ const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/;
 const MOUNT_BUDGET_MS = 3_000;
 
 export const EverySurface: Story = {
+  tags: ['full-height'],
   render: function Render() {
     const store = useMemo(() => storeWith(hostileEvents()), []);
     return <Workbench store={store} />;

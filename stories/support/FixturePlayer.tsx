@@ -6,13 +6,15 @@ import { createRuntimeStore } from '../../src/store/createRuntimeStore';
 import { useBacklogOnce } from '../../src/components/useBacklogOnce';
 import { selectSessionStatus } from '../../src/store/selectors/turnStatus';
 import { replaySource, type ReplaySource } from '../../src/stream/replaySource';
+import type { RuntimeProviderAdapter } from '../../src/stream/types';
+import type { RefLoader } from '../../src/components/useRefContent';
 import { StoryProvider } from './StoryProvider';
 import { STORY_NOW } from './storyEvents';
 import { useStoryGlobals } from './StoryGlobals';
 import { deliverMalformedAsDiagnostics, fixtureLines, isMalformed } from './fixtureLines';
 
 export interface FixturePlayerProps {
-  /** The fixture's name (fixtures/<name>.jsonl). */
+  /** The fixture's file name in fixtures/, without its .jsonl extension. */
   fixture: string;
   /** The fixture's JSONL text. */
   text: string;
@@ -21,8 +23,12 @@ export interface FixturePlayerProps {
   /** Start playing on load (playback). */
   autoplay?: boolean;
   speed?: number;
-  /** Start at this many events delivered (playback), for mid-stream frames. */
+  /** Start at this many events delivered (playback), for mid-stream frames; by default at the end (the finished session, Play replays it). */
   startAt?: number;
+  /** What the runtime's ref store serves for the refs the events name (artifact versions, diffs, outputs): the player's loadRef. */
+  refs?: Record<string, string>;
+  /** The read model the runtime returns when the stream is repaired (the fixture's snapshot): the player's readThread. */
+  repair?: unknown;
   /** The fixture's human title (fixtures/stories.json). */
   title?: string;
   /** What the fixture demonstrates, in one paragraph: shown above the playback controls. */
@@ -39,7 +45,8 @@ function Controls({ source, logOpen, onToggleLog, logId }: { source: ReplaySourc
   const state = useSyncExternalStore(source.subscribe, source.getState);
   return (
     <div className="story-player__bar" role="toolbar" aria-label="Playback">
-      <button type="button" className="aui-button aui-button--primary" onClick={() => (state.playing ? source.pause() : source.play())}>
+      {/* At the end (where a playback story opens), Play replays the session from its first event. */}
+      <button type="button" className="aui-button aui-button--primary" onClick={() => (state.playing ? source.pause() : state.index >= state.total ? source.restart() : source.play())}>
         {state.playing ? 'Pause' : 'Play'}
       </button>
       <button type="button" className="aui-button" aria-label="Step one event" onClick={() => source.step()} disabled={state.index >= state.total}>
@@ -171,7 +178,7 @@ function About({ title, caption }: { title?: string; caption?: string }) {
   );
 }
 
-function PlaybackView({ text, autoplay, speed, startAt, title, caption }: Omit<FixturePlayerProps, 'mode' | 'fixture'>) {
+function PlaybackView({ text, autoplay, speed, startAt, title, caption, refs }: Omit<FixturePlayerProps, 'mode' | 'fixture' | 'repair'>) {
   // Every line, malformed ones included: the kit reports those, the player does not hide them.
   const events = useMemo(() => fixtureLines(text), [text]);
   const [source] = useState(() => deliverMalformedAsDiagnostics(replaySource(events, { autoplay: false, speed: speed ?? 1 })));
@@ -179,16 +186,17 @@ function PlaybackView({ text, autoplay, speed, startAt, title, caption }: Omit<F
   const [logOpen, setLogOpen] = useState(() => typeof window === 'undefined' || window.innerWidth >= LOG_OPEN_FROM_PX);
   const logId = useId();
   useEffect(() => {
-    // A story may ask for a mid-stream frame (startAt) or to play at once.
-    if (startAt && source.getState().index === 0) source.seek(startAt);
+    // Opens on the finished session unless a story asks for a mid-stream frame (startAt) or to play at once.
+    if (source.getState().index !== 0) return;
     if (autoplay) source.play();
-  }, [source, startAt, autoplay]);
+    else source.seek(startAt ?? events.length);
+  }, [source, startAt, autoplay, events.length]);
   return (
     <div className="story-player" data-stream-status={stream.status}>
       <About title={title} caption={caption} />
       <Controls source={source} logOpen={logOpen} onToggleLog={() => setLogOpen((open) => !open)} logId={logId} />
       <div className="story-player__body" data-log-open={logOpen || undefined}>
-        <AgentWorkbench now={STORY_NOW} />
+        <AgentWorkbench now={STORY_NOW} loadRef={refLoader(refs)} />
         <aside id={logId} className="story-player__panel" aria-label="Event log and summary" hidden={!logOpen}>
           <Summary />
           <EventLog events={events} source={source} />
@@ -198,16 +206,48 @@ function PlaybackView({ text, autoplay, speed, startAt, title, caption }: Omit<F
   );
 }
 
+/** Loaders are kept per refs object: a new function each render would reload every ref. */
+const loaders = new WeakMap<Record<string, string>, RefLoader>();
+
+/** The app's loadRef for a recorded session: the content the runtime's ref store served, or a clear refusal. */
+function refLoader(refs: Record<string, string> | undefined): RefLoader | undefined {
+  if (!refs) return undefined;
+  let loader = loaders.get(refs);
+  if (!loader) {
+    loader = async (ref) => {
+      if (Object.hasOwn(refs, ref)) return refs[ref]!;
+      throw new Error(`The recording does not include ${ref}`);
+    };
+    loaders.set(refs, loader);
+  }
+  return loader;
+}
+
+/**
+ * The recorded runtime, for a fixture that ends with a repair: `readThread` returns the snapshot the
+ * runtime served; it takes no new turns or answers (a recording cannot).
+ */
+function recordedRuntime(snapshot: unknown): RuntimeProviderAdapter {
+  const refuse = () => Promise.reject(new Error('A recorded session takes no input'));
+  return {
+    startTurn: () => ({ [Symbol.asyncIterator]: () => ({ next: refuse }) }),
+    cancelTurn: refuse,
+    respondAction: refuse,
+    readThread: async () => snapshot as never,
+  };
+}
+
 /** AgentWorkbench driven by a fixture: live playback with controls, or the final state. */
-export function FixturePlayer({ fixture, text, mode, autoplay = false, speed, startAt, title, caption }: FixturePlayerProps) {
+export function FixturePlayer({ fixture, text, mode, autoplay = false, speed, startAt, title, caption, refs, repair }: FixturePlayerProps) {
   const { theme } = useStoryGlobals();
   const store = useMemo(() => createRuntimeStore(), [mode, text]);
   // The final state loads the fixture as an app opens a recorded session; `data-history` says when it is all applied.
-  const loaded = useBacklogOnce(store, text, mode === 'final');
+  const loaded = useBacklogOnce(store, text, mode === 'final', repair);
+  const adapter = useMemo(() => (repair === undefined ? undefined : recordedRuntime(repair)), [repair]);
   return (
-    <StoryProvider store={store}>
+    <StoryProvider store={store} adapter={adapter}>
       <div className="story-frame" data-fixture={fixture} data-mode={mode} data-theme={theme} data-history={mode === 'final' ? (loaded ? 'loaded' : 'loading') : undefined}>
-        {mode === 'final' ? <AgentWorkbench now={STORY_NOW} /> : <PlaybackView text={text} autoplay={autoplay} speed={speed} startAt={startAt} title={title} caption={caption} />}
+        {mode === 'final' ? <AgentWorkbench now={STORY_NOW} loadRef={refLoader(refs)} /> : <PlaybackView text={text} autoplay={autoplay} speed={speed} startAt={startAt} title={title} caption={caption} refs={refs} />}
       </div>
     </StoryProvider>
   );

@@ -1,46 +1,5 @@
-import { DEFAULT_LABELS, TOOL_LABELS, type Labels } from '../../src/ui/labels';
-
-/** A partial French translation: what is not translated falls back to English. */
-const fr: Labels = {
-  'status.submitted': 'Acceptée',
-  'status.routing': 'Routage',
-  'status.preparing': 'Préparation',
-  'status.streaming': 'Réponse en cours',
-  'status.running': 'En cours',
-  'status.waiting': 'En attente de vous',
-  'status.blocked': 'Bloquée',
-  'status.completed': 'Terminée',
-  'status.failed': 'Échec',
-  'status.elapsed': 'Durée {time}',
-  'status.model': 'Modèle {model}',
-  'status.singleCandidate': 'seul candidat ({source})',
-  'action.approve': 'Approuver',
-  'action.deny': 'Refuser',
-  'action.responding': 'Envoi de votre réponse…',
-  'action.outcome.approved': 'Approuvée',
-  'action.outcome.denied': 'Refusée',
-  'action.by': 'par {who}',
-  'responder.user': 'vous',
-  'composer.send': 'Envoyer',
-  'composer.placeholder': 'Demandez à l’agent…',
-  'conversation.user': 'Vous',
-  'conversation.assistant': 'Assistant',
-  'conversation.reasoning': 'Raisonnement',
-  'conversation.jumpToLatest': 'Aller au plus récent',
-  'fact.unknown': 'Inconnu',
-  'fact.unavailable': 'Indisponible',
-  'fact.blocked': 'Bloqué',
-  'fact.stale': 'Périmé',
-  'fact.failed': 'Échec',
-  'fact.disputed': 'Contesté',
-  'workbench.tasks': 'Tâche',
-  'workbench.tools': 'Outils',
-  'workbench.timeline': 'Historique',
-  'workbench.artifacts': 'Artefacts',
-  'workbench.evidence': 'Preuves',
-  'workbench.team': 'Équipe',
-  'workbench.diagnostics': 'Diagnostics',
-};
+import { DEFAULT_LABELS, TOOL_LABELS, type LabelKey, type Labels } from '../../src/ui/labels';
+import { fr } from './fr';
 
 const ACCENTS: Record<string, string> = { a: 'á', e: 'é', i: 'í', o: 'ö', u: 'ü', c: 'ç', n: 'ñ', s: 'š', A: 'Å', E: 'É', O: 'Ø' };
 
@@ -51,6 +10,9 @@ const pseudo: Labels = Object.fromEntries(
     return [key, `[${text} ${'~'.repeat(Math.ceil(text.length / 3))}]`];
   }),
 );
+// Not a word: the locale numbers and times are written in (German separators, so a number the kit
+// did not localize stands out).
+Object.assign(pseudo, { 'format.locale': 'de-DE' } satisfies Labels);
 
 export const LOCALES = { en: {} as Labels, fr, pseudo };
 export type LocaleName = keyof typeof LOCALES;

@@ -40,18 +40,18 @@ type Story = StoryObj<typeof meta>;
 export const StateMatrix: Story = {
   render: () => {
     const cells: [string, unknown[], boolean?][] = [
-      ['approval · critical', one(approval('critical'))],
-      ['approval · high', one(approval('high'))],
-      ['approval · medium', one(approval('medium'))],
-      ['approval · low', one(approval('low'))],
-      ['structured input', one(input)],
-      ['plan decision', one(plan)],
-      ['responding (overlay)', one(approval('high')), true],
-      ['resolved: allow, by you', one(approval('high'), (ev) => [ev('action.resolved', { ...t, actionId: 'a1' }, { decision: 'allow', respondedBy: 'user' })])],
-      ['resolved: allow (who unknown)', one(approval('high'), (ev) => [ev('action.resolved', { ...t, actionId: 'a1' }, { decision: 'allow' })])],
-      ['resolved: deny', one(approval('medium'), (ev) => [ev('action.resolved', { ...t, actionId: 'a1' }, { decision: 'deny' })])],
-      ['expired', one(approval('medium'), (ev) => [ev('action.resolved', { ...t, actionId: 'a1' }, { status: 'expired' })])],
-      ['cancelled', one(plan, (ev) => [ev('action.resolved', { ...t, actionId: 'a1' }, { status: 'cancelled' })])],
+      ['Critical approval: a second step confirms it', one(approval('critical'))],
+      ['High-risk approval', one(approval('high'))],
+      ['Medium-risk approval', one(approval('medium'))],
+      ['Low-risk approval', one(approval('low'))],
+      ['A question with a form to fill in', one(input)],
+      ['A plan to approve', one(plan)],
+      ['Your answer on its way to the runtime', one(approval('high')), true],
+      ['Approved by you', one(approval('high'), (ev) => [ev('action.resolved', { ...t, actionId: 'a1' }, { decision: 'allow', respondedBy: 'user' })])],
+      ['Approved (the runtime did not say by whom)', one(approval('high'), (ev) => [ev('action.resolved', { ...t, actionId: 'a1' }, { decision: 'allow' })])],
+      ['Denied', one(approval('medium'), (ev) => [ev('action.resolved', { ...t, actionId: 'a1' }, { decision: 'deny' })])],
+      ['Expired before an answer', one(approval('medium'), (ev) => [ev('action.resolved', { ...t, actionId: 'a1' }, { status: 'expired' })])],
+      ['Cancelled by the runtime', one(plan, (ev) => [ev('action.resolved', { ...t, actionId: 'a1' }, { status: 'cancelled' })])],
     ];
     return (
       <Matrix label="Every action type, severity and state">

@@ -39,6 +39,7 @@ function finished() {
     ev('reasoning.delta', t, { delta: 'Read the changelog first.' }),
     ev('tool.started', tool, { toolName: 'read_file', safeArgs: { path: 'CHANGELOG.md' } }),
     ev('tool.result', { ...tool, artifactId: 'art-notes' }, { preview: '## 0.2.0', artifact: { kind: 'markdown', title: 'Release notes' }, durationMs: 20 }),
+    ev('artifact.changed', { ...t, artifactId: 'art-notes' }, { status: 'ready', versionId: 'v1', preview: '## 0.2.0\n\n- Faster ingest: a backlog opens in slices.\n- Honest badges: a missing fact says what is missing.' }),
     ev('action.required', { ...t, actionId: 'a1' }, { prompt: 'Publish the notes?', severity: 'low' }),
     ev('action.resolved', { ...t, actionId: 'a1' }, { decision: 'approve' }),
     ev('model.delta', t, { delta: 'Notes are ready. See [the docs](https://example.com/docs) — ' }),
@@ -59,22 +60,22 @@ type Story = StoryObj<typeof meta>;
 export const StateMatrix: Story = {
   render: () => (
     <Matrix label="Conversation states">
-      <Cell caption="streaming: open reasoning, unterminated code fence" events={streaming()}>
+      <Cell caption="Streaming: reasoning open, code still arriving" events={streaming()}>
         <div style={{ height: 360, display: 'flex' }}>
           <Conversation now={STORY_NOW} />
         </div>
       </Cell>
-      <Cell caption="cut: an event is missing, the answer may be incomplete" events={cut()}>
+      <Cell caption="An event is missing: the answer may be incomplete" events={cut()}>
         <div style={{ height: 240, display: 'flex' }}>
           <Conversation now={STORY_NOW} />
         </div>
       </Cell>
-      <Cell caption="finished: tool, artifact, action, markdown" events={finished()}>
+      <Cell caption="Finished: a tool, an artifact, an approval and the answer" events={finished()}>
         <div style={{ height: 520, display: 'flex' }}>
           <Conversation now={STORY_NOW} />
         </div>
       </Cell>
-      <Cell caption="empty" events={[]}>
+      <Cell caption="No messages yet" events={[]}>
         <div style={{ height: 120, display: 'flex' }}>
           <Conversation />
         </div>
@@ -82,7 +83,7 @@ export const StateMatrix: Story = {
     </Matrix>
   ),
   play: async ({ canvasElement }) => {
-    const cell = canvasElement.querySelector('[data-state-name^="cut"]')!;
+    const cell = canvasElement.querySelector('[data-state-name^="An event is missing"]')!;
     await expect(cell.querySelector('.aui-message__cut')?.textContent).toBe('Events are missing — text may be incomplete');
     // Only the answer that was streaming is marked.
     await expect(canvasElement.querySelectorAll('.aui-message__cut')).toHaveLength(1);

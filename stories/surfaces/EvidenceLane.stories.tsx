@@ -29,10 +29,10 @@ type Story = StoryObj<typeof meta>;
 export const StateMatrix: Story = {
   render: () => (
     <Matrix label="Evidence statuses">
-      <Cell caption="recorded, exported, unknown, failed, disputed" events={lane()}>
+      <Cell caption="Recorded, exported, status not given, failed checks, and a review that disagrees" events={lane()}>
         <EvidenceLane />
       </Cell>
-      <Cell caption="empty" events={[]}>
+      <Cell caption="No evidence yet" events={[]}>
         <EvidenceLane />
       </Cell>
     </Matrix>

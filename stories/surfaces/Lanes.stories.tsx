@@ -20,16 +20,16 @@ type Story = StoryObj<typeof meta>;
 export const StateMatrix: Story = {
   render: () => (
     <Matrix label="Lanes">
-      <Cell caption="timeline: task retry" events={eventsOf(retry)}>
+      <Cell caption="Timeline of a task retried after a failed attempt" events={eventsOf(retry)}>
         <ProcessTimeline />
       </Cell>
-      <Cell caption="team: researcher subagent" events={eventsOf(subagent)}>
+      <Cell caption="Team: a researcher subagent" events={eventsOf(subagent)}>
         <SubagentRoster />
       </Cell>
-      <Cell caption="diagnostics: degraded facts" events={eventsOf(degraded)}>
+      <Cell caption="Diagnostics: events the kit could not use, in plain words" events={eventsOf(degraded)}>
         <DiagnosticsPanel />
       </Cell>
-      <Cell caption="empty lanes" events={[]}>
+      <Cell caption="Nothing yet in any lane" events={[]}>
         <ProcessTimeline />
         <SubagentRoster />
         <DiagnosticsPanel />

@@ -40,16 +40,16 @@ type Story = StoryObj<typeof meta>;
 export const StateMatrix: Story = {
   render: () => (
     <Matrix label="Task capsule states">
-      <Cell caption="compact: retrying, queue, team" events={retried()}>
+      <Cell caption="One line above the thread: a second attempt, a queued message, a subagent" events={retried()}>
         <TaskCapsule variant="compact" />
       </Cell>
-      <Cell caption="expanded: failed attempt kept" events={retried()}>
+      <Cell caption="In the Task lane: the failed attempt is kept" events={retried()}>
         <TaskCapsule variant="expanded" />
       </Cell>
-      <Cell caption="needs input: promoted" events={attention()}>
+      <Cell caption="A request waits for you: said first" events={attention()}>
         <TaskCapsule variant="compact" />
       </Cell>
-      <Cell caption="no task reported" events={[]}>
+      <Cell caption="No task reported: nothing shown" events={[]}>
         <TaskCapsule variant="compact" />
       </Cell>
     </Matrix>

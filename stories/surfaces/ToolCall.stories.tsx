@@ -9,18 +9,18 @@ function states() {
   const ev = () => storyEvents();
   const started = (e: ReturnType<typeof storyEvents>) => e('tool.started', ids, { toolName: 'run_tests', safeArgs: { command: 'npx vitest run', workers: 2 } });
   return {
-    'running, args streaming': (() => { const e = ev(); return [e('tool.started', ids, { toolName: 'read_file' }), e('tool.args', ids, { delta: '{"path":"src/sto' })]; })(),
-    'running with progress': (() => { const e = ev(); return [started(e), e('tool.progress', ids, { progress: 0.6, message: '128 of 214 tests', delta: 'PASS src/store.test.ts\n' })]; })(),
-    'succeeded (collapsed)': (() => { const e = ev(); return [started(e), e('tool.result', ids, { preview: '214 passed', outputRef: 'output://tc-1', durationMs: 5400 })]; })(),
-    'failed: typed, retryable': (() => { const e = ev(); return [started(e), e('tool.failed', ids, { failureCategory: 'process_exit', retryable: true, recoveryHint: 'Fix the failing assertion and rerun.', message: 'exited with code 1', outputRef: 'output://tc-1', durationMs: 5100 })]; })(),
-    'failed: not retryable': (() => { const e = ev(); return [started(e), e('tool.failed', ids, { failureCategory: 'permission_denied', retryable: false, message: 'EACCES' })]; })(),
-    'large output behind its ref': (() => { const e = ev(); return [started(e), e('tool.result', ids, { preview: 'x'.repeat(3000), outputRef: 'output://tc-1', durationMs: 300 }), e('output.spilled', ids, { outputRef: 'output://tc-1', sizeBytes: 480000 })]; })(),
-    'unnamed tool': (() => { const e = ev(); return [e('tool.started', ids, {})]; })(),
-    'waiting for approval (the card on the row)': (() => {
+    'Running, its input still arriving': (() => { const e = ev(); return [e('tool.started', ids, { toolName: 'read_file' }), e('tool.args', ids, { delta: '{"path":"src/sto' })]; })(),
+    'Running tests, with progress': (() => { const e = ev(); return [started(e), e('tool.progress', ids, { progress: 0.6, message: '128 of 214 tests', delta: 'PASS src/store.test.ts\n' })]; })(),
+    'Succeeded: one line': (() => { const e = ev(); return [started(e), e('tool.result', ids, { preview: '214 passed', outputRef: 'output://tc-1', durationMs: 5400 })]; })(),
+    'Failed: what happened and what to do': (() => { const e = ev(); return [started(e), e('tool.failed', ids, { failureCategory: 'process_exit', retryable: true, recoveryHint: 'Fix the failing assertion and rerun.', message: 'exited with code 1', outputRef: 'output://tc-1', durationMs: 5100 })]; })(),
+    'Permission denied': (() => { const e = ev(); return [started(e), e('tool.failed', ids, { failureCategory: 'permission_denied', retryable: false, message: "EACCES: permission denied, open 'coverage/lcov.info'", recoveryHint: 'Give the test runner write access to coverage/, or run it without coverage.' })]; })(),
+    'A large output, kept behind its ref': (() => { const e = ev(); return [started(e), e('tool.result', ids, { preview: 'x'.repeat(3000), outputRef: 'output://tc-1', durationMs: 300 }), e('output.spilled', ids, { outputRef: 'output://tc-1', sizeBytes: 480000 })]; })(),
+    'The runtime did not name the tool': (() => { const e = ev(); return [e('tool.started', ids, {})]; })(),
+    'Waiting for your approval, on the row': (() => {
       const e = ev();
       return [e('tool.started', ids, { toolName: 'write_file', safeArgs: { path: 'README.md' } }), e('action.required', { ...ids, actionId: 'a1' }, { actionType: 'tool_permission', decisionKind: 'allow_or_deny', severity: 'high', prompt: 'Allow write_file to update README.md?', scope: { path: 'README.md' } })];
     })(),
-    'approved, then succeeded': (() => {
+    'Approved by you, then succeeded': (() => {
       const e = ev();
       return [
         e('tool.started', ids, { toolName: 'write_file', safeArgs: { path: 'README.md' } }),
@@ -29,7 +29,7 @@ function states() {
         e('tool.result', ids, { preview: 'wrote 1 file', durationMs: 40 }),
       ];
     })(),
-    'long output (capped, show more)': (() => { const e = ev(); return [started(e), e('tool.result', ids, { preview: Array.from({ length: 40 }, (_, i) => `✓ test ${i + 1} passed`).join('\n'), durationMs: 5400 })]; })(),
+    'A long output: capped, with Show more': (() => { const e = ev(); return [started(e), e('tool.result', ids, { preview: Array.from({ length: 40 }, (_, i) => `✓ test ${i + 1} passed`).join('\n'), durationMs: 5400 })]; })(),
   };
 }
 
@@ -48,7 +48,8 @@ export const StateMatrix: Story = {
     <Matrix label="Every tool row state">
       {Object.entries(states()).map(([caption, events]) => (
         <Cell key={caption} caption={caption} events={events}>
-          <ToolCall toolCallId="tc-1" onOpenOutput={() => undefined} />
+          {/* The states named after an output are shown open, where the output is. */}
+          <ToolCall toolCallId="tc-1" onOpenOutput={() => undefined} defaultOpen={/output/.test(caption) || undefined} />
         </Cell>
       ))}
     </Matrix>
@@ -69,7 +70,7 @@ export const Group: Story = {
     ];
     return (
       <Matrix label="Tool group">
-        <Cell caption="three rows: succeeded, failed, running" events={events}>
+        <Cell caption="The Tools lane: succeeded, failed, still running" events={events}>
           <ToolGroup />
         </Cell>
       </Matrix>
@@ -89,10 +90,10 @@ export const Runs: Story = {
     ]);
     return (
       <Matrix label="Tool runs">
-        <Cell caption="all succeeded: one line" events={events}>
+        <Cell caption="A step that read, searched and listed: one line" events={events}>
           <ToolRun toolCallIds={['tc-1', 'tc-2', 'tc-3']} />
         </Cell>
-        <Cell caption="one failed: open, failure visible" events={events}>
+        <Cell caption="A step with a failed test run: open, the failure shown" events={events}>
           <ToolRun toolCallIds={names.map((_, i) => `tc-${i + 1}`)} />
         </Cell>
       </Matrix>
@@ -107,7 +108,7 @@ export const Primitives: Story = {
     const events = [e('tool.started', ids, { toolName: 'run_tests', safeArgs: { command: 'npm test' } }), e('tool.result', ids, { preview: '214 passed', durationMs: 5400 })];
     return (
       <Matrix label="ToolCall primitives">
-        <Cell caption="ToolCall.Root asChild + Header + Name asChild + Status + Body/Output" events={events}>
+        <Cell caption="Your own row layout, built from the same parts" events={events}>
           <ToolCall.Root toolCallId="tc-1" defaultOpen asChild>
             <section>
               <ToolCall.Header>

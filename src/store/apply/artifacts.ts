@@ -1,6 +1,6 @@
 import type { RuntimeEventEnvelope } from '../../protocol/events';
 import { readArtifact, readArtifactId, readString, type ArtifactFacts } from '../../protocol/payloadReaders';
-import type { ArtifactRecord, ExportState } from '../records';
+import type { ArtifactRecord, ArtifactVersionFacts, ExportState } from '../records';
 import { capPreview, type ApplyContext } from './context';
 import { draftToolCalls, toolCallKey } from '../toolCallKey';
 import { appendPart, ensureMessage, isSubagentScoped } from './messages';
@@ -44,7 +44,36 @@ function mergeFacts(ctx: ApplyContext, record: ArtifactRecord, facts: ArtifactFa
     if (!record.versionIds.includes(facts.versionId)) next.versionIds = [...record.versionIds, facts.versionId];
     next.currentVersionId = facts.versionId;
   }
+  const versions = versionFacts(record, facts, next.preview);
+  if (versions) next.versions = versions;
   return next;
+}
+
+/**
+ * The versions' own facts, with what this event says about its version (the one it names, else the
+ * current one) merged in; undefined when the event says nothing about a version's content.
+ */
+function versionFacts(record: ArtifactRecord, facts: ArtifactFacts, preview: string | undefined): ArtifactVersionFacts[] | undefined {
+  const versionId = facts.versionId ?? record.currentVersionId;
+  const content = facts.versionId !== undefined || facts.preview !== undefined || facts.previewRef !== undefined || facts.readRef !== undefined || facts.diffRef !== undefined;
+  if (versionId === undefined || !content) return undefined;
+  const versions = record.versions ?? [];
+  const at = versions.findIndex((v) => v.versionId === versionId);
+  // The first version declared also owns what the runtime said before any version existed.
+  const before: Partial<ArtifactRecord> = record.versionIds.length === 0 ? record : {};
+  const seed: ArtifactVersionFacts = {
+    versionId,
+    ...(before.preview !== undefined && { preview: before.preview }),
+    ...(before.previewRef !== undefined && { previewRef: before.previewRef }),
+    ...(before.readRef !== undefined && { readRef: before.readRef }),
+    ...(before.diffRef !== undefined && { diffRef: before.diffRef }),
+  };
+  const merged: ArtifactVersionFacts = { ...(at >= 0 ? versions[at]! : seed) };
+  if (facts.preview !== undefined) merged.preview = preview;
+  if (facts.previewRef !== undefined) merged.previewRef = facts.previewRef;
+  if (facts.readRef !== undefined) merged.readRef = facts.readRef;
+  if (facts.diffRef !== undefined) merged.diffRef = facts.diffRef;
+  return at >= 0 ? versions.map((v, i) => (i === at ? merged : v)) : [...versions, merged];
 }
 
 /** Called by tool events that name an artifact: creates or links the card to the tool step. */

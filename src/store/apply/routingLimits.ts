@@ -55,10 +55,13 @@ export function applyLimitEvent(ctx: ApplyContext, event: RuntimeEventEnvelope):
     case 'quota.low':
       facts.quota = { state: 'low', at: event.timestamp, detail };
       break;
-    case 'quota.blocked':
-      facts.quota = { state: 'blocked', at: event.timestamp, detail };
+    case 'quota.blocked': {
+      const resetsAt = readString(p.resetsAt) ?? readString(p.resetAt);
+      const upgradeUrl = readString(p.upgradeUrl);
+      facts.quota = { state: 'blocked', at: event.timestamp, detail, ...(resetsAt !== undefined && { resetsAt }), ...(upgradeUrl !== undefined && { upgradeUrl }) };
       blockTurn(ctx, event, 'quota', detail);
       break;
+    }
     case 'limit.changed':
       facts.limits = isPlainObject(event.limitState) ? event.limitState : p;
       break;
