@@ -3,7 +3,7 @@ import ReactMarkdown, { type Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import { allowedImageSrc, useDisplayPolicy } from './displayPolicy';
 import { CodeBlock } from './markdown/CodeBlock';
-import { claimSyncParse, countSyncParse, scheduleParse } from './markdown/parseScheduler';
+import { claimSyncParse, countSyncParse, markdownWork, scheduleParse } from './markdown/parseScheduler';
 import { splitBlocks, type MarkdownBlock, type SplitResult } from './markdown/splitBlocks';
 import { safeHref } from './safeHref';
 import { revealBidiControls } from './safeText';
@@ -180,6 +180,7 @@ function ParsedBlock({ source, cost }: { source: string; cost: number }) {
  * choose. A parser failure (an input the bounds missed) leaves the block as its text.
  */
 function parse(source: string, components: Components): Parsed {
+  markdownWork.parses += 1;
   let element: ReactElement;
   try {
     element = ReactMarkdown({ children: source, remarkPlugins: REMARK_PLUGINS, components, urlTransform: keepUrl });

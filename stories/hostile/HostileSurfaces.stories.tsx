@@ -57,7 +57,7 @@ const meta = {
   title: 'Hostile/Every surface',
   parameters: {
     layout: 'fullscreen',
-    docs: { description: { component: 'The hostile-strings table (XSS vectors, secrets, bidi controls, 60,000-character words, adversarial markdown) pushed through every surface of the workbench. The play function opens every lane and row and checks that no script ran, no secret is in DOM text or attributes, no bidi control is applied, no image loads from an unallowed host, the conversation does not overflow horizontally, and the workbench mounts within its budget.' } },
+    docs: { description: { component: 'The hostile-strings table (XSS vectors, secrets, bidi controls, 60,000-character words, adversarial markdown) pushed through every surface of the workbench. The play function opens every lane and row and checks that no script ran, no secret is in DOM text or attributes, no bidi control is applied, no image loads from an unallowed host, the conversation does not overflow horizontally, and the workbench mounts a bounded number of elements.' } },
     // The hostile content itself (60,000-character words, raw vectors as text) is the subject here; axe runs on the other stories.
     a11y: { test: 'off' },
   },
@@ -67,7 +67,12 @@ type Story = StoryObj<typeof meta>;
 
 const SECRET_VALUES = [...SECRETS.map(([, , secret]) => secret), 'sk-live-4f3c2b1a0987654321fedcba', 'correct horse batt', 'abcDEF123456ghiJKL789'];
 const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/;
-const MOUNT_BUDGET_MS = 3_000;
+/**
+ * What the workbench may build for the hostile session: its lists are virtualized and long text is
+ * bounded, so however long each string is, the mount stays a few thousand elements (a count, not
+ * milliseconds: the machine does not change it).
+ */
+const MOUNT_ELEMENT_LIMIT = 6_000;
 
 export const EverySurface: Story = {
   render: function Render() {
@@ -120,9 +125,9 @@ export const MountBudget: Story = {
     const start = performance.now();
     flushSync(() => root.render(<Workbench store={store} />));
     void host.getBoundingClientRect();
-    const elapsed = performance.now() - start;
-    console.log(`hostile workbench mount: ${Math.round(elapsed)} ms`);
-    expect(elapsed).toBeLessThan(MOUNT_BUDGET_MS);
+    const elements = host.querySelectorAll('*').length;
+    console.log(`hostile workbench mount: ${Math.round(performance.now() - start)} ms, ${elements} elements`);
+    expect(elements).toBeLessThanOrEqual(MOUNT_ELEMENT_LIMIT);
     root.unmount();
   },
 };
