@@ -7,6 +7,7 @@ import { isAttachedToTool } from '../store/selectors/toolFacts';
 import { bySeverity } from '../store/selectors/turnStatus';
 import { FactBadge } from './FactBadge';
 import { useRedact } from './displayPolicy';
+import { isEditing } from './tabbable';
 import { classes, formatClock, summarizeInput } from './format';
 import type { Labels } from '../ui/labels';
 import { StructuredInput } from './StructuredInput';
@@ -52,7 +53,10 @@ export interface ActionRequiredProps extends Omit<ComponentPropsWithoutRef<'arti
   labels?: Labels;
   /** Clock for the deadline hint (stories and tests pin it). It never expires a request: only the runtime does. */
   now?: () => number;
-  /** Move focus to this card when it appears with high or critical severity. Default true. */
+  /**
+   * Move focus to this card when it appears with high or critical severity, unless the user is typing
+   * in a field (then the live announcer says it instead). Default true.
+   */
   autoFocusHighSeverity?: boolean;
   /** Shown on the tool row it gates: the row names the tool, so a finished request is its outcome alone. */
   attached?: boolean;
@@ -83,7 +87,9 @@ export const ActionRequired = memo(
 
     useEffect(() => {
       // Focus goes to the request itself, not to a button: Enter must never approve by accident.
-      if (autoFocusHighSeverity && pending && severity && HIGH.has(severity)) headingRef.current?.focus();
+      // Never away from a field the user is typing in (their next keys would land elsewhere): the
+      // live announcer says the request arrived instead.
+      if (autoFocusHighSeverity && pending && severity && HIGH.has(severity) && !isEditing(document.activeElement)) headingRef.current?.focus();
       // Only when the request appears: later renders must not steal focus.
       // eslint-disable-next-line react-hooks/exhaustive-deps
     }, []);
