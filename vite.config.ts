@@ -16,8 +16,8 @@ const external = [
   /^@tanstack\//,
   /^radix-ui($|\/)/,
   /^@radix-ui\//,
-  /^react-markdown($|\/)/,
-  /^remark-gfm($|\/)/,
+  /^markdown-it($|\/)/,
+  /^refractor($|\/)/,
   /^node:/,
   ...builtinModules,
   // Framework adapters' optional peers: the app installs the framework it uses.

@@ -18,6 +18,7 @@ export { Composer, type ComposerProps } from './Composer';
 export { AgentWorkbench, type AgentWorkbenchProps, type WorkbenchLane } from './AgentWorkbench';
 export { SurfaceBoundary, type SurfaceBoundaryProps } from './SurfaceBoundary';
 export { Markdown } from './Markdown';
+export { preloadMarkdown } from './markdown/loadRenderer';
 export { DisplayPolicyProvider, useDisplayPolicy, useRedact, allowedImageSrc, type DisplayPolicy, type DisplayPolicyProviderProps } from './displayPolicy';
 export { safeHref } from './safeHref';
 export { DEFAULT_LABELS, type LabelKey, type Labels } from '../ui/labels';

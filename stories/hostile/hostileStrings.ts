@@ -66,7 +66,30 @@ export const ADVERSARIAL_MARKDOWN: Record<string, string> = {
   'table pipes': '|'.repeat(KB100),
   'angle brackets': '<'.repeat(KB100),
   'long word': 'a'.repeat(KB100),
+  // Issue 23 item 3: many tiny blocks (33k one-letter paragraphs; 8k three-line code blocks).
+  'small paragraphs': 'a\n\n'.repeat(KB100 / 3),
+  'tiny code blocks': '```\nx\n```\n\n'.repeat(KB100 / 12),
+  // Issue 23 item 1: GFM pads each row to the header's width: 2.1 KB of table, 80,000 cells.
+  'wide tables': wideTable().repeat(Math.floor(KB100 / wideTable().length)),
+  // Issue 23 item 3: references and footnotes whose definitions are in other blocks.
+  'references across blocks': referencesAcrossBlocks(KB100),
 };
+
+/** A 200-column header and 400 one-cell rows: about 2.1 KB that GFM pads to 80,200 cells. */
+export function wideTable(): string {
+  return `|${'a|'.repeat(200)}\n|${'-|'.repeat(200)}\n${'|x\n'.repeat(400)}\n`;
+}
+
+/** Paragraphs citing `[docs][dN]` and `[^nN]` whose definitions come at the end of the message. */
+export function referencesAcrossBlocks(size: number): string {
+  const body: string[] = [];
+  const definitions: string[] = [];
+  for (let i = 0; body.join('\n\n').length + definitions.join('\n').length < size - 200; i++) {
+    body.push(`Point ${i}: see [the docs][d${i}] and the source[^n${i}] for details on step ${i}.`);
+    definitions.push(`[d${i}]: https://example.com/docs/${i}`, `[^n${i}]: Source of point ${i}.`);
+  }
+  return `${body.join('\n\n')}\n\n${definitions.join('\n\n')}`;
+}
 
 /** A realistic 100 KB answer: headings, prose, lists, tables, code, quotes. */
 export function realisticAnswer(size = KB100): string {

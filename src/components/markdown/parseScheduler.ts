@@ -19,15 +19,16 @@ let claimedThisTask = 0;
 let resetQueued = false;
 
 /**
- * What the renderer did, in units that do not depend on the machine: parses, and the most
+ * What the renderer did, in units that do not depend on the machine: parses, characters parsed, and the most
  * estimated cost one task took on (a synchronous claim or an idle slice). Tests read it instead of
  * timing tasks; `resetMarkdownWork()` starts a new count.
  */
-export const markdownWork = { parses: 0, maxTaskCost: 0 };
+export const markdownWork = { parses: 0, parsedChars: 0, maxTaskCost: 0 };
 
 /** Zeroes `markdownWork`. */
 export function resetMarkdownWork(): void {
   markdownWork.parses = 0;
+  markdownWork.parsedChars = 0;
   markdownWork.maxTaskCost = 0;
 }
 
