@@ -1,4 +1,5 @@
 import { forwardRef, memo, useEffect, useId, useRef, useState, type ComponentPropsWithoutRef, type FormEvent } from 'react';
+import { dataWord } from './safeText';
 import { useRuntimeActions } from '../hooks/useRuntimeContext';
 import { useRuntimeSelector } from '../hooks/useRuntimeSelector';
 import type { ActionRecord } from '../store/records';
@@ -6,7 +7,7 @@ import { actionKind, actionOutcome } from '../store/selectors/actionKind';
 import { isAttachedToTool } from '../store/selectors/toolFacts';
 import { bySeverity } from '../store/selectors/turnStatus';
 import { FactBadge } from './FactBadge';
-import { useRedact } from './displayPolicy';
+import { useDisplayText, useRedact } from './displayPolicy';
 import { isEditing } from './tabbable';
 import { classes, formatClock, summarizeInput } from './format';
 import type { Labels } from '../ui/labels';
@@ -74,6 +75,7 @@ export const ActionRequired = memo(
     const actions = useRuntimeActions();
     const t = useLabels(labels);
     const redact = useRedact();
+    const show = useDisplayText();
     const [values, setValue] = useSchemaValues(action?.schema);
     const [step, setStep] = useState<'choose' | 'confirm' | 'note'>('choose');
     const [note, setNote] = useState('');
@@ -108,15 +110,15 @@ export const ActionRequired = memo(
           ref={ref}
           className={classes('aui-action', className)}
           aria-label={t(`action.${kind}`)}
-          data-action-status={action.status}
+          data-action-status={dataWord(action.status)}
           data-action-kind={kind}
-          data-severity={severity}
-          data-action-decision={action.decision}
+          data-severity={dataWord(severity)}
+          data-action-decision={dataWord(action.decision)}
           data-compact=""
           {...rest}
         >
           <Resolution action={action} t={t} />
-          {!attached && action.prompt !== undefined && <span className="aui-action__prompt aui-action__prompt--past">{action.prompt}</span>}
+          {!attached && action.prompt !== undefined && <span className="aui-action__prompt aui-action__prompt--past">{show(action.prompt)}</span>}
         </article>
       );
     }
@@ -140,7 +142,7 @@ export const ActionRequired = memo(
         aria-labelledby={headingId}
         data-action-status={responding ? 'responding' : action.status}
         data-action-kind={kind}
-        data-severity={severity}
+        data-severity={dataWord(severity)}
         data-attached={attached || undefined}
         {...rest}
       >
@@ -149,7 +151,7 @@ export const ActionRequired = memo(
             {t(`action.${kind}`)}
           </h3>
           {severity && (
-            <span className="aui-action__severity" data-severity={severity}>
+            <span className="aui-action__severity" data-severity={dataWord(severity)}>
               <span aria-hidden="true">{critical ? '⚠' : severity === 'high' ? '▲' : severity === 'medium' ? '◆' : '▽'}</span>{' '}
               <span className="aui-visually-hidden">{t('action.severityLabel')}: </span>
               {valueLabel(t, 'severity', severity)}
@@ -161,7 +163,7 @@ export const ActionRequired = memo(
             </span>
           )}
         </div>
-        <p className="aui-action__prompt">{action.prompt ?? <FactBadge fact="unknown" text={t('fact.what.question')} />}</p>
+        <p className="aui-action__prompt">{action.prompt !== undefined ? show(action.prompt) : <FactBadge fact="unknown" text={t('fact.what.question')} />}</p>
         {action.scope !== undefined && (
           <p className="aui-action__scope">
             <span className="aui-label">{t('action.scope')}</span> <code>{summarizeInput(redact(action.scope))}</code>

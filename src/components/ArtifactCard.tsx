@@ -1,6 +1,6 @@
 import { forwardRef, memo, useState, type ComponentPropsWithoutRef } from 'react';
-import { allowedImageSrc, loadedImageSrc, useDisplayPolicy } from './displayPolicy';
-import { revealBidi } from './safeText';
+import { allowedImageSrc, loadedImageSrc, useDisplayPolicy, useDisplayText } from './displayPolicy';
+import { dataWord, SafeText, useDisplayName } from './safeText';
 import { Dialog, Tabs } from 'radix-ui';
 import { useRuntimeSelector } from '../hooks/useRuntimeSelector';
 import type { ArtifactRecord } from '../store/records';
@@ -28,7 +28,7 @@ export function artifactOpenable(artifact: ArtifactRecord): boolean {
 
 function KindBadge({ artifact, t }: { artifact: ArtifactRecord; t: Translate }) {
   return artifact.kind !== undefined ? (
-    <span className="aui-artifact__kind" data-kind={artifact.kind}>
+    <span className="aui-artifact__kind" data-kind={dataWord(artifact.kind)}>
       {valueLabel(t, 'kind', artifact.kind)}
     </span>
   ) : (
@@ -38,7 +38,7 @@ function KindBadge({ artifact, t }: { artifact: ArtifactRecord; t: Translate }) 
 
 function StatusText({ artifact, t }: { artifact: ArtifactRecord; t: Translate }) {
   return artifact.status !== undefined ? (
-    <span className="aui-artifact__status" data-status={artifact.status}>
+    <span className="aui-artifact__status" data-status={dataWord(artifact.status)}>
       {valueLabel(t, 'state', artifact.status)}
     </span>
   ) : (
@@ -70,7 +70,10 @@ function Ids({ artifact, t, listRefs }: { artifact: ArtifactRecord; t: Translate
       <summary>{t('tool.details')}</summary>
       <p className="aui-muted">
         {rows.map((r, i) => (
-          <code key={`${r}-${i}`}>{i > 0 && ' · '}{revealBidi(r)}</code>
+          <code key={`${r}-${i}`}>
+            {i > 0 && ' · '}
+            <SafeText>{r}</SafeText>
+          </code>
         ))}
       </p>
     </details>
@@ -90,7 +93,7 @@ function RefActions({ artifact, onOpenRef, t }: { artifact: ArtifactRecord; onOp
 function ExportState({ artifact, t }: { artifact: ArtifactRecord; t: Translate }) {
   if (!artifact.exportState) return null;
   return (
-    <span className="aui-artifact__export" data-export-state={artifact.exportState}>
+    <span className="aui-artifact__export" data-export-state={dataWord(artifact.exportState)}>
       {artifact.exportState === 'failed' ? <FactBadge fact="failed" /> : null}
       {t(`artifact.export.${artifact.exportState}`)}
     </span>
@@ -99,13 +102,15 @@ function ExportState({ artifact, t }: { artifact: ArtifactRecord; t: Translate }
 
 /** Preview by kind: markdown, code and text as text; images only from a safe URL. Size-capped. */
 function Preview({ artifact, loader, budget, t }: { artifact: ArtifactRecord; loader?: RefLoader; budget: number; t: Translate }) {
-  const { imageOrigins } = useDisplayPolicy();
+  const { imageOrigins, text: show } = useDisplayPolicy();
   const byRef = useRefContent(artifact.preview === undefined ? artifact.previewRef : undefined, loader, budget);
-  const text = artifact.preview ?? (byRef.state === 'ready' ? byRef.text : undefined);
+  const loaded = artifact.preview ?? (byRef.state === 'ready' ? byRef.text : undefined);
+  // Previews are runtime text like any other: shown through the display policy (a markdown preview redacts its own).
+  const text = loaded === undefined || artifact.kind === 'markdown' || artifact.kind === 'document' ? loaded : show(loaded);
   if (artifact.kind === 'image') {
     // Through the app's loader, or straight from an origin the app allows; never while pending.
     const url = byRef.state === 'ready' ? loadedImageSrc(byRef.text) : artifact.previewRef ? allowedImageSrc(artifact.previewRef, imageOrigins) : undefined;
-    return url ? <img className="aui-artifact__image" src={url} alt={artifact.title ?? t('artifact.untitled')} /> : <FactBadge fact="unavailable" text={t('fact.what.preview')} reason={t('artifact.noPreview')} />;
+    return url ? <img className="aui-artifact__image" src={url} alt={artifact.title !== undefined ? show(artifact.title) : t('artifact.untitled')} /> : <FactBadge fact="unavailable" text={t('fact.what.preview')} reason={t('artifact.noPreview')} />;
   }
   if (text === undefined) {
     if (byRef.state === 'loading') return <FactBadge fact="loading" />;
@@ -119,7 +124,7 @@ function Preview({ artifact, loader, budget, t }: { artifact: ArtifactRecord; lo
       ) : artifact.kind === 'diff' ? (
         <DiffLines text={text} />
       ) : (
-        <pre className="aui-artifact__text" data-kind={artifact.kind} tabIndex={0}>{text}</pre>
+        <pre className="aui-artifact__text" data-kind={dataWord(artifact.kind)} tabIndex={0}>{text}</pre>
       )}
       {(byRef.state === 'ready' ? byRef.cut : artifact.preview !== undefined && artifact.preview.length > budget) && <p className="aui-muted">{t('artifact.previewCut', { size: budget })}</p>}
     </>
@@ -141,7 +146,8 @@ function DiffLines({ text }: { text: string }) {
 
 function Diff({ artifact, loader, budget, t }: { artifact: ArtifactRecord; loader?: RefLoader; budget: number; t: Translate }) {
   const diff = useRefContent(artifact.diffRef, loader, budget);
-  if (diff.state === 'ready') return <DiffLines text={diff.text} />;
+  const show = useDisplayText();
+  if (diff.state === 'ready') return <DiffLines text={show(diff.text)} />;
   if (diff.state === 'loading') return <FactBadge fact="loading" />;
   if (diff.state === 'failed') return <FactBadge fact="failed" reason={diff.error} />;
   return <FactBadge fact="unavailable" text={t('fact.what.diff')} reason={artifact.diffRef} />;
@@ -169,13 +175,14 @@ export interface ArtifactWorkspaceProps {
 export function ArtifactWorkspace({ artifactId, open, onOpenChange, loadRef, previewBudget = DEFAULT_BUDGET, labels, container }: ArtifactWorkspaceProps) {
   const artifact = useRuntimeSelector((s) => s.artifacts.byId.get(artifactId));
   const t = useLabels(labels);
+  const name = useDisplayName();
   if (!artifact) return null;
-  const title = revealBidi(artifact.title ?? t('artifact.untitled'));
+  const title = name(artifact.title ?? t('artifact.untitled'));
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal container={container ?? undefined}>
         <Dialog.Overlay className="aui-dialog-overlay" />
-        <Dialog.Content className="aui-dialog aui-artifact-workspace" data-kind={artifact.kind ?? 'unknown'}>
+        <Dialog.Content className="aui-dialog aui-artifact-workspace" data-kind={dataWord(artifact.kind) ?? 'unknown'}>
           <Dialog.Title className="aui-heading">{title}</Dialog.Title>
           <Dialog.Description className="aui-artifact__meta">
             <KindBadge artifact={artifact} t={t} /> <StatusText artifact={artifact} t={t} />
@@ -235,6 +242,7 @@ export const ArtifactCard = memo(
   ) {
     const artifact = useRuntimeSelector((s) => s.artifacts.byId.get(artifactId));
     const t = useLabels(labels);
+    const name = useDisplayName();
     const [ownOpen, setOwnOpen] = useState(defaultOpen);
     const open = openProp ?? ownOpen;
     const setOpen = (next: boolean) => {
@@ -249,16 +257,16 @@ export const ArtifactCard = memo(
         </article>
       );
     }
-    const title = revealBidi(artifact.title ?? t('artifact.untitled'));
+    const title = name(artifact.title ?? t('artifact.untitled'));
     const openable = artifactOpenable(artifact);
     return (
       <article
         ref={ref}
         className={classes('aui-artifact', className)}
-        data-kind={artifact.kind ?? 'unknown'}
-        data-status={artifact.status ?? 'unknown'}
-        data-export-state={artifact.exportState}
-        data-tool-call-id={artifact.toolCallId}
+        data-kind={dataWord(artifact.kind) ?? 'unknown'}
+        data-status={dataWord(artifact.status) ?? 'unknown'}
+        data-export-state={dataWord(artifact.exportState)}
+        data-tool-call-id={dataWord(artifact.toolCallId)}
         {...rest}
       >
         <div className="aui-artifact__header">
@@ -269,7 +277,7 @@ export const ArtifactCard = memo(
           <ExportState artifact={artifact} t={t} />
         </div>
         {inlinePreview && openable && (
-          <div className="aui-artifact__inline" data-kind={artifact.kind ?? 'unknown'}>
+          <div className="aui-artifact__inline" data-kind={dataWord(artifact.kind) ?? 'unknown'}>
             {artifact.preview !== undefined || artifact.previewRef !== undefined ? (
               <Preview artifact={artifact} loader={loadRef} budget={INLINE_BUDGET} t={t} />
             ) : (

@@ -8,6 +8,7 @@ import type { StaleReason } from '../store/records';
 import { ActionPart } from './ActionRequired';
 import { ArtifactCard } from './ArtifactCard';
 import type { ConversationComponents } from './conversationComponents';
+import { useDisplayText } from './displayPolicy';
 import { classes, formatDuration } from './format';
 import type { Labels } from '../ui/labels';
 import { Markdown } from './Markdown';
@@ -50,6 +51,8 @@ interface PartHandlers {
  */
 function Reasoning({ text, done, durationMs, labels }: { text: string; done: boolean; durationMs?: number; labels?: Labels }) {
   const t = useLabels(labels);
+  const show = useDisplayText();
+  const shown = useMemo(() => show(text), [show, text]);
   const [userOpen, setUserOpen] = useState<boolean>();
   const open = userOpen ?? !done;
   return (
@@ -58,7 +61,7 @@ function Reasoning({ text, done, durationMs, labels }: { text: string; done: boo
         <span aria-hidden="true">{open ? '▾' : '▸'}</span>{' '}
         {done && durationMs !== undefined ? t('conversation.thoughtFor', { time: formatDuration(durationMs) }) : t('conversation.reasoning')}
       </DisclosureTrigger>
-      <DisclosureContent className="aui-reasoning__text">{text}</DisclosureContent>
+      <DisclosureContent className="aui-reasoning__text">{shown}</DisclosureContent>
     </DisclosureRoot>
   );
 }

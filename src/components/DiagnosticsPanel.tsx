@@ -1,6 +1,7 @@
 import { forwardRef, useId, useState, type ComponentPropsWithoutRef } from 'react';
+import { dataWord, SafeText } from './safeText';
 import { useRuntimeSelector } from '../hooks/useRuntimeSelector';
-import { useRedact } from './displayPolicy';
+import { useDisplayText, useRedact } from './displayPolicy';
 import { classes } from './format';
 import type { Labels } from '../ui/labels';
 import { useLabels } from './useLabels';
@@ -17,6 +18,7 @@ export const DiagnosticsPanel = forwardRef<HTMLDivElement, DiagnosticsPanelProps
   const t = useLabels(labels);
   // The store redacted raw events with the built-in patterns; the app's own patterns apply here.
   const redact = useRedact();
+  const show = useDisplayText();
   const [code, setCode] = useState('');
   const selectId = useId();
   const rows = table.ids.map((id) => table.byId.get(id)!);
@@ -31,20 +33,28 @@ export const DiagnosticsPanel = forwardRef<HTMLDivElement, DiagnosticsPanelProps
           <label htmlFor={selectId} className="aui-label">
             {t('diagnostics.filter')}
           </label>{' '}
-          <select id={selectId} value={code} onChange={(e) => setCode(e.target.value)}>
+          {/* Codes are the runtime's: addressed by position, shown through the display policy. */}
+          <select id={selectId} value={code ? String(codes.indexOf(code)) : ''} onChange={(e) => setCode(e.target.value === '' ? '' : (codes[Number(e.target.value)] ?? ''))}>
             <option value="">{t('diagnostics.all')}</option>
-            {codes.map((c) => (
-              <option key={c} value={c}>
-                {c}
+            {codes.map((c, i) => (
+              <option key={c} value={String(i)}>
+                {show(c)}
               </option>
             ))}
           </select>
           <ul className="aui-list">
             {shown.map((d) => (
-              <li key={d.id} className="aui-diagnostic" data-code={d.code} data-severity={d.severity}>
-                <span className="aui-diagnostic__code">{d.code}</span>
+              <li key={d.id} className="aui-diagnostic" data-code={dataWord(d.code)} data-severity={dataWord(d.severity)}>
+                <span className="aui-diagnostic__code">
+                  <SafeText>{d.code}</SafeText>
+                </span>
                 {d.line !== undefined && <span className="aui-muted"> · {t('diagnostics.line', { line: d.line })}</span>}
-                {d.eventId && <span className="aui-muted"> · {d.eventId}</span>}
+                {d.eventId && (
+                  <span className="aui-muted">
+                    {' · '}
+                    <SafeText>{d.eventId}</SafeText>
+                  </span>
+                )}
                 <p>{redact(d.message)}</p>
                 {d.raw !== undefined && (
                   <details>

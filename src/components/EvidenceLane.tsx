@@ -6,9 +6,9 @@ import { FactBadge } from './FactBadge';
 import { classes } from './format';
 import type { Labels } from '../ui/labels';
 import { RefAction, RefLink, refHref, type OpenRef } from './RefLink';
-import { revealBidi, SafeText } from './safeText';
+import { dataWord, SafeText } from './safeText';
 import { useLabels, type Translate } from './useLabels';
-import { humanize, plural, valueLabel } from './valueLabel';
+import { displayWord, plural, valueLabel } from './valueLabel';
 
 /** The DOM id of an evidence record inside one lane (`scope` from `useId`, so two lanes never collide). */
 export const evidenceDomId = (scope: string, evidenceId: string) => `${scope}-evidence-${evidenceId}`;
@@ -16,7 +16,7 @@ export const evidenceDomId = (scope: string, evidenceId: string) => `${scope}-ev
 /** What a record proves, from its facts: the checks it ran, else the tool it records, else plainly a record. */
 function evidenceTitle(evidence: EvidenceRecord, toolName: string | undefined, t: Translate): ReactNode {
   if (evidence.verificationOutcomes.length > 0) {
-    return t('evidence.title.checks', { names: evidence.verificationOutcomes.map((o) => humanize(o.name)).join(', ') });
+    return t('evidence.title.checks', { names: evidence.verificationOutcomes.map((o) => displayWord(t, o.name)).join(', ') });
   }
   if (toolName !== undefined) {
     // The tool's name is the runtime's: isolated where the translated sentence puts it.
@@ -59,7 +59,7 @@ export const EvidenceItem = memo(
     ).filter((r): r is readonly [(typeof r)[0], string] => r[1] !== undefined);
     const listed = refs.filter(([, value]) => !onOpenRef && refHref(value) === undefined);
     return (
-      <li ref={ref} tabIndex={-1} className={classes('aui-evidence', className)} data-evidence-status={status} {...rest}>
+      <li ref={ref} tabIndex={-1} className={classes('aui-evidence', className)} data-evidence-status={dataWord(status)} {...rest}>
         <div className="aui-evidence__header">
           <span className="aui-evidence__title">{evidenceTitle(evidence, toolName, t)}</span>
           {status === 'disputed' ? (
@@ -67,16 +67,16 @@ export const EvidenceItem = memo(
           ) : evidence.status === undefined ? (
             <FactBadge fact="unknown" text={t('fact.what.status')} reason={t('fact.why.unknown')} />
           ) : (
-            <span className="aui-evidence__status" data-evidence-status={status}>{valueLabel(t, 'state', status)}</span>
+            <span className="aui-evidence__status" data-evidence-status={dataWord(status)}>{valueLabel(t, 'state', status)}</span>
           )}
         </div>
         {evidence.verdict && <p>{t('evidence.verdict', { verdict: valueLabel(t, 'state', evidence.verdict) })}</p>}
         {evidence.verificationOutcomes.length > 0 && (
           <ul className="aui-evidence__outcomes" aria-label={t('evidence.outcomes')}>
             {evidence.verificationOutcomes.map((o, i) => (
-              <li key={`${o.name}-${i}`} data-outcome={o.status}>
+              <li key={`${o.name}-${i}`} data-outcome={dataWord(o.status)}>
                 <span aria-hidden="true">{o.status === 'passed' ? '✓' : o.status === 'failed' ? '✕' : '?'}</span>{' '}
-                {t('evidence.outcome', { name: humanize(o.name), status: valueLabel(t, 'state', o.status) })}
+                {t('evidence.outcome', { name: displayWord(t, o.name), status: valueLabel(t, 'state', o.status) })}
               </li>
             ))}
           </ul>
@@ -89,8 +89,15 @@ export const EvidenceItem = memo(
         <details className="aui-evidence__ids">
           <summary>{t('tool.details')}</summary>
           <p className="aui-muted">
-            <code>{revealBidi(evidence.evidenceId)}</code>
-            {evidence.toolCallId !== undefined && <code> · {revealBidi(evidence.toolCallId)}</code>}
+            <code>
+              <SafeText>{evidence.evidenceId}</SafeText>
+            </code>
+            {evidence.toolCallId !== undefined && (
+              <code>
+                {' · '}
+                <SafeText>{evidence.toolCallId}</SafeText>
+              </code>
+            )}
           </p>
           {listed.map(([key, value]) => (
             <RefLink key={key} value={value} label={t(key)} />

@@ -35,8 +35,9 @@ export interface FactBadgeProps extends Omit<ComponentPropsWithoutRef<'span'>, '
  */
 export const FactBadge = forwardRef<HTMLSpanElement, FactBadgeProps>(function FactBadge({ fact, text, reason, labels, className, ...rest }, ref) {
   const t = useLabels(labels);
-  const why = reason ?? t(`fact.why.${fact}`);
-  const word = text ?? t(`fact.${fact}`);
+  // A reason is often the runtime's own words (a diagnostic's message): shown through the display policy.
+  const why = reason !== undefined ? (t.text?.(reason) ?? reason) : t(`fact.why.${fact}`);
+  const word = text !== undefined ? (t.text?.(text) ?? text) : t(`fact.${fact}`);
   return (
     // The root's shared provider (RuntimeProvider renders it), not one per badge.
     <TooltipFallback>

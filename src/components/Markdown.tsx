@@ -1,5 +1,5 @@
 import { memo, Suspense, useEffect, useId, useMemo, useReducer, useRef, useState, useSyncExternalStore, type ReactElement, type Ref } from 'react';
-import { useDisplayPolicy } from './displayPolicy';
+import { useDisplayPolicy, useDisplayText } from './displayPolicy';
 import { CodeBlock } from './markdown/CodeBlock';
 import { footnoteId } from './markdown/definitions';
 import { loadedRenderer, loadMarkdownRenderer, subscribeRenderer } from './markdown/loadRenderer';
@@ -29,12 +29,18 @@ export const Markdown = memo(function Markdown({ text, className }: { text: stri
     <div className={['aui-markdown', className].filter(Boolean).join(' ')}>
       {/* Only a server render or a hydration waits for the parser (client renders never suspend):
           the server's HTML is markup, or the browser renders this message itself. */}
-      <Suspense fallback={<PlainText source={revealBidiControls(text)} />}>
+      <Suspense fallback={<WholeText text={text} />}>
         <MarkdownBody text={text} />
       </Suspense>
     </div>
   );
 });
+
+/** The message as text while a server render or a hydration waits for the parser. */
+function WholeText({ text }: { text: string }) {
+  const show = useDisplayText();
+  return <PlainText source={show(revealBidiControls(text))} />;
+}
 
 function MarkdownBody({ text }: { text: string }) {
   const previous = useRef<SplitResult | undefined>(undefined);
@@ -47,12 +53,12 @@ function MarkdownBody({ text }: { text: string }) {
   const server = useServerMarkup();
   const renderer = useRenderer(server);
   const idPrefix = useId();
-  const { imageOrigins } = useDisplayPolicy();
+  const { imageOrigins, text: show } = useDisplayPolicy();
   const { definitions } = split;
   const version = definitions.version;
   // A new object when a definition appears: units that missed a label parse again.
   // eslint-disable-next-line react-hooks/exhaustive-deps
-  const context = useMemo<RenderContext>(() => ({ definitions, idPrefix, imageOrigins }), [definitions, version, idPrefix, imageOrigins]);
+  const context = useMemo<RenderContext>(() => ({ definitions, idPrefix, imageOrigins, show }), [definitions, version, idPrefix, imageOrigins, show]);
   const groups: MarkdownUnit[][] = [];
   for (let i = 0; i < split.units.length; i += GROUP) groups.push(split.units.slice(i, i + GROUP));
   return (
@@ -115,11 +121,11 @@ const Unit = memo(
   function Unit({ unit, ...rest }: UnitProps & { unit: MarkdownUnit }) {
     if (unit.kind === 'fence') {
       const block = unit.blocks[0] as Extract<MarkdownBlock, { kind: 'fence' }>;
-      return <FenceUnit code={block.code} lang={block.lang} source={block.source} server={rest.server} />;
+      return <FenceUnit code={rest.context.show(block.code)} lang={block.lang} source={block.source} server={rest.server} show={rest.context.show} />;
     }
     if (unit.kind === 'text') {
       const block = unit.blocks[0] as Extract<MarkdownBlock, { kind: 'text' }>;
-      return block.reason === 'table' ? <TableText block={block} {...rest} /> : <PlainText source={block.source} reason={block.reason} />;
+      return block.reason === 'table' ? <TableText block={block} {...rest} /> : <PlainText source={rest.context.show(block.source)} reason={block.reason} />;
     }
     return <ParsedUnit source={unit.source} cost={unit.cost} {...rest} />;
   },
@@ -147,7 +153,7 @@ function current(parsed: Parsed | undefined, source: string, context: RenderCont
 }
 
 function ParsedUnit({ source, cost, ...rest }: UnitProps & { source: string; cost: number }) {
-  return useMarkup(source, cost, rest, (renderer) => renderer.renderMarkdown(source, rest.context));
+  return useMarkup(source, cost, rest, (renderer) => renderer.renderMarkdown(rest.context.show(source), rest.context));
 }
 
 /**
@@ -185,7 +191,7 @@ function useMarkup(source: string, cost: number, { renderer, context, server }: 
     );
   }, [waiting, renderer, source, cost, context]);
   // The same words at once, as text; the markup follows in an idle slice.
-  return shown ? shown.element : <PlainText source={source} ref={placeholder} />;
+  return shown ? shown.element : <PlainText source={context.show(source)} ref={placeholder} />;
 }
 
 /** One parse; a parser failure (an input the bounds missed) leaves the unit as its text. */
@@ -196,12 +202,12 @@ function parse(renderer: Renderer, source: string, context: RenderContext, make:
   try {
     return { source, context, definitionsVersion, ...make(renderer) };
   } catch {
-    return { source, context, definitionsVersion, missedLabel: false, element: <PlainText source={source} reason="error" /> };
+    return { source, context, definitionsVersion, missedLabel: false, element: <PlainText source={context.show(source)} reason="error" /> };
   }
 }
 
 /** A code block too long to share a unit: shown as code without the parser, mounted within the task budget. */
-function FenceUnit({ code, lang, source, server }: { code: string; lang: string; source: string; server: boolean }) {
+function FenceUnit({ code, lang, source, server, show }: { code: string; lang: string; source: string; server: boolean; show: (value: string) => string }) {
   const [ready, setReady] = useState(() => server || claimSyncParse(fenceCost(code)));
   const placeholder = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
@@ -210,7 +216,7 @@ function FenceUnit({ code, lang, source, server }: { code: string; lang: string;
     // The cost only orders idle work; a longer code block needs no new slot.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [ready]);
-  return ready ? <CodeBlock code={code} lang={lang || undefined} /> : <PlainText source={source} ref={placeholder} />;
+  return ready ? <CodeBlock code={code} lang={lang || undefined} /> : <PlainText source={show(source)} ref={placeholder} />;
 }
 
 /** Cells a table shown on request may mount: past it, its first rows and a note. */
@@ -228,7 +234,7 @@ function TableText({ block, renderer, context }: UnitProps & { block: Extract<Ma
     const lines = block.source.split('\n');
     const keep = Math.max(3, Math.floor(SHOWN_TABLE_CELLS / Math.max(1, block.columns ?? 1)));
     const source = lines.slice(0, keep).join('\n');
-    const rendered = parse(renderer, source, context, (r) => r.renderMarkdown(source, context));
+    const rendered = parse(renderer, source, context, (r) => r.renderMarkdown(context.show(source), context));
     return { element: rendered.element, cut: lines.length > keep ? { shown: keep - 2, total: lines.length - 2 } : undefined };
   }, [asked, renderer, block, context]);
   if (shown) {
@@ -251,7 +257,7 @@ function TableText({ block, renderer, context }: UnitProps & { block: Extract<Ma
       >
         {t('markdown.showTable')}
       </button>
-      <PlainText source={block.source} reason="table" />
+      <PlainText source={context.show(block.source)} reason="table" />
     </div>
   );
 }
@@ -303,7 +309,7 @@ function FootnoteGroup({ items, ...rest }: UnitProps & { items: FootnoteItem[] }
   return useMarkup(source, source.length + FOOTNOTE_COST * items.length, rest, (renderer) => {
     let missedLabel = false;
     const list = items.map((item) => {
-      const rendered = renderer.renderMarkdown(item.body, rest.context);
+      const rendered = renderer.renderMarkdown(rest.context.show(item.body), rest.context);
       missedLabel ||= rendered.missedLabel;
       return (
         <li key={item.number} id={item.id}>

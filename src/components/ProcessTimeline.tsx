@@ -5,7 +5,7 @@ import { factState } from '../store/selectors/factState';
 import { FactBadge } from './FactBadge';
 import { classes } from './format';
 import type { Labels } from '../ui/labels';
-import { SafeText } from './safeText';
+import { dataWord, SafeText } from './safeText';
 import { useLabels } from './useLabels';
 import { valueLabel } from './valueLabel';
 import { useVirtualRows, virtualRowStyle } from './useVirtualRows';
@@ -30,7 +30,7 @@ const TimelineRow = memo(function TimelineRow({ entryId, labels }: { entryId: st
   if (!entry) return null;
   return (
     // The event type and the record id stay in attributes (for tools and tests), not in the reading.
-    <div className="aui-timeline__entry" data-kind={entry.kind} data-status={status} data-type={entry.type} data-ref={entry.refId}>
+    <div className="aui-timeline__entry" data-kind={entry.kind} data-status={dataWord(status)} data-type={dataWord(entry.type)} data-ref={dataWord(entry.refId)}>
       <span aria-hidden="true" className="aui-timeline__glyph">{GLYPH[entry.kind]}</span>
       <span className="aui-timeline__type">{valueLabel(t, 'timeline.kind', entry.kind)}</span>
       {/* A request's label is its prompt: shown in full once, where it is answered, not here again. */}

@@ -1,5 +1,4 @@
 import { createContext, forwardRef, useContext, type ComponentPropsWithoutRef } from 'react';
-import { revealBidi } from './safeText';
 import { Slot } from 'radix-ui';
 import { useRuntimeSelector, shallowEqual } from '../hooks/useRuntimeSelector';
 import { selectRuntimeStatus, type RuntimeStatusFacts } from '../store/selectors/runtimeStatus';
@@ -8,6 +7,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { useConnectionState } from '../hooks/useConnectionState';
 import { pickHealth } from '../hooks/connectionStore';
 import { FactBadge } from './FactBadge';
+import { dataWord, revealBidi, SafeText } from './safeText';
 import { classes, formatDuration } from './format';
 import type { LabelKey, Labels } from '../ui/labels';
 import { useLabels, type Translate } from './useLabels';
@@ -67,7 +67,7 @@ function Stage() {
     <span className="aui-runtime-status__stage" role="status" aria-live="polite">
       <span className="aui-runtime-status__dot" aria-hidden="true" />
       {t(`status.${facts.stage}` as LabelKey)}
-      {facts.detail && <span className="aui-runtime-status__detail"> · {facts.detail}</span>}
+      {facts.detail && <span className="aui-runtime-status__detail"> · <SafeText>{facts.detail}</SafeText></span>}
       {facts.stale && <FactBadge fact="stale" />}
     </span>
   );
@@ -112,7 +112,7 @@ function Problem() {
   const failure = facts.failure;
   if (!failure) return null;
   return (
-    <span className="aui-runtime-status__problem" data-failure-category={failure.category}>
+    <span className="aui-runtime-status__problem" data-failure-category={dataWord(failure.category)}>
       {failure.category !== undefined ? valueLabel(t, 'category', failure.category) : <FactBadge fact="unknown" text={t('fact.what.cause')} />}
       {failure.retryable !== undefined && <span> · {t(failure.retryable ? 'status.retryable' : 'status.notRetryable')}</span>}
       {failure.recoveryHint && <span> · {t('tool.hint', { hint: failure.recoveryHint })}</span>}
@@ -143,7 +143,12 @@ function Usage() {
       {usage.quotaLow && (
         <span className="aui-runtime-status__quota" data-quota="low">
           <span aria-hidden="true">⚠</span> {t('status.quotaLow')}
-          {usage.quotaLow.detail && <>: {usage.quotaLow.detail}</>}
+          {usage.quotaLow.detail && (
+            <>
+              {': '}
+              <SafeText>{usage.quotaLow.detail}</SafeText>
+            </>
+          )}
         </span>
       )}
     </span>

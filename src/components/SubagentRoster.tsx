@@ -6,7 +6,7 @@ import { FactBadge } from './FactBadge';
 import { classes } from './format';
 import type { Labels } from '../ui/labels';
 import { useOpenLane } from './laneNavigation';
-import { revealBidi, SafeText } from './safeText';
+import { dataWord, revealBidi, SafeText, useDisplayName } from './safeText';
 import { useLabels } from './useLabels';
 import { plural, valueLabel } from './valueLabel';
 
@@ -30,19 +30,24 @@ const SubagentRow = memo(function SubagentRow({ subagentId, labels }: { subagent
   const subagent = useRuntimeSelector((s) => s.subagents.byId.get(subagentId));
   const titles = useArtifactTitles(subagent?.artifactIds ?? []);
   const t = useLabels(labels);
+  const name = useDisplayName();
   if (!subagent) return null;
   return (
-    <li className="aui-subagent" data-status={subagent.status} data-closed={subagent.closed || undefined}>
+    <li className="aui-subagent" data-status={dataWord(subagent.status)} data-closed={subagent.closed || undefined}>
       <div className="aui-subagent__header">
         <span className="aui-subagent__role">{subagent.role !== undefined ? <SafeText>{subagent.role}</SafeText> : <FactBadge fact="unknown" text={t('fact.what.role')} />}</span>
         {subagent.title && <span className="aui-subagent__title"><SafeText>{subagent.title}</SafeText></span>}
-        <span className="aui-subagent__status" data-status={subagent.status}>{valueLabel(t, 'state', subagent.status)}</span>
+        <span className="aui-subagent__status" data-status={dataWord(subagent.status)}>{valueLabel(t, 'state', subagent.status)}</span>
       </div>
-      {subagent.summary && <p>{subagent.summary}</p>}
+      {subagent.summary && (
+        <p>
+          <SafeText>{subagent.summary}</SafeText>
+        </p>
+      )}
       {subagent.artifactIds.length > 0 && (
         <p className="aui-muted">
           {plural(t, 'artifact.count', subagent.artifactIds.length)}
-          {titles.length > 0 && <>: {titles.map(revealBidi).join(', ')}</>}
+          {titles.length > 0 && <>: {titles.map(name).join(', ')}</>}
         </p>
       )}
       {subagent.evidenceIds.length > 0 && <p className="aui-muted">{plural(t, 'evidence.count', subagent.evidenceIds.length)}</p>}
@@ -80,22 +85,28 @@ export const SubagentSummary = memo(function SubagentSummary({ subagentId, label
   const subagent = useRuntimeSelector((s) => s.subagents.byId.get(subagentId));
   const titles = useArtifactTitles(subagent?.artifactIds ?? []);
   const t = useLabels(labels);
+  const name = useDisplayName();
   const openLane = useOpenLane();
   if (!subagent) return null;
   const role = subagent.role !== undefined ? revealBidi(subagent.role) : t('fact.what.role');
   return (
-    <div className="aui-subagent-summary" data-status={subagent.status}>
+    <div className="aui-subagent-summary" data-status={dataWord(subagent.status)}>
       <p>
         <span aria-hidden="true">↳</span>{' '}
         {subagent.title !== undefined ? t('team.summary', { role, title: revealBidi(subagent.title) }) : t('team.summaryUntitled', { role })}
         {' · '}
-        <span className="aui-subagent__status" data-status={subagent.status}>{valueLabel(t, 'state', subagent.status)}</span>
-        {subagent.summary && <> · {subagent.summary}</>}
+        <span className="aui-subagent__status" data-status={dataWord(subagent.status)}>{valueLabel(t, 'state', subagent.status)}</span>
+        {subagent.summary && (
+          <>
+            {' · '}
+            <SafeText>{subagent.summary}</SafeText>
+          </>
+        )}
         {subagent.artifactIds.length > 0 && (
           <>
             {' · '}
             {plural(t, 'artifact.count', subagent.artifactIds.length)}
-            {titles.length > 0 && <>: {titles.map(revealBidi).join(', ')}</>}
+            {titles.length > 0 && <>: {titles.map(name).join(', ')}</>}
           </>
         )}
       </p>

@@ -12,7 +12,7 @@ import { FactBadge } from './FactBadge';
 import { classes, formatDuration, summarizeInput } from './format';
 import type { LabelKey, Labels } from '../ui/labels';
 import { countRender } from './renderCount';
-import { revealBidi, SafeText } from './safeText';
+import { dataWord, revealBidi, SafeText, useDisplayName } from './safeText';
 import { useLabels, type Translate } from './useLabels';
 import { plural, valueLabel } from './valueLabel';
 import { useVirtualRows, virtualRowStyle } from './useVirtualRows';
@@ -121,7 +121,7 @@ const Root = forwardRef<HTMLDivElement, ToolCallRootProps>(function ToolCallRoot
           ref={ref}
           className={classes('aui-tool-call', className)}
           data-tool-status={status}
-          data-failure-category={tool?.failure?.category}
+          data-failure-category={dataWord(tool?.failure?.category)}
           data-state={open ? 'open' : 'closed'}
           {...rest}
         >
@@ -247,10 +247,11 @@ const Input = forwardRef<HTMLParagraphElement, ComponentPropsWithoutRef<'p'> & {
 
 function Progress() {
   const { tool, t, redact } = useToolCall();
+  const displayName = useDisplayName();
   if (!tool || tool.status !== 'running') return null;
   // Runtimes send progress as 0..1 or as a percentage.
   const percent = tool.progress === undefined ? undefined : Math.round(Math.min(1, Math.max(0, tool.progress > 1 ? tool.progress / 100 : tool.progress)) * 100);
-  const name = revealBidi(tool.name ?? t('tool.unnamed'));
+  const name = displayName(tool.name ?? t('tool.unnamed'));
   return (
     <>
       {percent !== undefined && (
@@ -312,7 +313,7 @@ const Failure = forwardRef<HTMLDivElement, ComponentPropsWithoutRef<'div'> & { a
   const failure = tool.failure;
   const Comp = asChild ? Slot.Root : 'div';
   return (
-    <Comp ref={ref} className={classes('aui-tool-call__failure', className)} role="note" data-failure-category={failure?.category} {...rest}>
+    <Comp ref={ref} className={classes('aui-tool-call__failure', className)} role="note" data-failure-category={dataWord(failure?.category)} {...rest}>
       {content(asChild, children, () => (
         <>
           <p className="aui-tool-call__failure-what">
@@ -350,7 +351,10 @@ function Details() {
       <p className="aui-muted">
         <code>{revealBidi(t('tool.id', { id: tool.toolCallId }))}</code>
         {refs.map((r) => (
-          <code key={r}> · {revealBidi(r)}</code>
+          <code key={r}>
+            {' · '}
+            <SafeText>{r}</SafeText>
+          </code>
         ))}
         {tool.failure?.retryable === true && !handlers.onRetry && <> · {t('tool.retryable')}</>}
       </p>

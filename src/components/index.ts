@@ -19,7 +19,8 @@ export { AgentWorkbench, type AgentWorkbenchProps, type WorkbenchLane } from './
 export { SurfaceBoundary, type SurfaceBoundaryProps } from './SurfaceBoundary';
 export { Markdown } from './Markdown';
 export { preloadMarkdown } from './markdown/loadRenderer';
-export { DisplayPolicyProvider, useDisplayPolicy, useRedact, allowedImageSrc, type DisplayPolicy, type DisplayPolicyProviderProps } from './displayPolicy';
+export { DisplayPolicyProvider, useDisplayPolicy, useRedact, useDisplayText, allowedImageSrc, type DisplayPolicy, type DisplayPolicyProviderProps } from './displayPolicy';
+export { SafeText, useDisplayName } from './safeText';
 export { safeHref } from './safeHref';
 export { DEFAULT_LABELS, type LabelKey, type Labels } from '../ui/labels';
 export { useLabels } from './useLabels';

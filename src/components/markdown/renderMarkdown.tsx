@@ -18,6 +18,8 @@ export interface RenderContext {
   idPrefix: string;
   /** Origins images may load from (the display policy's). */
   imageOrigins: readonly string[];
+  /** The display policy's transform: every runtime string (the text, link and image URLs) passes through it. */
+  show: (value: string) => string;
 }
 
 /** A parse's output, and whether it looked up a label the message did not define (yet). */
@@ -53,18 +55,18 @@ interface Env {
 /** Parses `source` (a unit of a message) into React elements. */
 export function renderMarkdown(source: string, context: RenderContext): Rendered {
   const missed = { label: false };
-  const env: Env = { references: referencesOf(context.definitions, missed), context, missed };
+  const env: Env = { references: referencesOf(context, missed), context, missed };
   const tokens = md.parse(source, env as unknown as Parameters<typeof md.parse>[1]);
   return { element: createElement(Fragment, null, ...blockChildren(tokens, context)), missedLabel: missed.label };
 }
 
 // A definition the block scan did not see (inside a list or a quote) still serves its own parse.
-function referencesOf(definitions: Definitions, missed: { label: boolean }): Env['references'] {
+function referencesOf({ definitions, show }: RenderContext, missed: { label: boolean }): Env['references'] {
   const local = new Map<string, { href: string; title: string }>();
   return new Proxy({} as Env['references'], {
     get(_, key) {
       if (typeof key !== 'string') return undefined;
-      const found = local.get(key) ?? resolved(definitions.link(key));
+      const found = local.get(key) ?? resolved(definitions.link(key), show);
       if (!found) missed.label = true;
       return found;
     },
@@ -75,16 +77,22 @@ function referencesOf(definitions: Definitions, missed: { label: boolean }): Env
   });
 }
 
-const resolvedLinks = new WeakMap<LinkDefinition, { href: string; title: string }>();
+// Per display policy (its transform), per definition.
+const resolvedLinks = new WeakMap<(value: string) => string, WeakMap<LinkDefinition, { href: string; title: string }>>();
 
-/** A definition as markdown-it's link rule expects it: destination normalized, escapes removed. */
-function resolved(link: LinkDefinition | undefined): { href: string; title: string } | undefined {
+/**
+ * A definition as markdown-it's link rule expects it: destination normalized, escapes removed, and
+ * redacted like the text (the definition was read from the message before the policy applied).
+ */
+function resolved(link: LinkDefinition | undefined, show: (value: string) => string): { href: string; title: string } | undefined {
   if (!link) return undefined;
-  let out = resolvedLinks.get(link);
+  let cache = resolvedLinks.get(show);
+  if (!cache) resolvedLinks.set(show, (cache = new WeakMap()));
+  let out = cache.get(link);
   if (!out) {
     const href = link.href.startsWith('<') ? link.href.slice(1, -1) : link.href;
-    const title = link.title === undefined ? '' : md.utils.unescapeAll(link.title.slice(1, -1));
-    resolvedLinks.set(link, (out = { href: md.normalizeLink(md.utils.unescapeAll(href)), title }));
+    const title = link.title === undefined ? '' : show(md.utils.unescapeAll(link.title.slice(1, -1)));
+    cache.set(link, (out = { href: md.normalizeLink(show(md.utils.unescapeAll(href))), title }));
   }
   return out;
 }
