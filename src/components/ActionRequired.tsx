@@ -1,6 +1,6 @@
 import { forwardRef, memo, useEffect, useId, useRef, useState, type ComponentPropsWithoutRef, type FormEvent } from 'react';
 import { dataWord } from './safeText';
-import { useRuntimeActions } from '../hooks/useRuntimeContext';
+import { useRuntimeActions, useRuntimeStore } from '../hooks/useRuntimeContext';
 import { useRuntimeSelector } from '../hooks/useRuntimeSelector';
 import type { ActionRecord } from '../store/records';
 import { actionKind, actionOutcome } from '../store/selectors/actionKind';
@@ -9,6 +9,7 @@ import { bySeverity } from '../store/selectors/turnStatus';
 import { FactBadge } from './FactBadge';
 import { useDisplayText, useRedact } from './displayPolicy';
 import { isEditing } from './tabbable';
+import { VirtualList } from './VirtualList';
 import { classes, formatClock, summarizeInput } from './format';
 import type { Labels } from '../ui/labels';
 import { StructuredInput } from './StructuredInput';
@@ -23,6 +24,17 @@ function decisionsFor(action: ActionRecord): { approve: string; reject: string }
 }
 
 const HIGH = new Set(['high', 'critical']);
+
+// The requests each store has shown: a request takes focus when it first appears, not each time a
+// virtualized list mounts its card again.
+const shown = new WeakMap<object, Set<string>>();
+function firstSight(store: object, actionId: string): boolean {
+  let seen = shown.get(store);
+  if (!seen) shown.set(store, (seen = new Set()));
+  if (seen.has(actionId)) return false;
+  seen.add(actionId);
+  return true;
+}
 
 /**
  * A finished request in one line, from its facts: "Approved by you · 10:02". Who answered and when
@@ -87,7 +99,10 @@ export const ActionRequired = memo(
     const deadline = useDeadline(action?.expiresAt, pending, now);
     const severity = action?.severity;
 
+    const store = useRuntimeStore();
     useEffect(() => {
+      // Once per request: a card mounted again (scrolled back into a virtualized list) never takes focus.
+      if (!firstSight(store, actionId)) return;
       // Focus goes to the request itself, not to a button: Enter must never approve by accident.
       // Never away from a field the user is typing in (their next keys would land elsewhere): the
       // live announcer says the request arrived instead.
@@ -276,10 +291,12 @@ export interface ActionListProps extends ComponentPropsWithoutRef<'div'> {
   now?: () => number;
   /** Only requests not already shown inline in the conversation (e.g. hydrated from a snapshot). */
   detachedOnly?: boolean;
+  /** Mount only the requests in view (default `true`); `false` renders every one (server rendering). */
+  virtualize?: boolean;
 }
 
 /** Every pending request, most severe first. */
-export const ActionList = forwardRef<HTMLDivElement, ActionListProps>(function ActionList({ labels, now, detachedOnly, className, ...rest }, ref) {
+export const ActionList = forwardRef<HTMLDivElement, ActionListProps>(function ActionList({ labels, now, detachedOnly, virtualize, className, ...rest }, ref) {
   const table = useRuntimeSelector((s) => s.actions);
   const toolCalls = useRuntimeSelector((s) => s.toolCalls);
   const t = useLabels(labels);
@@ -290,9 +307,8 @@ export const ActionList = forwardRef<HTMLDivElement, ActionListProps>(function A
   if (pending.length === 0) return null;
   return (
     <div ref={ref} className={classes('aui-action-list', className)} role="group" aria-label={t('action.region')} {...rest}>
-      {pending.map((a) => (
-        <ActionRequired key={a.actionId} actionId={a.actionId} labels={labels} now={now} />
-      ))}
+      {/* A runtime can leave thousands pending: only the requests in view mount. */}
+      <VirtualList as="div" keys={pending.map((a) => a.actionId)} estimateSize={140} virtualize={virtualize} renderRow={(id, rowProps) => <ActionRequired {...rowProps} actionId={id} labels={labels} now={now} />} />
     </div>
   );
 });

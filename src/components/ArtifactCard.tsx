@@ -12,6 +12,7 @@ import { useLabels, type Translate } from './useLabels';
 import { valueLabel } from './valueLabel';
 import { useRefContent, type RefLoader } from './useRefContent';
 import { RefAction, type OpenRef } from './RefLink';
+import { VirtualList } from './VirtualList';
 
 const DEFAULT_BUDGET = 20_000;
 /** The inline preview on a card: a glance, not the document (the workspace shows it whole). */
@@ -317,18 +318,24 @@ export interface ArtifactListProps extends ComponentPropsWithoutRef<'div'> {
   loadRef?: RefLoader;
   /** Overrides for this component's strings by key; the provider's `labels` and the English defaults apply otherwise. */
   labels?: Labels;
+  /** Mount only the cards in view (default `true`); `false` renders every card (server rendering). */
+  virtualize?: boolean;
 }
 
 /** Every artifact of the store as a card, in the order they appeared. */
-export const ArtifactList = forwardRef<HTMLDivElement, ArtifactListProps>(function ArtifactList({ loadRef, onOpenRef, labels, className, ...rest }, ref) {
+export const ArtifactList = forwardRef<HTMLDivElement, ArtifactListProps>(function ArtifactList({ loadRef, onOpenRef, labels, virtualize, className, ...rest }, ref) {
   const ids = useRuntimeSelector((s) => s.artifacts.ids);
   const t = useLabels(labels);
   return (
     <div ref={ref} className={classes('aui-artifact-list', className)} role="group" aria-label={t('artifact.region')} {...rest}>
-      {/* The full list, compact: previews are in the thread, where each artifact was made. */}
-      {ids.map((id) => (
-        <ArtifactCard key={id} artifactId={id} loadRef={loadRef} onOpenRef={onOpenRef} labels={labels} inlinePreview={false} />
-      ))}
+      {/* The full list, compact: previews are in the thread, where each artifact was made. Only the cards in view mount. */}
+      <VirtualList
+        as="div"
+        keys={ids}
+        estimateSize={72}
+        virtualize={virtualize}
+        renderRow={(id, rowProps) => <ArtifactCard {...rowProps} artifactId={id} loadRef={loadRef} onOpenRef={onOpenRef} labels={labels} inlinePreview={false} />}
+      />
     </div>
   );
 });

@@ -1,29 +1,33 @@
-import { forwardRef, useId, useState, type ComponentPropsWithoutRef } from 'react';
+import { forwardRef, memo, useId, useMemo, useState, type ComponentPropsWithoutRef } from 'react';
 import { dataWord, SafeText } from './safeText';
 import { useRuntimeSelector } from '../hooks/useRuntimeSelector';
 import { useDisplayText, useRedact } from './displayPolicy';
 import { classes } from './format';
 import type { Labels } from '../ui/labels';
 import { useLabels } from './useLabels';
+import { VirtualList, type VirtualRowProps } from './VirtualList';
+
+const MAX_CODES = 500;
 
 /** Props of `DiagnosticsPanel`; any other prop goes to its root element where it has one. */
 export interface DiagnosticsPanelProps extends ComponentPropsWithoutRef<'div'> {
   /** Overrides for this component's strings by key; the provider's `labels` and the English defaults apply otherwise. */
   labels?: Labels;
+  /** Mount only the diagnostics in view (default `true`); `false` renders every one (server rendering). */
+  virtualize?: boolean;
 }
 
 /** Diagnostics with their raw events (secrets redacted by the store and the app's display policy), filterable by code. */
-export const DiagnosticsPanel = forwardRef<HTMLDivElement, DiagnosticsPanelProps>(function DiagnosticsPanel({ labels, className, ...rest }, ref) {
+export const DiagnosticsPanel = forwardRef<HTMLDivElement, DiagnosticsPanelProps>(function DiagnosticsPanel({ labels, virtualize, className, ...rest }, ref) {
   const table = useRuntimeSelector((s) => s.diagnostics);
   const t = useLabels(labels);
-  // The store redacted raw events with the built-in patterns; the app's own patterns apply here.
-  const redact = useRedact();
   const show = useDisplayText();
   const [code, setCode] = useState('');
   const selectId = useId();
-  const rows = table.ids.map((id) => table.byId.get(id)!);
-  const codes = [...new Set(rows.map((d) => d.code))].sort();
-  const shown = code ? rows.filter((d) => d.code === code) : rows;
+  // A runtime can invent any number of codes: the filter offers the first MAX_CODES.
+  const codes = useMemo(() => [...new Set(table.ids.map((id) => table.byId.get(id)!.code))].sort().slice(0, MAX_CODES), [table]);
+  const shown = useMemo(() => (code ? table.ids.filter((id) => table.byId.get(id)!.code === code) : table.ids), [table, code]);
+  const rows = table.ids;
   return (
     <div ref={ref} className={classes('aui-diagnostics', className)} role="group" aria-label={t('diagnostics.region')} data-count={rows.length} {...rest}>
       {rows.length === 0 ? (
@@ -42,31 +46,39 @@ export const DiagnosticsPanel = forwardRef<HTMLDivElement, DiagnosticsPanelProps
               </option>
             ))}
           </select>
-          <ul className="aui-list">
-            {shown.map((d) => (
-              <li key={d.id} className="aui-diagnostic" data-code={dataWord(d.code)} data-severity={dataWord(d.severity)}>
-                <span className="aui-diagnostic__code">
-                  <SafeText>{d.code}</SafeText>
-                </span>
-                {d.line !== undefined && <span className="aui-muted"> · {t('diagnostics.line', { line: d.line })}</span>}
-                {d.eventId && (
-                  <span className="aui-muted">
-                    {' · '}
-                    <SafeText>{d.eventId}</SafeText>
-                  </span>
-                )}
-                <p>{redact(d.message)}</p>
-                {d.raw !== undefined && (
-                  <details>
-                    <summary>{t('diagnostics.raw')}</summary>
-                    <pre>{JSON.stringify(redact(d.raw), null, 2)}</pre>
-                  </details>
-                )}
-              </li>
-            ))}
-          </ul>
+          <VirtualList keys={shown} estimateSize={72} className="aui-list" virtualize={virtualize} renderRow={(id, rowProps) => <DiagnosticRow id={id} rowProps={rowProps} labels={labels} />} />
         </>
       )}
     </div>
+  );
+});
+
+/** One diagnostic, subscribed alone: its code, line, event and message, its raw event on request. */
+const DiagnosticRow = memo(function DiagnosticRow({ id, rowProps, labels }: { id: string; rowProps: VirtualRowProps; labels?: Labels }) {
+  const d = useRuntimeSelector((s) => s.diagnostics.byId.get(id));
+  const t = useLabels(labels);
+  // The store redacted raw events with the built-in patterns; the app's own patterns apply here.
+  const redact = useRedact();
+  if (!d) return <li {...rowProps} />;
+  return (
+    <li {...rowProps} className={classes('aui-diagnostic', rowProps.className)} data-code={dataWord(d.code)} data-severity={dataWord(d.severity)}>
+      <span className="aui-diagnostic__code">
+        <SafeText>{d.code}</SafeText>
+      </span>
+      {d.line !== undefined && <span className="aui-muted"> · {t('diagnostics.line', { line: d.line })}</span>}
+      {d.eventId && (
+        <span className="aui-muted">
+          {' · '}
+          <SafeText>{d.eventId}</SafeText>
+        </span>
+      )}
+      <p>{redact(d.message)}</p>
+      {d.raw !== undefined && (
+        <details>
+          <summary>{t('diagnostics.raw')}</summary>
+          <pre>{JSON.stringify(redact(d.raw), null, 2)}</pre>
+        </details>
+      )}
+    </li>
   );
 });

@@ -1,4 +1,4 @@
-import { forwardRef, memo, useId, type ComponentPropsWithoutRef, type ReactNode } from 'react';
+import { forwardRef, memo, useId, useMemo, type ComponentPropsWithoutRef, type ReactNode } from 'react';
 import { useRuntimeSelector } from '../hooks/useRuntimeSelector';
 import type { EvidenceRecord } from '../store/records';
 import { findToolCall } from '../store/toolCallKey';
@@ -8,6 +8,7 @@ import type { Labels } from '../ui/labels';
 import { RefAction, RefLink, refHref, type OpenRef } from './RefLink';
 import { dataWord, SafeText } from './safeText';
 import { useLabels, type Translate } from './useLabels';
+import { VirtualList } from './VirtualList';
 import { displayWord, plural, valueLabel } from './valueLabel';
 
 /** The DOM id of an evidence record inside one lane (`scope` from `useId`, so two lanes never collide). */
@@ -116,14 +117,21 @@ export interface EvidenceLaneProps extends ComponentPropsWithoutRef<'div'> {
   idScope?: string;
   /** Opens a pack, replay, review or trace ref (see `EvidenceItem`). */
   onOpenRef?: OpenRef;
+  /** Mount only the records in view (default `true`); `false` renders every record (server rendering). */
+  virtualize?: boolean;
+  /** A record to scroll into view and focus (a new object asks again), e.g. evidence opened from the thread. */
+  reveal?: { evidenceId: string };
+  /** Called once the revealed record has focus. */
+  onRevealed?: () => void;
 }
 
-/** The evidence lane: every evidence record, in order, with disputes marked. */
-export const EvidenceLane = forwardRef<HTMLDivElement, EvidenceLaneProps>(function EvidenceLane({ labels, idScope, onOpenRef, className, ...rest }, ref) {
+/** The evidence lane: every evidence record, in order, with disputes marked; only the records in view mount. */
+export const EvidenceLane = forwardRef<HTMLDivElement, EvidenceLaneProps>(function EvidenceLane({ labels, idScope, onOpenRef, virtualize, reveal, onRevealed, className, ...rest }, ref) {
   const ownScope = useId();
   const scope = idScope ?? ownScope;
   const ids = useRuntimeSelector((s) => s.evidence.ids);
   const t = useLabels(labels);
+  const revealRow = useMemo(() => (reveal ? { key: reveal.evidenceId } : undefined), [reveal]);
   return (
     <div ref={ref} className={classes('aui-evidence-lane', className)} role="group" aria-label={t('evidence.region')} data-count={ids.length} {...rest}>
       {ids.length === 0 ? (
@@ -131,7 +139,15 @@ export const EvidenceLane = forwardRef<HTMLDivElement, EvidenceLaneProps>(functi
       ) : (
         <>
           <p className="aui-visually-hidden">{plural(t, 'evidence.count', ids.length)}</p>
-          <ul className="aui-list">{ids.map((id) => <EvidenceItem key={id} id={evidenceDomId(scope, id)} evidenceId={id} onOpenRef={onOpenRef} labels={labels} />)}</ul>
+          <VirtualList
+            keys={ids}
+            estimateSize={96}
+            className="aui-list"
+            virtualize={virtualize}
+            reveal={revealRow}
+            onRevealed={onRevealed}
+            renderRow={(id, rowProps) => <EvidenceItem {...rowProps} id={evidenceDomId(scope, id)} evidenceId={id} onOpenRef={onOpenRef} labels={labels} />}
+          />
         </>
       )}
     </div>

@@ -8,6 +8,7 @@ import type { Labels } from '../ui/labels';
 import { useOpenLane } from './laneNavigation';
 import { dataWord, revealBidi, SafeText, useDisplayName } from './safeText';
 import { useLabels } from './useLabels';
+import { VirtualList, type VirtualRowProps } from './VirtualList';
 import { plural, valueLabel } from './valueLabel';
 
 const Transcript = memo(function Transcript({ messageIds }: { messageIds: readonly string[] }) {
@@ -26,14 +27,14 @@ const Transcript = memo(function Transcript({ messageIds }: { messageIds: readon
 const useArtifactTitles = (artifactIds: readonly string[]) =>
   useRuntimeSelector((s) => artifactIds.map((id) => s.artifacts.byId.get(id)?.title).filter((t): t is string => t !== undefined), shallowEqual);
 
-const SubagentRow = memo(function SubagentRow({ subagentId, labels }: { subagentId: string; labels?: Labels }) {
+const SubagentRow = memo(function SubagentRow({ subagentId, labels, rowProps }: { subagentId: string; labels?: Labels; rowProps?: VirtualRowProps }) {
   const subagent = useRuntimeSelector((s) => s.subagents.byId.get(subagentId));
   const titles = useArtifactTitles(subagent?.artifactIds ?? []);
   const t = useLabels(labels);
   const name = useDisplayName();
-  if (!subagent) return null;
+  if (!subagent) return rowProps ? <li {...rowProps} /> : null;
   return (
-    <li className="aui-subagent" data-status={dataWord(subagent.status)} data-closed={subagent.closed || undefined}>
+    <li {...rowProps} className={classes('aui-subagent', rowProps?.className)} data-status={dataWord(subagent.status)} data-closed={subagent.closed || undefined}>
       <div className="aui-subagent__header">
         <span className="aui-subagent__role">{subagent.role !== undefined ? <SafeText>{subagent.role}</SafeText> : <FactBadge fact="unknown" text={t('fact.what.role')} />}</span>
         {subagent.title && <span className="aui-subagent__title"><SafeText>{subagent.title}</SafeText></span>}
@@ -123,15 +124,21 @@ export const SubagentSummary = memo(function SubagentSummary({ subagentId, label
 export interface SubagentRosterProps extends ComponentPropsWithoutRef<'div'> {
   /** Overrides for this component's strings by key; the provider's `labels` and the English defaults apply otherwise. */
   labels?: Labels;
+  /** Mount only the subagents in view (default `true`); `false` renders every one (server rendering). */
+  virtualize?: boolean;
 }
 
 /** The team: subagents with role, status and lineage. Their messages stay here, never in the main conversation. */
-export const SubagentRoster = forwardRef<HTMLDivElement, SubagentRosterProps>(function SubagentRoster({ labels, className, ...rest }, ref) {
+export const SubagentRoster = forwardRef<HTMLDivElement, SubagentRosterProps>(function SubagentRoster({ labels, virtualize, className, ...rest }, ref) {
   const table = useRuntimeSelector((s) => s.subagents);
   const t = useLabels(labels);
   return (
     <div ref={ref} className={classes('aui-subagent-roster', className)} role="group" aria-label={t('team.region')} {...rest}>
-      {table.ids.length === 0 ? <p className="aui-muted">{t('team.empty')}</p> : <ul className="aui-list">{table.ids.map((id) => <SubagentRow key={id} subagentId={id} labels={labels} />)}</ul>}
+      {table.ids.length === 0 ? (
+        <p className="aui-muted">{t('team.empty')}</p>
+      ) : (
+        <VirtualList keys={table.ids} estimateSize={88} className="aui-list" virtualize={virtualize} renderRow={(id, rowProps) => <SubagentRow subagentId={id} labels={labels} rowProps={rowProps} />} />
+      )}
     </div>
   );
 });
