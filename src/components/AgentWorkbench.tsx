@@ -1,5 +1,5 @@
 import { forwardRef, useCallback, useEffect, useId, useRef, useState, type ComponentPropsWithoutRef, type MouseEvent } from 'react';
-import { Tabs } from 'radix-ui';
+import { Tabs } from './Tabs';
 import { useRuntimeStore } from '../hooks/useRuntimeContext';
 import { ActionList } from './ActionRequired';
 import { ArtifactList } from './ArtifactCard';

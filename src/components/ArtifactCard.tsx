@@ -1,7 +1,8 @@
 import { forwardRef, memo, useState, type ComponentPropsWithoutRef } from 'react';
 import { allowedImageSrc, loadedImageSrc, useDisplayPolicy, useDisplayText } from './displayPolicy';
 import { dataWord, SafeText, useDisplayName } from './safeText';
-import { Dialog, Tabs } from 'radix-ui';
+import { Dialog } from 'radix-ui';
+import { Tabs } from './Tabs';
 import { useRuntimeSelector } from '../hooks/useRuntimeSelector';
 import type { ArtifactRecord } from '../store/records';
 import { FactBadge } from './FactBadge';

@@ -22,7 +22,8 @@ import { useLatestCallback } from './useLatestCallback';
 import type { OpenRef } from './RefLink';
 import type { RefLoader } from './useRefContent';
 import { useThreadKeyboard } from './useThreadKeyboard';
-import { useVirtualRows, virtualRowStyle } from './useVirtualRows';
+import { useVirtualRows } from './useVirtualRows';
+import { useVirtualSpace, VirtualSlot } from './VirtualList';
 
 export type { ConversationComponents } from './conversationComponents';
 
@@ -188,6 +189,7 @@ export const Conversation = forwardRef<HTMLDivElement, ConversationProps>(functi
   const t = useLabels(labels);
   countRender('Conversation', '');
   const { scrollRef, virtualizer, onScroll, atBottom, jumpToLatest, totalSize, rows } = useVirtualRows({ keys, estimateSize: estimateRowHeight, stickToBottom: true });
+  const space = useVirtualSpace(totalSize, virtualize);
   const mounted = rows(virtualize);
   const scrollToIndex = useCallback((index: number) => virtualizer.scrollToIndex(index, { align: 'auto' }), [virtualizer]);
   const keyboard = useThreadKeyboard({ scrollRef, count, scrollToIndex });
@@ -212,17 +214,12 @@ export const Conversation = forwardRef<HTMLDivElement, ConversationProps>(functi
         aria-describedby={hintId}
       >
         {count === 0 && <p className="aui-muted aui-conversation__empty">{t('conversation.empty')}</p>}
-        <div className="aui-conversation__inner" style={virtualize ? { height: totalSize, position: 'relative' } : undefined}>
+        {/* Heights and offsets go through the CSSOM (VirtualSlot, useVirtualSpace): a strict CSP blocks style attributes in server HTML. */}
+        <div ref={space as never} className={classes('aui-conversation__inner', virtualize && 'aui-virtual')}>
           {mounted.map((row) => (
-            <div
-              key={row.key}
-              data-index={row.index}
-              ref={virtualize && row.ready ? virtualizer.measureElement : undefined}
-              className="aui-conversation__row"
-              style={virtualRowStyle(row.start, virtualize)}
-            >
+            <VirtualSlot key={row.key} row={row} virtualize={virtualize} measure={virtualizer.measureElement} className="aui-conversation__row">
               {row.ready && <MessageRow messageId={keys[row.index]!} tabStop={row.index === keyboard.active} hintId={hintId} handlers={handlers} />}
-            </div>
+            </VirtualSlot>
           ))}
         </div>
         <PendingReply labels={labels} />

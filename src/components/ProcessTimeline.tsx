@@ -8,7 +8,8 @@ import type { Labels } from '../ui/labels';
 import { dataWord, SafeText } from './safeText';
 import { useLabels } from './useLabels';
 import { valueLabel } from './valueLabel';
-import { useVirtualRows, virtualRowStyle } from './useVirtualRows';
+import { useVirtualRows } from './useVirtualRows';
+import { useVirtualSpace, VirtualSlot } from './VirtualList';
 
 const GLYPH: Record<TimelineEntry['kind'], string> = {
   tool: '⚙',
@@ -63,21 +64,16 @@ export const ProcessTimeline = forwardRef<HTMLDivElement, ProcessTimelineProps>(
   const keys = kinds ? ids.filter((id) => kinds.includes(table.get(id)!.kind)) : ids;
   const { scrollRef, virtualizer, onScroll, totalSize, rows } = useVirtualRows({ keys, estimateSize: 32, stickToBottom: true, overscan: 10 });
   const mounted = rows(virtualize);
+  const space = useVirtualSpace(totalSize, virtualize);
   return (
     <div ref={ref} className={classes('aui-timeline', className)} role="group" aria-label={t('timeline.region')} data-count={keys.length} {...rest}>
       {keys.length === 0 && <p className="aui-muted">{t('timeline.empty')}</p>}
       <div ref={scrollRef} className="aui-timeline__scroll" onScroll={onScroll} tabIndex={keys.length > 0 ? 0 : undefined} role={keys.length > 0 ? 'list' : undefined} aria-label={keys.length > 0 ? t('timeline.region') : undefined}>
-        <div style={virtualize ? { height: totalSize, position: 'relative' } : undefined}>
+        <div ref={space as never} className={virtualize ? 'aui-virtual' : undefined}>
           {mounted.map((row) => (
-            <div
-              key={row.key}
-              role="listitem"
-              data-index={row.index}
-              ref={virtualize && row.ready ? virtualizer.measureElement : undefined}
-              style={virtualRowStyle(row.start, virtualize)}
-            >
+            <VirtualSlot key={row.key} row={row} virtualize={virtualize} measure={virtualizer.measureElement} role="listitem">
               {row.ready && <TimelineRow entryId={keys[row.index]!} labels={labels} />}
-            </div>
+            </VirtualSlot>
           ))}
         </div>
       </div>

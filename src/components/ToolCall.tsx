@@ -1,4 +1,4 @@
-import { cloneElement, createContext, forwardRef, isValidElement, memo, useContext, useState, type ComponentPropsWithoutRef, type ReactElement, type ReactNode } from 'react';
+import { cloneElement, createContext, forwardRef, isValidElement, memo, useContext, useLayoutEffect, useRef, useState, type ComponentPropsWithoutRef, type ReactElement, type ReactNode } from 'react';
 import { Slot } from 'radix-ui';
 import { DisclosureContent, DisclosureRoot, DisclosureTrigger } from './Disclosure';
 import { shallowEqual, useRuntimeSelector } from '../hooks/useRuntimeSelector';
@@ -15,7 +15,8 @@ import { countRender } from './renderCount';
 import { dataWord, revealBidi, SafeText, useDisplayName } from './safeText';
 import { useLabels, type Translate } from './useLabels';
 import { plural, valueLabel } from './valueLabel';
-import { useVirtualRows, virtualRowStyle } from './useVirtualRows';
+import { useVirtualRows } from './useVirtualRows';
+import { useVirtualSpace, VirtualSlot } from './VirtualList';
 
 /** The input as shown: redacted before it is cut, so a clipped secret cannot slip past the patterns. */
 function inputSummary(tool: ToolCallRecord, redact: Redactor): string {
@@ -256,7 +257,7 @@ function Progress() {
     <>
       {percent !== undefined && (
         <div className="aui-progress" role="progressbar" aria-label={`${t('tool.progress')}: ${name}`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
-          <span style={{ width: `${percent}%` }} />
+          <ProgressFill percent={percent} />
         </div>
       )}
       {tool.progressMessage && <p className="aui-tool-call__progress-message">{redact(tool.progressMessage)}</p>}
@@ -482,20 +483,21 @@ export const ToolGroup = forwardRef<HTMLDivElement, ToolGroupProps>(function Too
   const t = useLabels(labels);
   const ids = toolCallIds ?? (turnId !== undefined ? (turnToolIds ?? EMPTY_IDS) : allIds);
   const { scrollRef, virtualizer, onScroll, totalSize, rows } = useVirtualRows({ keys: ids, estimateSize: 48, stickToBottom: true });
+  const space = useVirtualSpace(totalSize, virtualize);
   return (
     <div ref={ref} className={classes('aui-tool-group', className)} role="group" aria-label={t('tool.group')} data-count={ids.length} {...rest}>
       <div ref={scrollRef} className="aui-tool-group__scroll" onScroll={onScroll}>
-        <div style={virtualize ? { height: totalSize, position: 'relative' } : undefined}>
+        <div ref={space as never} className={virtualize ? 'aui-virtual' : undefined}>
           {/* Without the requests: they are answered in the thread, where the call is; here the row says it waits. */}
           {rows(virtualize).map((row) => (
-            <div key={row.key} data-index={row.index} ref={virtualize && row.ready ? virtualizer.measureElement : undefined} className="aui-tool-group__row" style={virtualRowStyle(row.start, virtualize)}>
+            <VirtualSlot key={row.key} row={row} virtualize={virtualize} measure={virtualizer.measureElement} className="aui-tool-group__row">
               {row.ready && (
                 <Root toolCallId={ids[row.index]!} defaultOpen={defaultOpen} onOpenOutput={onOpenOutput} onOpenEvidence={onOpenEvidence} onRetry={onRetry} labels={labels}>
                   <Header />
                   <Body />
                 </Root>
               )}
-            </div>
+            </VirtualSlot>
           ))}
         </div>
       </div>
@@ -504,3 +506,12 @@ export const ToolGroup = forwardRef<HTMLDivElement, ToolGroupProps>(function Too
 });
 
 const EMPTY_IDS: readonly string[] = [];
+
+/** The filled part of a progress bar, sized through the CSSOM (no style attribute in server HTML, which a strict CSP blocks). */
+function ProgressFill({ percent }: { percent: number }) {
+  const ref = useRef<HTMLSpanElement>(null);
+  useLayoutEffect(() => {
+    if (ref.current) ref.current.style.width = `${percent}%`;
+  }, [percent]);
+  return <span ref={ref} />;
+}

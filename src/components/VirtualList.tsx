@@ -1,4 +1,4 @@
-import { memo, useCallback, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { memo, useCallback, useLayoutEffect, useRef, type HTMLAttributes, type ReactNode } from 'react';
 import { classes } from './format';
 import { useVirtualRows, type VirtualRow } from './useVirtualRows';
 
@@ -41,10 +41,7 @@ export interface VirtualListProps {
 export function VirtualList({ keys, estimateSize, renderRow, as: List = 'ul', virtualize = true, className, role, 'aria-label': label, reveal, onRevealed }: VirtualListProps) {
   const { scrollRef, virtualizer, onScroll, totalSize, rows } = useVirtualRows({ keys, estimateSize, stickToBottom: false, overscan: 4 });
   const mounted = rows(virtualize);
-  const space = useRef<HTMLElement | null>(null);
-  useLayoutEffect(() => {
-    if (space.current) space.current.style.height = virtualize ? `${totalSize}px` : '';
-  }, [totalSize, virtualize]);
+  const space = useVirtualSpace(totalSize, virtualize);
   // Reveal: focus the row if it is mounted, else scroll it into the window; it focuses itself once mounted.
   const revealed = useLatest(reveal ? { key: reveal.key, done: onRevealed ?? noop } : undefined);
   const elements = useRef(new Map<string, HTMLElement>()).current;
@@ -129,4 +126,45 @@ const Row = memo(function Row({
   // An overscan row waiting for its frame: an empty, unmeasured slot.
   if (!ready) return <Placeholder ref={ref as never} className="aui-virtual__row" aria-hidden="true" data-index={index} />;
   return renderRow(rowKey, rowProps);
+});
+
+/**
+ * The element holding a virtual list's rows: as tall as all of them (set through the CSSOM in a
+ * layout effect, so no style attribute reaches server HTML; `.aui-virtual` positions it). Returns its ref.
+ */
+export function useVirtualSpace(totalSize: number, virtualize: boolean): { current: HTMLElement | null } {
+  const space = useRef<HTMLElement | null>(null);
+  useLayoutEffect(() => {
+    if (space.current) space.current.style.height = virtualize ? `${totalSize}px` : '';
+  }, [totalSize, virtualize]);
+  return space;
+}
+
+/** Props of `VirtualSlot`: the row, and any attribute of its `div`. */
+export interface VirtualSlotProps extends HTMLAttributes<HTMLDivElement> {
+  row: VirtualRow;
+  virtualize: boolean;
+  measure: (element: Element | null) => void;
+}
+
+/**
+ * A row of a virtual list as a `div` the list places and measures (for lists whose rows are not
+ * records of their own: conversation messages, timeline entries, tool rows). Placed through the
+ * CSSOM when its offset changes; measured once mounted and ready.
+ */
+export const VirtualSlot = memo(function VirtualSlot({ row, virtualize, measure, className, children, ...rest }: VirtualSlotProps) {
+  const { start, ready, index } = row;
+  const ref = useCallback(
+    (element: HTMLDivElement | null) => {
+      if (!element || !virtualize) return;
+      element.style.transform = `translateY(${start}px)`;
+      if (ready) measure(element);
+    },
+    [start, ready, virtualize, measure],
+  );
+  return (
+    <div ref={ref} data-index={index} className={classes(className, virtualize && 'aui-virtual__row')} {...rest}>
+      {children}
+    </div>
+  );
 });

@@ -1,4 +1,4 @@
-import { useCallback, useLayoutEffect, useReducer, useRef, useState, type CSSProperties } from 'react';
+import { useCallback, useLayoutEffect, useReducer, useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { watchReaderIntent, type ReaderScroll } from './readerIntent';
 
@@ -26,11 +26,6 @@ export interface VirtualRowsOptions {
   /** Follow new content while the reader is at the bottom (the chat behaviour). */
   stickToBottom: boolean;
   overscan?: number;
-}
-
-/** Where a virtual row sits in its list (none when every row is mounted in normal flow). */
-export function virtualRowStyle(start: number, virtualize: boolean): CSSProperties | undefined {
-  return virtualize ? { position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${start}px)` } : undefined;
 }
 
 /**

@@ -70,5 +70,10 @@ function useHighlight(code: string, lang: string | undefined): ReactNode | undef
   if (!result || result.lang !== wanted) return undefined;
   if (result.code === code) return result.nodes;
   // A streamed block grows: its highlighted start stays, the new tail shows as text until the next slice.
-  return code.startsWith(result.code) ? [result.nodes, code.slice(result.code.length)] : undefined;
+  return code.startsWith(result.code) ? (
+    <>
+      {result.nodes}
+      {code.slice(result.code.length)}
+    </>
+  ) : undefined;
 }

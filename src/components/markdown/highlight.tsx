@@ -1,7 +1,7 @@
 // Syntax highlighting for code blocks: Prism's grammars through refractor (a syntax tree, never an
 // HTML string), loaded as a chunk of its own by CodeBlock. The languages agents write most; any
 // other language shows as plain code.
-import { createElement, type ReactNode } from 'react';
+import { createElement, Fragment, type ReactNode } from 'react';
 import { refractor } from 'refractor/core';
 import bash from 'refractor/bash';
 import c from 'refractor/c';
@@ -30,8 +30,9 @@ export function highlights(lang: string): boolean {
 type Node = ReturnType<typeof refractor.highlight>['children'][number];
 
 /** `code` as elements with Prism's token classes (`token keyword` ...). */
-export function highlight(code: string, lang: string): ReactNode[] {
-  return refractor.highlight(code, lang).children.map(toReact);
+export function highlight(code: string, lang: string): ReactNode {
+  // Children as arguments, in their fixed order: no keys needed.
+  return createElement(Fragment, null, ...refractor.highlight(code, lang).children.map(toReact));
 }
 
 function toReact(node: Node): ReactNode {
