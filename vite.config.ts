@@ -14,7 +14,6 @@ const external = [
   /^react-dom($|\/)/,
   /^zustand($|\/)/,
   /^@tanstack\//,
-  /^radix-ui($|\/)/,
   /^@radix-ui\//,
   /^markdown-it($|\/)/,
   /^refractor($|\/)/,

@@ -2,7 +2,7 @@ import { forwardRef, useCallback, useEffect, useId, useRef, useState, type Compo
 import { Tabs } from './Tabs';
 import { useRuntimeStore } from '../hooks/useRuntimeContext';
 import { ActionList } from './ActionRequired';
-import { ArtifactList } from './ArtifactCard';
+import { LazyArtifactList } from './lazyArtifacts';
 import { Composer } from './Composer';
 import { Conversation, type ConversationComponents, type ConversationProps } from './Conversation';
 import { DiagnosticsPanel } from './DiagnosticsPanel';
@@ -161,7 +161,7 @@ export const AgentWorkbench = forwardRef<HTMLDivElement, AgentWorkbenchProps>(fu
               <Tabs.Content value="tasks" className="aui-tabs__content">{boundary('TaskCapsule', <TaskCapsule labels={labels} variant="expanded" aria-label={t('task.details')} />)}</Tabs.Content>
               <Tabs.Content value="tools" className="aui-tabs__content">{boundary('ToolGroup', <ToolGroup labels={labels} onOpenOutput={onOpenOutput} onOpenEvidence={openEvidence} onRetry={onRetry} virtualize={virtualize} defaultOpen={false} />)}</Tabs.Content>
               <Tabs.Content value="timeline" className="aui-tabs__content">{boundary('ProcessTimeline', <ProcessTimeline labels={labels} virtualize={virtualize} />)}</Tabs.Content>
-              <Tabs.Content value="artifacts" className="aui-tabs__content">{boundary('ArtifactList', <ArtifactList labels={labels} loadRef={loadRef} onOpenRef={onOpenRef} virtualize={virtualize} />)}</Tabs.Content>
+              <Tabs.Content value="artifacts" className="aui-tabs__content">{boundary('ArtifactList', <LazyArtifactList labels={labels} loadRef={loadRef} onOpenRef={onOpenRef} virtualize={virtualize} />)}</Tabs.Content>
               <Tabs.Content value="evidence" className="aui-tabs__content">{boundary('EvidenceLane', <EvidenceLane labels={labels} idScope={scope} onOpenRef={onOpenRef} virtualize={virtualize} reveal={revealEvidence} onRevealed={evidenceRevealed} />)}</Tabs.Content>
               <Tabs.Content value="team" className="aui-tabs__content">{boundary('SubagentRoster', <SubagentRoster labels={labels} virtualize={virtualize} />)}</Tabs.Content>
               <Tabs.Content value="diagnostics" className="aui-tabs__content">{boundary('DiagnosticsPanel', <DiagnosticsPanel labels={labels} virtualize={virtualize} />)}</Tabs.Content>

@@ -1,7 +1,7 @@
 import { forwardRef, memo, useState, type ComponentPropsWithoutRef } from 'react';
 import { allowedImageSrc, loadedImageSrc, useDisplayPolicy, useDisplayText } from './displayPolicy';
 import { dataWord, SafeText, useDisplayName } from './safeText';
-import { Dialog } from 'radix-ui';
+import * as Dialog from '@radix-ui/react-dialog';
 import { Tabs } from './Tabs';
 import { useRuntimeSelector } from '../hooks/useRuntimeSelector';
 import type { ArtifactRecord } from '../store/records';

@@ -6,7 +6,7 @@ import { pickHealth } from '../hooks/connectionStore';
 import { useRuntimeSelector } from '../hooks/useRuntimeSelector';
 import type { StaleReason } from '../store/records';
 import { ActionPart } from './ActionRequired';
-import { ArtifactCard } from './ArtifactCard';
+import { LazyArtifactCard } from './lazyArtifacts';
 import type { ConversationComponents } from './conversationComponents';
 import { useDisplayText } from './displayPolicy';
 import { classes, formatDuration } from './format';
@@ -97,7 +97,7 @@ const Part = memo(function Part({ partId, streaming, handlers }: { partId: strin
       return <ActionPart actionId={part.refId!} labels={handlers.labels} now={handlers.now} />;
     case 'artifact':
       if (slots?.Artifact) return <slots.Artifact artifactId={part.refId!} loadRef={handlers.loadRef} labels={handlers.labels} />;
-      return <ArtifactCard artifactId={part.refId!} loadRef={handlers.loadRef} onOpenRef={handlers.onOpenRef} labels={handlers.labels} />;
+      return <LazyArtifactCard artifactId={part.refId!} loadRef={handlers.loadRef} onOpenRef={handlers.onOpenRef} labels={handlers.labels} />;
   }
 });
 

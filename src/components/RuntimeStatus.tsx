@@ -1,5 +1,5 @@
 import { createContext, forwardRef, useContext, type ComponentPropsWithoutRef } from 'react';
-import { Slot } from 'radix-ui';
+import * as Slot from '@radix-ui/react-slot';
 import { useRuntimeSelector, shallowEqual } from '../hooks/useRuntimeSelector';
 import { selectRuntimeStatus, type RuntimeStatusFacts } from '../store/selectors/runtimeStatus';
 import { selectUsage } from '../store/selectors/usage';

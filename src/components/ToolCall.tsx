@@ -1,5 +1,5 @@
 import { cloneElement, createContext, forwardRef, isValidElement, memo, useContext, useLayoutEffect, useRef, useState, type ComponentPropsWithoutRef, type ReactElement, type ReactNode } from 'react';
-import { Slot } from 'radix-ui';
+import * as Slot from '@radix-ui/react-slot';
 import { DisclosureContent, DisclosureRoot, DisclosureTrigger } from './Disclosure';
 import { shallowEqual, useRuntimeSelector } from '../hooks/useRuntimeSelector';
 import type { Redactor } from '../protocol/redactSecrets';

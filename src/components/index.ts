@@ -18,7 +18,7 @@ export { Composer, type ComposerProps } from './Composer';
 export { AgentWorkbench, type AgentWorkbenchProps, type WorkbenchLane } from './AgentWorkbench';
 export { SurfaceBoundary, type SurfaceBoundaryProps } from './SurfaceBoundary';
 export { Markdown } from './Markdown';
-export { preloadMarkdown } from './markdown/loadRenderer';
+export { preloadKit } from './preloadKit';
 export { DisplayPolicyProvider, useDisplayPolicy, useRedact, useDisplayText, allowedImageSrc, type DisplayPolicy, type DisplayPolicyProviderProps } from './displayPolicy';
 export { SafeText, useDisplayName } from './safeText';
 export { safeHref } from './safeHref';

@@ -1,23 +1,9 @@
+import { FACT_LABELS } from './factLabels';
 // Every visible string and aria label of the kit, in English. An app overrides any of them through
 // <RuntimeProvider labels> or a component's `labels` prop; `{name}` placeholders are filled in.
 /** Every visible string and aria label the kit renders, in English, by key; `{name}` placeholders are filled in. */
 export const DEFAULT_LABELS = {
-  'fact.unknown': 'Unknown',
-  'fact.unavailable': 'Unavailable',
-  'fact.blocked': 'Blocked',
-  'fact.stale': 'Stale',
-  'fact.loading': 'Loading',
-  'fact.needs-input': 'Needs input',
-  'fact.failed': 'Failed',
-  'fact.disputed': 'Disputed',
-  'fact.why.unknown': 'The runtime sent this fact without enough to identify it.',
-  'fact.why.unavailable': 'This runtime does not provide this fact.',
-  'fact.why.blocked': 'A permission, quota, routing or policy fact stops this.',
-  'fact.why.stale': 'The stream broke; this view waits for repair.',
-  'fact.why.loading': 'Loading from the runtime.',
-  'fact.why.needs-input': 'The runtime is waiting for your answer.',
-  'fact.why.failed': 'The runtime reported a failure.',
-  'fact.why.disputed': 'Evidence and review disagree.',
+  ...FACT_LABELS,
   'fact.what.status': 'Status unknown',
   'fact.what.name': 'Name unknown',
   'fact.what.kind': 'Kind unknown',

@@ -33,11 +33,7 @@ export function subscribeRenderer(listener: () => void): () => void {
   return () => void listeners.delete(listener);
 }
 
-/**
- * Loads the markdown renderer now. Messages show their text at once and their markup once the
- * renderer has arrived; an app can call this at startup to fetch it early. A server should await it
- * before rendering, so its HTML carries markup (otherwise each message is rendered in the browser).
- */
+/** Loads the markdown renderer now (see `preloadKit`, which an app calls). */
 export function preloadMarkdown(): Promise<void> {
   return loadMarkdownRenderer().then(() => undefined);
 }

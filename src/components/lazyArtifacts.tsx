@@ -1,0 +1,37 @@
+import { Suspense } from 'react';
+import type { ArtifactCardProps, ArtifactListProps } from './ArtifactCard';
+import { lazyPart, useServerRender } from './lazyPart';
+
+// The artifact card, its previews and its dialog are a chunk of their own (the dialog alone was
+// 14 KB gzip of the first screen): the conversation and the workbench load it with their first artifact.
+
+/** The artifact module, loaded on first use (or by `preloadKit`). */
+export const artifactModule = lazyPart(() => import('./ArtifactCard'));
+
+function LoadedCard(props: ArtifactCardProps) {
+  const module = artifactModule.useModule(useServerRender());
+  return module ? <module.ArtifactCard {...props} /> : <article className="aui-artifact" data-loading="" aria-busy="true" />;
+}
+
+function LoadedList(props: ArtifactListProps) {
+  const module = artifactModule.useModule(useServerRender());
+  return module ? <module.ArtifactList {...props} /> : <div className="aui-artifact-list" aria-busy="true" />;
+}
+
+/** `ArtifactCard`, loaded with the first artifact shown. */
+export function LazyArtifactCard(props: ArtifactCardProps) {
+  return (
+    <Suspense fallback={null}>
+      <LoadedCard {...props} />
+    </Suspense>
+  );
+}
+
+/** `ArtifactList`, loaded when the artifacts lane first shows. */
+export function LazyArtifactList(props: ArtifactListProps) {
+  return (
+    <Suspense fallback={null}>
+      <LoadedList {...props} />
+    </Suspense>
+  );
+}
