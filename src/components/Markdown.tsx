@@ -1,15 +1,16 @@
-import { memo, Suspense, useEffect, useId, useMemo, useReducer, useRef, useState, useSyncExternalStore, type ReactElement, type Ref } from 'react';
+import { memo, Suspense, useEffect, useId, useMemo, useReducer, useRef, useState, type ReactElement, type Ref } from 'react';
 import { useDisplayPolicy, useDisplayText } from './displayPolicy';
 import { CodeBlock } from './markdown/CodeBlock';
 import { footnoteId } from './markdown/definitions';
-import { loadedRenderer, loadMarkdownRenderer, subscribeRenderer } from './markdown/loadRenderer';
+import { useServerRender } from './lazyPart';
+import { markdownRenderer } from './markdown/loadRenderer';
 import { claimSyncParse, countSyncParse, markdownWork, scheduleParse } from './markdown/parseScheduler';
 import type { RenderContext } from './markdown/renderMarkdown';
 import { fenceCost, splitBlocks, UNIT_COST, type MarkdownBlock, type MarkdownUnit, type SplitResult } from './markdown/splitBlocks';
 import { revealBidiControls } from './safeText';
 import { useLabels } from './useLabels';
 
-type Renderer = NonNullable<ReturnType<typeof loadedRenderer>>;
+type Renderer = typeof import('./markdown/renderMarkdown');
 
 /**
  * Runtime text as CommonMark + GFM (markdown-it, loaded lazily): no raw HTML ever (tags stay
@@ -75,27 +76,11 @@ function MarkdownBody({ text }: { text: string }) {
  * True on the server and while hydrating what it rendered: then every unit is markup at once, so
  * the server's HTML is whole and hydration finds the same tree (no main thread to spare there, and
  * a per-task budget would not cut a streamed server render where the client's render cuts it).
- */
-function useServerMarkup(): boolean {
-  return useSyncExternalStore(subscribeNever, onClient, onServer);
-}
-const subscribeNever = () => () => {};
-const onClient = () => false;
-const onServer = () => true;
-
-/**
- * The renderer, or undefined until it arrives (the units show their text meanwhile). A server
+ * The renderer is undefined until it arrives (the units show their text meanwhile); a server
  * render or a hydration waits for it instead (Suspense), so what it renders is markup.
  */
-function useRenderer(server: boolean): Renderer | undefined {
-  const renderer = useSyncExternalStore(subscribeRenderer, loadedRenderer, loadedRenderer);
-  useEffect(() => {
-    if (!renderer) void loadMarkdownRenderer().catch(() => undefined);
-  }, [renderer]);
-  // eslint-disable-next-line @typescript-eslint/only-throw-error -- Suspense's protocol (React 18 and 19)
-  if (server && !renderer) throw loadMarkdownRenderer();
-  return renderer;
-}
+const useServerMarkup = useServerRender;
+const useRenderer = (server: boolean): Renderer | undefined => markdownRenderer.useModule(server);
 
 // Units are visited in groups, so a delta at the end of a long answer costs React a few group
 // comparisons instead of one per unit.
@@ -252,7 +237,7 @@ function TableText({ block, renderer, context }: UnitProps & { block: Extract<Ma
         className="aui-button aui-button--quiet aui-markdown__show-table"
         onClick={() => {
           setAsked(true);
-          void loadMarkdownRenderer().catch(() => undefined);
+          void markdownRenderer.load().catch(() => undefined);
         }}
       >
         {t('markdown.showTable')}

@@ -1,5 +1,5 @@
 import { artifactModule } from './lazyArtifacts';
-import { loadMarkdownRenderer } from './markdown/loadRenderer';
+import { markdownRenderer } from './markdown/loadRenderer';
 
 /**
  * Loads the parts of the kit that arrive as chunks of their own (the markdown parser, the artifact
@@ -8,5 +8,5 @@ import { loadMarkdownRenderer } from './markdown/loadRenderer';
  * before rendering, so its HTML is whole (otherwise those parts are rendered in the browser).
  */
 export async function preloadKit(): Promise<void> {
-  await Promise.all([loadMarkdownRenderer(), artifactModule.load()]);
+  await Promise.all([markdownRenderer.load(), artifactModule.load()]);
 }
