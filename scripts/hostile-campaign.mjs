@@ -16,6 +16,7 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { hostileUiRows } from './campaign/hostileUi.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const CLI = join(ROOT, 'bin/agentui.js');
@@ -465,7 +466,7 @@ async function speedZero() {
   record('10', 'serve --speed 0', 'exit 2 with a message', `exit ${run.code ?? run.signal}: ${run.stderr.trim().split('\n')[0]}`, `exit ${run.code}`, run.code === 2 && /--speed must be greater than 0/.test(run.stderr));
 }
 
-const SECTIONS = [['2', crossSiteApprovals], ['3', secretShapes], ['4', prototypeNames], ['5', deepNesting], ['6', serverLimits], ['7', cliInputs], ['10', speedZero]];
+const SECTIONS = [['2', crossSiteApprovals], ['3', secretShapes], ['4', prototypeNames], ['5', deepNesting], ['6', serverLimits], ['7', cliInputs], ['10', speedZero], ['23-ui', () => hostileUiRows(ROOT, record)]];
 
 function printTable() {
   const header = ['item', 'case', 'expected', 'observed', 'figure', 'result'];
