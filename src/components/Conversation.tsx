@@ -23,7 +23,7 @@ import type { OpenRef } from './RefLink';
 import type { RefLoader } from './useRefContent';
 import { useThreadKeyboard } from './useThreadKeyboard';
 import { useVirtualRows } from './useVirtualRows';
-import { useVirtualSpace, VirtualSlot } from './VirtualList';
+import { VirtualSlot } from './VirtualList';
 
 export type { ConversationComponents } from './conversationComponents';
 
@@ -188,8 +188,7 @@ export const Conversation = forwardRef<HTMLDivElement, ConversationProps>(functi
   );
   const t = useLabels(labels);
   countRender('Conversation', '');
-  const { scrollRef, virtualizer, onScroll, atBottom, jumpToLatest, totalSize, rows } = useVirtualRows({ keys, estimateSize: estimateRowHeight, stickToBottom: true });
-  const space = useVirtualSpace(totalSize, virtualize);
+  const { scrollRef, spaceRef: space, virtualizer, onScroll, atBottom, jumpToLatest, rows } = useVirtualRows({ keys, estimateSize: estimateRowHeight, stickToBottom: true, virtualize });
   const mounted = rows(virtualize);
   const scrollToIndex = useCallback((index: number) => virtualizer.scrollToIndex(index, { align: 'auto' }), [virtualizer]);
   const keyboard = useThreadKeyboard({ scrollRef, count, scrollToIndex });
@@ -214,7 +213,7 @@ export const Conversation = forwardRef<HTMLDivElement, ConversationProps>(functi
         aria-describedby={hintId}
       >
         {count === 0 && <p className="aui-muted aui-conversation__empty">{t('conversation.empty')}</p>}
-        {/* Heights and offsets go through the CSSOM (VirtualSlot, useVirtualSpace): a strict CSP blocks style attributes in server HTML. */}
+        {/* Heights and offsets go through the CSSOM (useVirtualRows' spaceRef, VirtualSlot): a strict CSP blocks style attributes in server HTML. */}
         <div ref={space as never} className={classes('aui-conversation__inner', virtualize && 'aui-virtual')}>
           {mounted.map((row) => (
             <VirtualSlot key={row.key} row={row} virtualize={virtualize} measure={virtualizer.measureElement} className="aui-conversation__row">

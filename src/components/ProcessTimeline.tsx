@@ -9,7 +9,7 @@ import { dataWord, SafeText } from './safeText';
 import { useLabels } from './useLabels';
 import { valueLabel } from './valueLabel';
 import { useVirtualRows } from './useVirtualRows';
-import { useVirtualSpace, VirtualSlot } from './VirtualList';
+import { VirtualSlot } from './VirtualList';
 
 const GLYPH: Record<TimelineEntry['kind'], string> = {
   tool: '⚙',
@@ -62,9 +62,8 @@ export const ProcessTimeline = forwardRef<HTMLDivElement, ProcessTimelineProps>(
   const table = useRuntimeSelector((s) => s.timeline.byId);
   const t = useLabels(labels);
   const keys = kinds ? ids.filter((id) => kinds.includes(table.get(id)!.kind)) : ids;
-  const { scrollRef, virtualizer, onScroll, totalSize, rows } = useVirtualRows({ keys, estimateSize: 32, stickToBottom: true, overscan: 10 });
+  const { scrollRef, spaceRef: space, virtualizer, onScroll, rows } = useVirtualRows({ keys, estimateSize: 32, stickToBottom: true, overscan: 10, virtualize });
   const mounted = rows(virtualize);
-  const space = useVirtualSpace(totalSize, virtualize);
   return (
     <div ref={ref} className={classes('aui-timeline', className)} role="group" aria-label={t('timeline.region')} data-count={keys.length} {...rest}>
       {keys.length === 0 && <p className="aui-muted">{t('timeline.empty')}</p>}

@@ -16,7 +16,7 @@ import { dataWord, revealBidi, SafeText, useDisplayName } from './safeText';
 import { useLabels, type Translate } from './useLabels';
 import { plural, valueLabel } from './valueLabel';
 import { useVirtualRows } from './useVirtualRows';
-import { useVirtualSpace, VirtualSlot } from './VirtualList';
+import { VirtualSlot } from './VirtualList';
 
 /** The input as shown: redacted before it is cut, so a clipped secret cannot slip past the patterns. */
 function inputSummary(tool: ToolCallRecord, redact: Redactor): string {
@@ -482,8 +482,7 @@ export const ToolGroup = forwardRef<HTMLDivElement, ToolGroupProps>(function Too
   const allIds = useRuntimeSelector((s) => s.toolCalls.ids);
   const t = useLabels(labels);
   const ids = toolCallIds ?? (turnId !== undefined ? (turnToolIds ?? EMPTY_IDS) : allIds);
-  const { scrollRef, virtualizer, onScroll, totalSize, rows } = useVirtualRows({ keys: ids, estimateSize: 48, stickToBottom: true });
-  const space = useVirtualSpace(totalSize, virtualize);
+  const { scrollRef, spaceRef: space, virtualizer, onScroll, rows } = useVirtualRows({ keys: ids, estimateSize: 48, stickToBottom: true, virtualize });
   return (
     <div ref={ref} className={classes('aui-tool-group', className)} role="group" aria-label={t('tool.group')} data-count={ids.length} {...rest}>
       <div ref={scrollRef} className="aui-tool-group__scroll" onScroll={onScroll}>

@@ -26,7 +26,7 @@ export interface VirtualListProps {
   /** The list element's role and accessible name. */
   role?: string;
   'aria-label'?: string;
-  /** A row to bring into view and focus (a new object asks again); `onRevealed` is called once it has focus. */
+  /** A row to bring into view and focus (a new object asks again); `onRevealed` is called once it has focus: clear `reveal` there. */
   reveal?: { key: string };
   onRevealed?: () => void;
 }
@@ -39,9 +39,8 @@ export interface VirtualListProps {
  * (`style-src 'self'`) keeps its layout.
  */
 export function VirtualList({ keys, estimateSize, renderRow, as: List = 'ul', virtualize = true, className, role, 'aria-label': label, reveal, onRevealed }: VirtualListProps) {
-  const { scrollRef, virtualizer, onScroll, totalSize, rows } = useVirtualRows({ keys, estimateSize, stickToBottom: false, overscan: 4 });
+  const { scrollRef, spaceRef: space, virtualizer, onScroll, rows } = useVirtualRows({ keys, estimateSize, stickToBottom: false, overscan: 4, virtualize });
   const mounted = rows(virtualize);
-  const space = useVirtualSpace(totalSize, virtualize);
   // Reveal: focus the row if it is mounted, else scroll it into the window; it focuses itself once mounted.
   const revealed = useLatest(reveal ? { key: reveal.key, done: onRevealed ?? noop } : undefined);
   const elements = useRef(new Map<string, HTMLElement>()).current;
@@ -50,7 +49,6 @@ export function VirtualList({ keys, estimateSize, renderRow, as: List = 'ul', vi
     if (!target) return;
     const mountedRow = elements.get(target.key);
     if (mountedRow && mountedRow.getAttribute('aria-hidden') !== 'true') {
-      revealed.current = undefined;
       mountedRow.focus();
       target.done();
       return;
@@ -76,9 +74,7 @@ const noop = () => {};
 /** A ref holding the latest `value` of each render (set while rendering; read by effects and ref callbacks). */
 function useLatest<T>(value: T): { current: T } {
   const ref = useRef(value);
-  const last = useRef(value);
-  // A new value replaces the held one; a value the list consumed (set to undefined) stays consumed.
-  if (last.current !== value) ref.current = last.current = value;
+  ref.current = value;
   return ref;
 }
 
@@ -114,8 +110,9 @@ const Row = memo(function Row({
         if (ready) measure(element);
       }
       const target = revealed.current;
+      // Until the owner clears `reveal` (in onRevealed): a row the list mounts again while it
+      // settles its measurements takes focus again.
       if (ready && target?.key === rowKey) {
-        revealed.current = undefined;
         element.focus();
         target.done();
       }
@@ -127,18 +124,6 @@ const Row = memo(function Row({
   if (!ready) return <Placeholder ref={ref as never} className="aui-virtual__row" aria-hidden="true" data-index={index} />;
   return renderRow(rowKey, rowProps);
 });
-
-/**
- * The element holding a virtual list's rows: as tall as all of them (set through the CSSOM in a
- * layout effect, so no style attribute reaches server HTML; `.aui-virtual` positions it). Returns its ref.
- */
-export function useVirtualSpace(totalSize: number, virtualize: boolean): { current: HTMLElement | null } {
-  const space = useRef<HTMLElement | null>(null);
-  useLayoutEffect(() => {
-    if (space.current) space.current.style.height = virtualize ? `${totalSize}px` : '';
-  }, [totalSize, virtualize]);
-  return space;
-}
 
 /** Props of `VirtualSlot`: the row, and any attribute of its `div`. */
 export interface VirtualSlotProps extends HTMLAttributes<HTMLDivElement> {

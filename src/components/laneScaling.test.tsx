@@ -3,7 +3,7 @@
 // 20k unknown events: 140k elements; 5,000 evidence records, 2,000 subagents, 2,000 pending
 // actions, a 100k-value enum: 0.4-2.1 s tasks). Every such list mounts only the rows in view: the
 // elements a lane builds do not depend on how many records it holds.
-import { act, cleanup, screen } from '@testing-library/react';
+import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -143,8 +143,7 @@ describe('opening evidence from the thread reaches a record past the lane window
     renderWith(<AgentWorkbench defaultLane="tools" />, store, mockAdapter());
     expect(document.querySelectorAll('.aui-evidence').length).toBe(0);
     await user.click(screen.getAllByRole('button', { name: 'Show evidence' })[0]!);
-    await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
-    expect(document.activeElement!.classList.contains('aui-evidence')).toBe(true);
+    await waitFor(() => expect(document.activeElement!.classList.contains('aui-evidence')).toBe(true), { timeout: 10_000 });
     expect(document.activeElement!.id.endsWith('-evidence-ev-tool')).toBe(true);
     expect(document.querySelectorAll('.aui-evidence').length).toBeLessThan(60);
   });
