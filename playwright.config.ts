@@ -14,7 +14,8 @@ export default defineConfig({
   timeout: 60_000,
   reporter: process.env.CI ? [['list'], ['line']] : 'list',
   snapshotPathTemplate: '{testDir}/__screenshots__/{testFileName}/{arg}{ext}',
-  expect: { toHaveScreenshot: { maxDiffPixels: 0, animations: 'disabled', caret: 'hide', scale: 'css' } },
+  // How long an assertion waits for its state: a limit reached only on failure, generous for a loaded machine.
+  expect: { timeout: 20_000, toHaveScreenshot: { maxDiffPixels: 0, animations: 'disabled', caret: 'hide', scale: 'css' } },
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     viewport: { width: 1280, height: 800 },

@@ -1,8 +1,13 @@
 import type { Preview } from '@storybook/react-vite';
+import { configure } from 'storybook/test';
 import '../src/styles/styles.css';
 import './preview.css';
 import { StoryGlobals, type StoryTheme } from '../stories/support/StoryGlobals';
 import { LOCALES, type LocaleName } from '../stories/support/locales';
+
+// A wait's limit is when a play function gives up, not a performance bound: on a loaded CI machine
+// a correct story can take longer than testing-library's 1 s default to reach its state.
+configure({ asyncUtilTimeout: 20_000 });
 
 const preview: Preview = {
   globalTypes: {

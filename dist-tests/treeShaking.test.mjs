@@ -13,12 +13,12 @@ import { packedConsumer } from './consumer.mjs';
  * Budgets in gzip bytes. Measured 2026-11: kit share ~2.6 KB, then 4.4 KB once every status, category
  * and kind got a plain-language label (issue 15 item 4: the one labels table FactBadge reads its words
  * from), 6.4 KB once diagnostics, timeline events, tool activities, artifact actions and number
- * formats got theirs (issue 24 items 6 and 8; the badge's icons add ~0.3 KB); with Radix Tooltip
- * ~25 KB, 29.3 KB once badges draw lucide icons (its icon base and the eight state icons, ~2.5 KB);
- * whole kit ~96 KB.
+ * formats got theirs (issue 24 items 6 and 8). Issue 25 item 3: the badge reads only its own labels,
+ * redacts its reason and has the kit's tooltip (no Radix Tooltip): 5.3 KB, nothing else; the design's
+ * lucide icons (icon base and the eight state icons) add ~2.5 KB.
  */
-const BADGE_KIT_BUDGET = 7 * 1024;
-const BADGE_TOTAL_BUDGET = 30 * 1024;
+const BADGE_KIT_BUDGET = 8 * 1024;
+const BADGE_TOTAL_BUDGET = 8 * 1024;
 
 async function bundle(dir, code) {
   writeFileSync(join(dir, 'entry.js'), code);

@@ -23,6 +23,7 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { hostileUiRows } from './campaign/hostileUi.mjs';
 
 const ROOT = process.env.AGENTUI_CAMPAIGN_ROOT ?? join(dirname(fileURLToPath(import.meta.url)), '..');
 const CLI = join(ROOT, 'bin/agentui.js');
@@ -722,7 +723,7 @@ async function cliRound2() {
     crValidate.code === 0 && crReplay.code === 0 && applied === lines.length);
 }
 
-const SECTIONS = [['2', crossSiteApprovals], ['3', secretShapes], ['4', prototypeNames], ['5', deepNesting], ['6', serverLimits], ['7', cliInputs], ['10', speedZero], ['23.8', streamLayer], ['23.9', serverRound2], ['23.10', cliRound2]];
+const SECTIONS = [['2', crossSiteApprovals], ['3', secretShapes], ['4', prototypeNames], ['5', deepNesting], ['6', serverLimits], ['7', cliInputs], ['10', speedZero], ['23.8', streamLayer], ['23.9', serverRound2], ['23.10', cliRound2], ['23-ui', () => hostileUiRows(ROOT, record)]];
 
 function printTable() {
   const header = ['item', 'case', 'expected', 'observed', 'figure', 'result'];

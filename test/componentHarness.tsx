@@ -1,12 +1,17 @@
 import { render, type RenderResult } from '@testing-library/react';
 import axe from 'axe-core';
 import type { ReactElement } from 'react';
-import { expect } from 'vitest';
+import { beforeAll, expect } from 'vitest';
+import { preloadKit } from '../src/components/preloadKit';
 import { RuntimeProvider } from '../src/hooks/RuntimeProvider';
 import { parseJsonl } from '../src/protocol/parseJsonl';
 import { createRuntimeStore, type RuntimeStore } from '../src/store/createRuntimeStore';
 import type { RuntimeProviderAdapter } from '../src/stream/types';
 import { readFixture } from './referenceData';
+
+// The markdown parser and the artifact card are lazily loaded chunks; component tests render as an app that loaded them:
+// messages are markup in the first render (markdown.test.tsx covers the text shown before it arrives).
+beforeAll(() => preloadKit());
 
 /** jsdom has no layout: give elements a size so the virtualizer renders rows. */
 export function stubLayout(height = 600, width = 800): void {

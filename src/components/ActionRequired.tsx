@@ -1,5 +1,6 @@
 import { forwardRef, memo, useEffect, useId, useRef, useState, type ComponentPropsWithoutRef, type FormEvent } from 'react';
-import { useRuntimeActions } from '../hooks/useRuntimeContext';
+import { dataWord } from './safeText';
+import { useRuntimeActions, useRuntimeStore } from '../hooks/useRuntimeContext';
 import { useRuntimeSelector } from '../hooks/useRuntimeSelector';
 import type { ActionRecord } from '../store/records';
 import { actionKind, actionOutcome } from '../store/selectors/actionKind';
@@ -7,7 +8,9 @@ import { isAttachedToTool } from '../store/selectors/toolFacts';
 import { bySeverity } from '../store/selectors/turnStatus';
 import { FactBadge } from './FactBadge';
 import { IconAlert, IconCancelled, IconCheck, IconFailed, IconSpinner, IconWaiting, IconWarning } from './icons';
-import { useRedact } from './displayPolicy';
+import { useDisplayText, useRedact } from './displayPolicy';
+import { isEditing } from './tabbable';
+import { VirtualList } from './VirtualList';
 import { classes, formatClock, summarizeInput } from './format';
 import type { Labels } from '../ui/labels';
 import { StructuredInput } from './StructuredInput';
@@ -22,6 +25,17 @@ function decisionsFor(action: ActionRecord): { approve: string; reject: string }
 }
 
 const HIGH = new Set(['high', 'critical']);
+
+// The requests each store has shown: a request takes focus when it first appears, not each time a
+// virtualized list mounts its card again.
+const shown = new WeakMap<object, Set<string>>();
+function firstSight(store: object, actionId: string): boolean {
+  let seen = shown.get(store);
+  if (!seen) shown.set(store, (seen = new Set()));
+  if (seen.has(actionId)) return false;
+  seen.add(actionId);
+  return true;
+}
 
 /**
  * A finished request in one line, from its facts: "Approved by you · 10:02". Who answered and when
@@ -54,7 +68,10 @@ export interface ActionRequiredProps extends Omit<ComponentPropsWithoutRef<'arti
   labels?: Labels;
   /** Clock for the deadline hint (stories and tests pin it). It never expires a request: only the runtime does. */
   now?: () => number;
-  /** Move focus to this card when it appears with high or critical severity. Default true. */
+  /**
+   * Move focus to this card when it appears with high or critical severity, unless the user is typing
+   * in a field (then the live announcer says it instead). Default true.
+   */
   autoFocusHighSeverity?: boolean;
   /** Shown on the tool row it gates: the row names the tool, so a finished request is its outcome alone. */
   attached?: boolean;
@@ -72,6 +89,7 @@ export const ActionRequired = memo(
     const actions = useRuntimeActions();
     const t = useLabels(labels);
     const redact = useRedact();
+    const show = useDisplayText();
     const [values, setValue] = useSchemaValues(action?.schema);
     const [step, setStep] = useState<'choose' | 'confirm' | 'note'>('choose');
     const [note, setNote] = useState('');
@@ -83,9 +101,14 @@ export const ActionRequired = memo(
     const deadline = useDeadline(action?.expiresAt, pending, now);
     const severity = action?.severity;
 
+    const store = useRuntimeStore();
     useEffect(() => {
+      // Once per request: a card mounted again (scrolled back into a virtualized list) never takes focus.
+      if (!firstSight(store, actionId)) return;
       // Focus goes to the request itself, not to a button: Enter must never approve by accident.
-      if (autoFocusHighSeverity && pending && severity && HIGH.has(severity)) headingRef.current?.focus();
+      // Never away from a field the user is typing in (their next keys would land elsewhere): the
+      // live announcer says the request arrived instead.
+      if (autoFocusHighSeverity && pending && severity && HIGH.has(severity) && !isEditing(document.activeElement)) headingRef.current?.focus();
       // Only when the request appears: later renders must not steal focus.
       // eslint-disable-next-line react-hooks/exhaustive-deps
     }, []);
@@ -104,15 +127,15 @@ export const ActionRequired = memo(
           ref={ref}
           className={classes('aui-action', className)}
           aria-label={t(`action.${kind}`)}
-          data-action-status={action.status}
+          data-action-status={dataWord(action.status)}
           data-action-kind={kind}
-          data-severity={severity}
-          data-action-decision={action.decision}
+          data-severity={dataWord(severity)}
+          data-action-decision={dataWord(action.decision)}
           data-compact=""
           {...rest}
         >
           <Resolution action={action} t={t} />
-          {!attached && action.prompt !== undefined && <span className="aui-action__prompt aui-action__prompt--past">{action.prompt}</span>}
+          {!attached && action.prompt !== undefined && <span className="aui-action__prompt aui-action__prompt--past">{show(action.prompt)}</span>}
         </article>
       );
     }
@@ -136,7 +159,7 @@ export const ActionRequired = memo(
         aria-labelledby={headingId}
         data-action-status={responding ? 'responding' : action.status}
         data-action-kind={kind}
-        data-severity={severity}
+        data-severity={dataWord(severity)}
         data-attached={attached || undefined}
         {...rest}
       >
@@ -145,7 +168,7 @@ export const ActionRequired = memo(
             <IconWaiting />{t(`action.${kind}`)}
           </h3>
           {severity && (
-            <span className="aui-action__severity" data-severity={severity}>
+            <span className="aui-action__severity" data-severity={dataWord(severity)}>
               {critical || severity === 'high' ? <IconWarning /> : <IconAlert />}
               <span className="aui-visually-hidden">{t('action.severityLabel')}: </span>
               {valueLabel(t, 'severity', severity)}
@@ -157,7 +180,7 @@ export const ActionRequired = memo(
             </span>
           )}
         </div>
-        <p className="aui-action__prompt">{action.prompt ?? <FactBadge fact="unknown" text={t('fact.what.question')} />}</p>
+        <p className="aui-action__prompt">{action.prompt !== undefined ? show(action.prompt) : <FactBadge fact="unknown" text={t('fact.what.question')} />}</p>
         {action.scope !== undefined && (
           <p className="aui-action__scope">
             <span className="aui-label">{t('action.scope')}</span> <code>{summarizeInput(redact(action.scope))}</code>
@@ -270,10 +293,12 @@ export interface ActionListProps extends ComponentPropsWithoutRef<'div'> {
   now?: () => number;
   /** Only requests not already shown inline in the conversation (e.g. hydrated from a snapshot). */
   detachedOnly?: boolean;
+  /** Mount only the requests in view (default `true`); `false` renders every one (server rendering). */
+  virtualize?: boolean;
 }
 
 /** Every pending request, most severe first. */
-export const ActionList = forwardRef<HTMLDivElement, ActionListProps>(function ActionList({ labels, now, detachedOnly, className, ...rest }, ref) {
+export const ActionList = forwardRef<HTMLDivElement, ActionListProps>(function ActionList({ labels, now, detachedOnly, virtualize, className, ...rest }, ref) {
   const table = useRuntimeSelector((s) => s.actions);
   const toolCalls = useRuntimeSelector((s) => s.toolCalls);
   const t = useLabels(labels);
@@ -284,9 +309,8 @@ export const ActionList = forwardRef<HTMLDivElement, ActionListProps>(function A
   if (pending.length === 0) return null;
   return (
     <div ref={ref} className={classes('aui-action-list', className)} role="group" aria-label={t('action.region')} {...rest}>
-      {pending.map((a) => (
-        <ActionRequired key={a.actionId} actionId={a.actionId} labels={labels} now={now} />
-      ))}
+      {/* A runtime can leave thousands pending: only the requests in view mount. */}
+      <VirtualList as="div" keys={pending.map((a) => a.actionId)} estimateSize={140} virtualize={virtualize} renderRow={(id, rowProps) => <ActionRequired {...rowProps} actionId={id} labels={labels} now={now} />} />
     </div>
   );
 });

@@ -1,9 +1,9 @@
 import { forwardRef, useCallback, useEffect, useId, useRef, useState, type ComponentPropsWithoutRef, type KeyboardEvent, type MouseEvent } from 'react';
-import { Tabs } from 'radix-ui';
+import { Tabs } from './Tabs';
 import { useRuntimeStore } from '../hooks/useRuntimeContext';
 import { ActionList } from './ActionRequired';
-import { ArtifactList } from './ArtifactCard';
-import { ArtifactPanel, ArtifactView } from './ArtifactWorkspace';
+import { ArtifactPanel } from './artifactPanel';
+import { LazyArtifactList, LazyArtifactView } from './lazyArtifacts';
 import { Composer } from './Composer';
 import { Conversation, type ConversationComponents, type ConversationProps } from './Conversation';
 import { DiagnosticsPanel } from './DiagnosticsPanel';
@@ -103,25 +103,16 @@ export const AgentWorkbench = forwardRef<HTMLDivElement, AgentWorkbenchProps>(fu
   const lane = pickLane(counts, chosenLane);
   const lanes = useLanesSheet();
   const showLanes = lanes.show;
-  // Opening evidence shows its lane and focuses the record, once it is in the document: at once
-  // when the lane is open, else when the lane mounts (the tab panel mounts a render later).
-  const evidenceToFocus = useRef<string>(undefined);
-  const [focusRequests, requestFocus] = useState(0);
-  const focusEvidence = useCallback(() => {
-    const target = evidenceToFocus.current === undefined ? null : document.getElementById(evidenceDomId(scope, evidenceToFocus.current));
-    if (!target) return;
-    evidenceToFocus.current = undefined;
-    target.focus();
-  }, [scope]);
+  // Opening evidence shows its lane, scrolls the record into the lane's window and focuses it once
+  // it is mounted (the lane is virtualized: the record may not be in the document yet).
+  const [revealEvidence, setRevealEvidence] = useState<{ evidenceId: string }>();
   const openEvidence = useCallback((evidenceId: string) => {
-    evidenceToFocus.current = evidenceId;
+    setRevealEvidence({ evidenceId });
     setLane('evidence');
     // In a narrow box the lanes are a sheet: open it without taking focus from the record.
     showLanes(false);
-    requestFocus((n) => n + 1);
   }, [showLanes]);
-  useEffect(focusEvidence, [focusRequests, focusEvidence]);
-  const evidenceLaneMounted = useCallback((node: HTMLDivElement | null) => void (node && focusEvidence()), [focusEvidence]);
+  const evidenceRevealed = useCallback(() => setRevealEvidence(undefined), []);
   // A link in the thread that opens a lane (a subagent's, the diagnostics) opens the sheet too when the lanes are one.
   const goToLane = useCallback(
     (next: string) => {
@@ -193,7 +184,7 @@ export const AgentWorkbench = forwardRef<HTMLDivElement, AgentWorkbenchProps>(fu
               'Conversation',
               <Conversation labels={labels} loadRef={loadRef} onOpenOutput={onOpenOutput} onOpenEvidence={openEvidence} onRetry={onRetry} onOpenRef={onOpenRef} now={now} virtualize={virtualize} components={components} />,
             )}
-            {boundary('ActionList', <ActionList labels={labels} now={now} detachedOnly className="aui-workbench__actions" />)}
+            {boundary('ActionList', <ActionList labels={labels} now={now} detachedOnly virtualize={virtualize} className="aui-workbench__actions" />)}
             {boundary('Composer', <Composer labels={labels} inputId={composerInputId} />)}
           </main>
           <aside
@@ -205,7 +196,7 @@ export const AgentWorkbench = forwardRef<HTMLDivElement, AgentWorkbenchProps>(fu
             onKeyDown={onSideKeyDown}
           >
             {artifact !== undefined ? (
-              boundary('ArtifactView', <ArtifactView artifactId={artifact} loadRef={loadRef} labels={labels} onClose={closeArtifact} headingId={artifactHeadingId} headingRef={artifactHeading} />)
+              boundary('ArtifactView', <LazyArtifactView artifactId={artifact} loadRef={loadRef} labels={labels} onClose={closeArtifact} headingId={artifactHeadingId} headingRef={artifactHeading} />)
             ) : (
             <Tabs.Root value={lane} onValueChange={(value) => setLane(value as WorkbenchLane)} className="aui-tabs">
               <div className="aui-workbench__lanes-bar">
@@ -225,10 +216,10 @@ export const AgentWorkbench = forwardRef<HTMLDivElement, AgentWorkbenchProps>(fu
                 <Tabs.Content value="tasks" className="aui-tabs__content">{boundary('TaskCapsule', <TaskCapsule labels={labels} variant="expanded" aria-label={t('task.details')} />)}</Tabs.Content>
                 <Tabs.Content value="tools" className="aui-tabs__content">{boundary('ToolGroup', <ToolGroup labels={labels} onOpenOutput={onOpenOutput} onOpenEvidence={openEvidence} onRetry={onRetry} virtualize={virtualize} defaultOpen={false} />)}</Tabs.Content>
                 <Tabs.Content value="timeline" className="aui-tabs__content">{boundary('ProcessTimeline', <ProcessTimeline labels={labels} virtualize={virtualize} />)}</Tabs.Content>
-                <Tabs.Content value="artifacts" className="aui-tabs__content">{boundary('ArtifactList', <ArtifactList labels={labels} loadRef={loadRef} onOpenRef={onOpenRef} />)}</Tabs.Content>
-                <Tabs.Content value="evidence" className="aui-tabs__content">{boundary('EvidenceLane', <EvidenceLane ref={evidenceLaneMounted} labels={labels} idScope={scope} onOpenRef={onOpenRef} />)}</Tabs.Content>
-                <Tabs.Content value="team" className="aui-tabs__content">{boundary('SubagentRoster', <SubagentRoster labels={labels} />)}</Tabs.Content>
-                <Tabs.Content value="diagnostics" className="aui-tabs__content">{boundary('DiagnosticsPanel', <DiagnosticsPanel labels={labels} />)}</Tabs.Content>
+                <Tabs.Content value="artifacts" className="aui-tabs__content">{boundary('ArtifactList', <LazyArtifactList labels={labels} loadRef={loadRef} onOpenRef={onOpenRef} virtualize={virtualize} />)}</Tabs.Content>
+                <Tabs.Content value="evidence" className="aui-tabs__content">{boundary('EvidenceLane', <EvidenceLane labels={labels} idScope={scope} onOpenRef={onOpenRef} virtualize={virtualize} reveal={revealEvidence} onRevealed={evidenceRevealed} />)}</Tabs.Content>
+                <Tabs.Content value="team" className="aui-tabs__content">{boundary('SubagentRoster', <SubagentRoster labels={labels} virtualize={virtualize} />)}</Tabs.Content>
+                <Tabs.Content value="diagnostics" className="aui-tabs__content">{boundary('DiagnosticsPanel', <DiagnosticsPanel labels={labels} virtualize={virtualize} />)}</Tabs.Content>
               </div>
             </Tabs.Root>
             )}

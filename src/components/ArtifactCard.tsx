@@ -1,16 +1,18 @@
 import { forwardRef, memo, useState, type ComponentPropsWithoutRef } from 'react';
+import { dataWord, SafeText, useDisplayName } from './safeText';
 import { useRuntimeSelector } from '../hooks/useRuntimeSelector';
 import type { ArtifactRecord } from '../store/records';
 import type { LabelKey, Labels } from '../ui/labels';
 import { ArtifactBody, artifactVersions, currentVersion, DiffLines, useArtifactText } from './artifactContent';
-import { ArtifactWorkspace, ExportState, KindBadge, kindIcon, StatusText, useArtifactPanel } from './ArtifactWorkspace';
+import { useArtifactPanel } from './artifactPanel';
+import { ArtifactWorkspace, ExportState, KindBadge, kindIcon, StatusText } from './ArtifactWorkspace';
 import { FactBadge } from './FactBadge';
 import { classes } from './format';
 import { IconPanel } from './icons';
 import { RefAction, type OpenRef } from './RefLink';
-import { revealBidi } from './safeText';
 import { useLabels, type Translate } from './useLabels';
 import type { RefLoader } from './useRefContent';
+import { VirtualList } from './VirtualList';
 
 /** The inline preview on a card: a glance, not the document (the workspace shows it whole). */
 const INLINE_BUDGET = 1_200;
@@ -53,7 +55,7 @@ function Ids({ artifact, t, listRefs }: { artifact: ArtifactRecord; t: Translate
           .map(([key, value]) => (
             <div key={key} className="aui-tool-call__arg">
               <dt>{t(key)}</dt>
-              <dd><code>{revealBidi(value)}</code></dd>
+              <dd><code><SafeText>{value}</SafeText></code></dd>
             </div>
           ))}
       </dl>
@@ -77,7 +79,7 @@ function InlinePreview({ artifact, loader, t }: { artifact: ArtifactRecord; load
   const showDiff = version.preview === undefined && version.ref === undefined;
   const content = useArtifactText(version.preview, showDiff ? version.diffRef : version.ref, loader, INLINE_BUDGET);
   return (
-    <div className="aui-artifact__inline" data-kind={artifact.kind ?? 'unknown'}>
+    <div className="aui-artifact__inline" data-kind={dataWord(artifact.kind) ?? 'unknown'}>
       {showDiff && content.state === 'ready' ? (
         <DiffLines text={content.text} />
       ) : showDiff && content.state === 'unavailable' ? (
@@ -122,6 +124,7 @@ export const ArtifactCard = memo(
     const artifact = useRuntimeSelector((s) => s.artifacts.byId.get(artifactId));
     const t = useLabels(labels);
     const panel = useArtifactPanel();
+    const name = useDisplayName();
     const [ownOpen, setOwnOpen] = useState(defaultOpen);
     const open = openProp ?? ownOpen;
     const setOpen = (next: boolean) => {
@@ -135,7 +138,7 @@ export const ArtifactCard = memo(
         </article>
       );
     }
-    const title = revealBidi(artifact.title ?? t('artifact.untitled'));
+    const title = name(artifact.title ?? t('artifact.untitled'));
     const openable = artifactOpenable(artifact);
     const Icon = kindIcon(artifact.kind);
     // Where it opens: the app's handler, else the workbench's side panel, else the kit's dialog.
@@ -144,10 +147,10 @@ export const ArtifactCard = memo(
       <article
         ref={ref}
         className={classes('aui-artifact', className)}
-        data-kind={artifact.kind ?? 'unknown'}
-        data-status={artifact.status ?? 'unknown'}
-        data-export-state={artifact.exportState}
-        data-tool-call-id={artifact.toolCallId}
+        data-kind={dataWord(artifact.kind) ?? 'unknown'}
+        data-status={dataWord(artifact.status) ?? 'unknown'}
+        data-export-state={dataWord(artifact.exportState)}
+        data-tool-call-id={dataWord(artifact.toolCallId)}
         {...rest}
       >
         <div className="aui-artifact__header">
@@ -183,18 +186,24 @@ export interface ArtifactListProps extends ComponentPropsWithoutRef<'div'> {
   loadRef?: RefLoader;
   /** Overrides for this component's strings by key; the provider's `labels` and the English defaults apply otherwise. */
   labels?: Labels;
+  /** Mount only the cards in view (default `true`); `false` renders every card (server rendering). */
+  virtualize?: boolean;
 }
 
 /** Every artifact of the store as a card, in the order they appeared. */
-export const ArtifactList = forwardRef<HTMLDivElement, ArtifactListProps>(function ArtifactList({ loadRef, onOpenRef, labels, className, ...rest }, ref) {
+export const ArtifactList = forwardRef<HTMLDivElement, ArtifactListProps>(function ArtifactList({ loadRef, onOpenRef, labels, virtualize, className, ...rest }, ref) {
   const ids = useRuntimeSelector((s) => s.artifacts.ids);
   const t = useLabels(labels);
   return (
     <div ref={ref} className={classes('aui-artifact-list', className)} role="group" aria-label={t('artifact.region')} {...rest}>
-      {/* The full list, compact: previews are in the thread, where each artifact was made. */}
-      {ids.map((id) => (
-        <ArtifactCard key={id} artifactId={id} loadRef={loadRef} onOpenRef={onOpenRef} labels={labels} inlinePreview={false} />
-      ))}
+      {/* The full list, compact: previews are in the thread, where each artifact was made. Only the cards in view mount. */}
+      <VirtualList
+        as="div"
+        keys={ids}
+        estimateSize={72}
+        virtualize={virtualize}
+        renderRow={(id, rowProps) => <ArtifactCard {...rowProps} artifactId={id} loadRef={loadRef} onOpenRef={onOpenRef} labels={labels} inlinePreview={false} />}
+      />
     </div>
   );
 });

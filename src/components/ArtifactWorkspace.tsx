@@ -1,12 +1,12 @@
-import { createContext, useContext, useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent, type Ref } from 'react';
-import { Tabs } from 'radix-ui';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent, type Ref } from 'react';
+import { Tabs } from './Tabs';
 import { useRuntimeSelector } from '../hooks/useRuntimeSelector';
 import type { ArtifactRecord } from '../store/records';
 import type { Labels } from '../ui/labels';
 import { ArtifactBody, artifactVersions, currentVersion, DiffLines, useArtifactText, type ArtifactText } from './artifactContent';
 import { FactBadge } from './FactBadge';
 import { IconCheck, IconClose, IconCode, IconCopy, IconDiff, IconDocument, IconDownload, IconImage, type KitIcon } from './icons';
-import { revealBidi } from './safeText';
+import { dataWord, useDisplayName } from './safeText';
 import { useLabels, type Translate } from './useLabels';
 import type { RefLoader } from './useRefContent';
 import { valueLabel } from './valueLabel';
@@ -25,7 +25,7 @@ export function kindIcon(kind: string | undefined): KitIcon {
 /** The kind as a pill, or the badge that says it is unknown. */
 export function KindBadge({ artifact, t }: { artifact: ArtifactRecord; t: Translate }) {
   return artifact.kind !== undefined ? (
-    <span className="aui-pill aui-artifact__kind" data-kind={artifact.kind}>
+    <span className="aui-pill aui-artifact__kind" data-kind={dataWord(artifact.kind)}>
       {valueLabel(t, 'kind', artifact.kind)}
     </span>
   ) : (
@@ -36,7 +36,7 @@ export function KindBadge({ artifact, t }: { artifact: ArtifactRecord; t: Transl
 /** The runtime's status in words, or the badge that says it is unknown. */
 export function StatusText({ artifact, t }: { artifact: ArtifactRecord; t: Translate }) {
   return artifact.status !== undefined ? (
-    <span className="aui-artifact__status" data-status={artifact.status}>
+    <span className="aui-artifact__status" data-status={dataWord(artifact.status)}>
       {valueLabel(t, 'state', artifact.status)}
     </span>
   ) : (
@@ -48,7 +48,7 @@ export function StatusText({ artifact, t }: { artifact: ArtifactRecord; t: Trans
 export function ExportState({ artifact, t }: { artifact: ArtifactRecord; t: Translate }) {
   if (!artifact.exportState) return null;
   return (
-    <span className="aui-artifact__export" data-export-state={artifact.exportState}>
+    <span className="aui-artifact__export" data-export-state={dataWord(artifact.exportState)}>
       {artifact.exportState === 'exported' && <IconCheck />}
       {artifact.exportState === 'failed' && <IconClose />}
       {t(`artifact.export.${artifact.exportState}`)}
@@ -117,6 +117,7 @@ export interface ArtifactViewProps {
 export function ArtifactView({ artifactId, loadRef, previewBudget = DEFAULT_BUDGET, labels, onClose, headingId, headingRef }: ArtifactViewProps) {
   const artifact = useRuntimeSelector((s) => s.artifacts.byId.get(artifactId));
   const t = useLabels(labels);
+  const name = useDisplayName();
   const [chosen, setChosen] = useState<string>();
   const [tab, setTab] = useState<'preview' | 'diff'>('preview');
   const pickerId = useId();
@@ -125,12 +126,12 @@ export function ArtifactView({ artifactId, loadRef, previewBudget = DEFAULT_BUDG
   const preview = useArtifactText(version?.preview, version?.ref, loadRef, previewBudget, tab === 'preview');
   const diff = useArtifactText(undefined, version?.diffRef, loadRef, previewBudget, tab === 'diff');
   if (!artifact || !version) return null;
-  const title = revealBidi(artifact.title ?? t('artifact.untitled'));
+  const title = name(artifact.title ?? t('artifact.untitled'));
   const Icon = kindIcon(artifact.kind);
   const hasDiff = versions.some((v) => v.diffRef !== undefined);
   const shown = tab === 'diff' ? diff : preview;
   return (
-    <div className="aui-artifact-workspace" data-kind={artifact.kind ?? 'unknown'} data-version={version.versionId || undefined}>
+    <div className="aui-artifact-workspace" data-kind={dataWord(artifact.kind) ?? 'unknown'} data-version={dataWord(version.versionId || undefined)}>
       <div className="aui-artifact-workspace__header">
         <div className="aui-artifact-workspace__title">
           <h2 id={headingId} ref={headingRef} tabIndex={-1} className="aui-heading">
@@ -248,9 +249,3 @@ export function ArtifactWorkspace({ artifactId, open, onOpenChange, loadRef, pre
   );
 }
 
-/**
- * Opens an artifact in the workbench's side panel (beside the thread when wide, a sheet when
- * narrow); provided by `AgentWorkbench`. A card outside a workbench opens its dialog instead.
- */
-export const ArtifactPanel = createContext<((artifactId: string) => void) | undefined>(undefined);
-export const useArtifactPanel = () => useContext(ArtifactPanel);

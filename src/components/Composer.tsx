@@ -1,6 +1,6 @@
 import { forwardRef, useId, useState, type ComponentPropsWithoutRef, type FormEvent, type KeyboardEvent, type MouseEvent } from 'react';
-import { ToggleGroup } from 'radix-ui';
 import { useStore } from 'zustand';
+import { ToggleGroup } from './ToggleGroup';
 import { useRuntimeActions, useRuntimeContext } from '../hooks/useRuntimeContext';
 import { useRuntimeSelector } from '../hooks/useRuntimeSelector';
 import { selectSessionStatus } from '../store/selectors/turnStatus';
@@ -113,7 +113,7 @@ export const Composer = forwardRef<HTMLFormElement, ComposerProps>(function Comp
         {active && adapter !== undefined && canQueue && canSteer && (
           <div className="aui-composer__mode">
             <span id={modeLabelId} className="aui-composer__mode-label">{t('composer.mode')}</span>
-            <ToggleGroup.Root type="single" value={mode} onValueChange={(v) => v && setMode(v as 'queue' | 'steer')} aria-labelledby={modeLabelId} className="aui-toggle-group">
+            <ToggleGroup.Root value={mode} onValueChange={(v) => setMode(v as 'queue' | 'steer')} aria-labelledby={modeLabelId} className="aui-toggle-group">
               <ToggleGroup.Item value="steer" className="aui-toggle" disabled={status === 'blocked'}>{t('composer.steer')}</ToggleGroup.Item>
               <ToggleGroup.Item value="queue" className="aui-toggle">{t('composer.queue')}</ToggleGroup.Item>
             </ToggleGroup.Root>

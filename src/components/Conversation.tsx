@@ -6,8 +6,9 @@ import { pickHealth } from '../hooks/connectionStore';
 import { useRuntimeSelector } from '../hooks/useRuntimeSelector';
 import type { StaleReason } from '../store/records';
 import { ActionPart } from './ActionRequired';
-import { ArtifactCard } from './ArtifactCard';
+import { LazyArtifactCard } from './lazyArtifacts';
 import type { ConversationComponents } from './conversationComponents';
+import { useDisplayText } from './displayPolicy';
 import { classes, formatDuration } from './format';
 import type { Labels } from '../ui/labels';
 import { IconChevron, IconReconnect, IconThinking } from './icons';
@@ -22,7 +23,8 @@ import { useLatestCallback } from './useLatestCallback';
 import type { OpenRef } from './RefLink';
 import type { RefLoader } from './useRefContent';
 import { useThreadKeyboard } from './useThreadKeyboard';
-import { useVirtualRows, virtualRowStyle } from './useVirtualRows';
+import { useVirtualRows } from './useVirtualRows';
+import { VirtualSlot } from './VirtualList';
 
 export type { ConversationComponents } from './conversationComponents';
 
@@ -51,6 +53,8 @@ interface PartHandlers {
  */
 function Reasoning({ text, done, durationMs, labels }: { text: string; done: boolean; durationMs?: number; labels?: Labels }) {
   const t = useLabels(labels);
+  const show = useDisplayText();
+  const shown = useMemo(() => show(text), [show, text]);
   const [userOpen, setUserOpen] = useState<boolean>();
   const open = userOpen ?? !done;
   return (
@@ -60,7 +64,7 @@ function Reasoning({ text, done, durationMs, labels }: { text: string; done: boo
         {done && durationMs !== undefined ? t('conversation.thoughtFor', { time: formatDuration(durationMs, t) }) : t('conversation.reasoning')}
         <IconChevron className="aui-chevron" />
       </DisclosureTrigger>
-      <DisclosureContent className="aui-reasoning__text">{text}</DisclosureContent>
+      <DisclosureContent className="aui-reasoning__text">{shown}</DisclosureContent>
     </DisclosureRoot>
   );
 }
@@ -95,7 +99,7 @@ const Part = memo(function Part({ partId, streaming, handlers }: { partId: strin
       return <ActionPart actionId={part.refId!} labels={handlers.labels} now={handlers.now} />;
     case 'artifact':
       if (slots?.Artifact) return <slots.Artifact artifactId={part.refId!} loadRef={handlers.loadRef} labels={handlers.labels} />;
-      return <ArtifactCard artifactId={part.refId!} loadRef={handlers.loadRef} onOpenRef={handlers.onOpenRef} labels={handlers.labels} />;
+      return <LazyArtifactCard artifactId={part.refId!} loadRef={handlers.loadRef} onOpenRef={handlers.onOpenRef} labels={handlers.labels} />;
   }
 });
 
@@ -194,7 +198,7 @@ export const Conversation = forwardRef<HTMLDivElement, ConversationProps>(functi
   );
   const t = useLabels(labels);
   countRender('Conversation', '');
-  const { scrollRef, virtualizer, onScroll, atBottom, jumpToLatest, totalSize, rows } = useVirtualRows({ keys, estimateSize: estimateRowHeight, stickToBottom: true });
+  const { scrollRef, spaceRef: space, virtualizer, onScroll, atBottom, jumpToLatest, rows } = useVirtualRows({ keys, estimateSize: estimateRowHeight, stickToBottom: true, virtualize });
   const mounted = rows(virtualize);
   const scrollToIndex = useCallback((index: number) => virtualizer.scrollToIndex(index, { align: 'auto' }), [virtualizer]);
   const keyboard = useThreadKeyboard({ scrollRef, count, scrollToIndex });
@@ -219,17 +223,12 @@ export const Conversation = forwardRef<HTMLDivElement, ConversationProps>(functi
         aria-describedby={hintId}
       >
         {count === 0 && <p className="aui-muted aui-conversation__empty">{t('conversation.empty')}</p>}
-        <div className="aui-conversation__inner" style={virtualize ? { height: totalSize, position: 'relative' } : undefined}>
+        {/* Heights and offsets go through the CSSOM (useVirtualRows' spaceRef, VirtualSlot): a strict CSP blocks style attributes in server HTML. */}
+        <div ref={space as never} className={classes('aui-conversation__inner', virtualize && 'aui-virtual')}>
           {mounted.map((row) => (
-            <div
-              key={row.key}
-              data-index={row.index}
-              ref={virtualize && row.ready ? virtualizer.measureElement : undefined}
-              className="aui-conversation__row"
-              style={virtualRowStyle(row.start, virtualize)}
-            >
+            <VirtualSlot key={row.key} row={row} virtualize={virtualize} measure={virtualizer.measureElement} className="aui-conversation__row">
               {row.ready && <MessageRow messageId={keys[row.index]!} tabStop={row.index === keyboard.active} hintId={hintId} handlers={handlers} />}
-            </div>
+            </VirtualSlot>
           ))}
         </div>
         <PendingReply labels={labels} />

@@ -7,7 +7,7 @@
 // reasoning paid that once per part, in one task (the long tasks of a fast stream and of a long
 // session's first screen). The kit animates none of these regions, so none of that is needed.
 import { createContext, forwardRef, useContext, useId, useState, type ComponentPropsWithoutRef, type MouseEvent, type ReactNode } from 'react';
-import { Slot } from 'radix-ui';
+import * as Slot from '@radix-ui/react-slot';
 
 interface DisclosureContextValue {
   open: boolean;

@@ -1,4 +1,4 @@
-import { forwardRef, memo, useId, type ComponentPropsWithoutRef, type ReactNode } from 'react';
+import { forwardRef, memo, useId, useMemo, type ComponentPropsWithoutRef, type ReactNode } from 'react';
 import { useRuntimeSelector } from '../hooks/useRuntimeSelector';
 import type { EvidenceRecord } from '../store/records';
 import { findToolCall } from '../store/toolCallKey';
@@ -7,9 +7,10 @@ import { IconCheck, IconEvidence, IconFailed, IconUnknown } from './icons';
 import { classes } from './format';
 import type { Labels } from '../ui/labels';
 import { RefAction, refHref, type OpenRef } from './RefLink';
-import { revealBidi, SafeText } from './safeText';
+import { dataWord, SafeText } from './safeText';
 import { useLabels, type Translate } from './useLabels';
-import { humanize, plural, valueLabel } from './valueLabel';
+import { VirtualList } from './VirtualList';
+import { displayWord, plural, valueLabel } from './valueLabel';
 
 /** The DOM id of an evidence record inside one lane (`scope` from `useId`, so two lanes never collide). */
 export const evidenceDomId = (scope: string, evidenceId: string) => `${scope}-evidence-${evidenceId}`;
@@ -17,7 +18,7 @@ export const evidenceDomId = (scope: string, evidenceId: string) => `${scope}-ev
 /** What a record proves, from its facts: the checks it ran, else the tool it records, else plainly a record. */
 function evidenceTitle(evidence: EvidenceRecord, toolName: string | undefined, t: Translate): ReactNode {
   if (evidence.verificationOutcomes.length > 0) {
-    return t('evidence.title.checks', { names: evidence.verificationOutcomes.map((o) => humanize(o.name)).join(', ') });
+    return t('evidence.title.checks', { names: evidence.verificationOutcomes.map((o) => displayWord(t, o.name)).join(', ') });
   }
   if (toolName !== undefined) {
     // The tool's name is the runtime's: isolated where the translated sentence puts it.
@@ -60,7 +61,7 @@ export const EvidenceItem = memo(
     ).filter((r): r is readonly [(typeof r)[0], string] => r[1] !== undefined);
     const listed = refs.filter(([, value]) => !onOpenRef && refHref(value) === undefined);
     return (
-      <li ref={ref} tabIndex={-1} className={classes('aui-evidence', className)} data-evidence-status={status} {...rest}>
+      <li ref={ref} tabIndex={-1} className={classes('aui-evidence', className)} data-evidence-status={dataWord(status)} {...rest}>
         <div className="aui-evidence__header">
           <IconEvidence className="aui-evidence__icon" />
           <span className="aui-evidence__title">{evidenceTitle(evidence, toolName, t)}</span>
@@ -69,16 +70,16 @@ export const EvidenceItem = memo(
           ) : evidence.status === undefined ? (
             <FactBadge fact="unknown" text={t('fact.what.status')} reason={t('fact.why.unknown')} />
           ) : (
-            <span className="aui-evidence__status" data-evidence-status={status}>{valueLabel(t, 'state', status)}</span>
+            <span className="aui-evidence__status" data-evidence-status={dataWord(status)}>{valueLabel(t, 'state', status)}</span>
           )}
         </div>
         {evidence.verdict && <p>{t('evidence.verdict', { verdict: valueLabel(t, 'state', evidence.verdict) })}</p>}
         {evidence.verificationOutcomes.length > 0 && (
           <ul className="aui-evidence__outcomes" aria-label={t('evidence.outcomes')}>
             {evidence.verificationOutcomes.map((o, i) => (
-              <li key={`${o.name}-${i}`} data-outcome={o.status}>
+              <li key={`${o.name}-${i}`} data-outcome={dataWord(o.status)}>
                 {o.status === 'passed' ? <IconCheck /> : o.status === 'failed' ? <IconFailed /> : <IconUnknown />}
-                {t('evidence.outcome', { name: humanize(o.name), status: valueLabel(t, 'state', o.status) })}
+                {t('evidence.outcome', { name: displayWord(t, o.name), status: valueLabel(t, 'state', o.status) })}
               </li>
             ))}
           </ul>
@@ -92,17 +93,17 @@ export const EvidenceItem = memo(
           <summary>{t('dev.details')}</summary>
           <dl>
             <dt>{t('dev.evidenceId')}</dt>
-            <dd><code>{revealBidi(evidence.evidenceId)}</code></dd>
+            <dd><code><SafeText>{evidence.evidenceId}</SafeText></code></dd>
             {evidence.toolCallId !== undefined && (
               <>
                 <dt>{t('dev.toolCallId')}</dt>
-                <dd><code>{revealBidi(evidence.toolCallId)}</code></dd>
+                <dd><code><SafeText>{evidence.toolCallId}</SafeText></code></dd>
               </>
             )}
             {listed.map(([key, value]) => (
               <div key={key} className="aui-tool-call__arg">
                 <dt>{t(key)}</dt>
-                <dd><code>{revealBidi(value)}</code></dd>
+                <dd><code><SafeText>{value}</SafeText></code></dd>
               </div>
             ))}
           </dl>
@@ -120,14 +121,21 @@ export interface EvidenceLaneProps extends ComponentPropsWithoutRef<'div'> {
   idScope?: string;
   /** Opens a pack, replay, review or trace ref (see `EvidenceItem`). */
   onOpenRef?: OpenRef;
+  /** Mount only the records in view (default `true`); `false` renders every record (server rendering). */
+  virtualize?: boolean;
+  /** A record to scroll into view and focus (a new object asks again), e.g. evidence opened from the thread. */
+  reveal?: { evidenceId: string };
+  /** Called once the revealed record has focus. */
+  onRevealed?: () => void;
 }
 
-/** The evidence lane: every evidence record, in order, with disputes marked. */
-export const EvidenceLane = forwardRef<HTMLDivElement, EvidenceLaneProps>(function EvidenceLane({ labels, idScope, onOpenRef, className, ...rest }, ref) {
+/** The evidence lane: every evidence record, in order, with disputes marked; only the records in view mount. */
+export const EvidenceLane = forwardRef<HTMLDivElement, EvidenceLaneProps>(function EvidenceLane({ labels, idScope, onOpenRef, virtualize, reveal, onRevealed, className, ...rest }, ref) {
   const ownScope = useId();
   const scope = idScope ?? ownScope;
   const ids = useRuntimeSelector((s) => s.evidence.ids);
   const t = useLabels(labels);
+  const revealRow = useMemo(() => (reveal ? { key: reveal.evidenceId } : undefined), [reveal]);
   return (
     <div ref={ref} className={classes('aui-evidence-lane', className)} role="group" aria-label={t('evidence.region')} data-count={ids.length} {...rest}>
       {ids.length === 0 ? (
@@ -135,7 +143,15 @@ export const EvidenceLane = forwardRef<HTMLDivElement, EvidenceLaneProps>(functi
       ) : (
         <>
           <p className="aui-visually-hidden">{plural(t, 'evidence.count', ids.length)}</p>
-          <ul className="aui-list">{ids.map((id) => <EvidenceItem key={id} id={evidenceDomId(scope, id)} evidenceId={id} onOpenRef={onOpenRef} labels={labels} />)}</ul>
+          <VirtualList
+            keys={ids}
+            estimateSize={96}
+            className="aui-list"
+            virtualize={virtualize}
+            reveal={revealRow}
+            onRevealed={onRevealed}
+            renderRow={(id, rowProps) => <EvidenceItem {...rowProps} id={evidenceDomId(scope, id)} evidenceId={id} onOpenRef={onOpenRef} labels={labels} />}
+          />
         </>
       )}
     </div>

@@ -1,10 +1,11 @@
-import { forwardRef, type ComponentPropsWithoutRef } from 'react';
-import { Tooltip } from 'radix-ui';
+import { forwardRef, useContext, type ComponentPropsWithoutRef, type ForwardedRef } from 'react';
+import { RuntimeContext } from '../hooks/RuntimeContext';
 import type { FactState } from '../store/records';
+import { FACT_LABELS } from '../ui/factLabels';
 import type { Labels } from '../ui/labels';
-import { TooltipFallback } from '../ui/TooltipScope';
+import { TooltipFallback, useTooltip } from '../ui/TooltipScope';
+import { useDisplayText } from './displayPolicy';
 import { IconAlert, IconBlocked, IconDisputed, IconFailed, IconSpinner, IconStale, IconUnavailable, IconUnknown, type KitIcon } from './icons';
-import { useLabels } from './useLabels';
 
 /** A distinct icon per state, so the state never rests on colour alone (and no two look alike). */
 const ICON: Record<FactState, KitIcon> = {
@@ -35,37 +36,53 @@ export interface FactBadgeProps extends Omit<ComponentPropsWithoutRef<'span'>, '
  * Not a tab stop (it does nothing): its accessible name carries the reason the tooltip shows.
  */
 export const FactBadge = forwardRef<HTMLSpanElement, FactBadgeProps>(function FactBadge({ fact, text, reason, labels, className, ...rest }, ref) {
-  const t = useLabels(labels);
-  const why = reason ?? t(`fact.why.${fact}`);
-  const word = text ?? t(`fact.${fact}`);
-  const Icon = ICON[fact];
+  // Its own words only (not the whole labels table: the badge alone stays a few KB).
+  const provided = useContext(RuntimeContext)?.labels;
+  const label = (key: keyof typeof FACT_LABELS) => labels?.[key] ?? provided?.[key] ?? FACT_LABELS[key];
+  // A reason is often the runtime's own words (a diagnostic's message): shown through the display policy.
+  const show = useDisplayText();
+  const why = reason !== undefined ? show(reason) : label(`fact.why.${fact}`);
+  const word = text !== undefined ? show(text) : label(`fact.${fact}`);
   return (
-    // The root's shared provider (RuntimeProvider renders it), not one per badge.
+    // The root's shared scope (RuntimeProvider renders it), not one per badge.
     <TooltipFallback>
-      <Tooltip.Root>
-        <Tooltip.Trigger asChild>
-          <span
-            ref={ref}
-            className={['aui-fact-badge', className].filter(Boolean).join(' ')}
-            data-fact={fact}
-            // A badge is one image-like unit for assistive tech: its words and its reason in one name.
-            role="img"
-            aria-label={`${word}: ${why}`}
-            {...rest}
-          >
-            <span className="aui-fact-badge__glyph" aria-hidden="true">
-              <Icon spin={fact === 'loading'} />
-            </span>
-            <span className="aui-fact-badge__text" aria-hidden="true">{word}</span>
-          </span>
-        </Tooltip.Trigger>
-        {/* Portalled, so a scrolling lane or a clipped row never cuts it; its colours are its own. */}
-        <Tooltip.Portal>
-          <Tooltip.Content className="aui-tooltip" sideOffset={4}>
-            {why}
-          </Tooltip.Content>
-        </Tooltip.Portal>
-      </Tooltip.Root>
+      <Badge ref={ref} fact={fact} word={word} why={why} className={className} rest={rest} />
     </TooltipFallback>
   );
 });
+
+function Badge({ ref, fact, word, why, className, rest }: { ref: ForwardedRef<HTMLSpanElement>; fact: FactState; word: string; why: string; className?: string; rest: Omit<FactBadgeProps, 'fact' | 'text' | 'reason' | 'labels' | 'className'> }) {
+  const tip = useTooltip(why);
+  const Icon = ICON[fact];
+  return (
+    <>
+      <span
+        ref={(element) => {
+          tip.triggerRef(element);
+          if (typeof ref === 'function') ref(element);
+          else if (ref) ref.current = element;
+        }}
+        className={['aui-fact-badge', className].filter(Boolean).join(' ')}
+        data-fact={fact}
+        // A badge is one image-like unit for assistive tech: its words and its reason in one name.
+        role="img"
+        aria-label={`${word}: ${why}`}
+        {...rest}
+        onPointerEnter={(event) => {
+          rest.onPointerEnter?.(event);
+          tip.onPointerEnter();
+        }}
+        onPointerLeave={(event) => {
+          rest.onPointerLeave?.(event);
+          tip.onPointerLeave();
+        }}
+      >
+        <span className="aui-fact-badge__glyph" aria-hidden="true">
+          <Icon spin={fact === 'loading'} />
+        </span>
+        <span className="aui-fact-badge__text" aria-hidden="true">{word}</span>
+      </span>
+      {tip.tooltip}
+    </>
+  );
+}

@@ -1,96 +1,351 @@
-import { memo, useEffect, useMemo, useReducer, useRef, useState, useSyncExternalStore, type ComponentProps, type ReactElement, type ReactNode, type Ref } from 'react';
-import ReactMarkdown, { type Components } from 'react-markdown';
-import remarkGfm from 'remark-gfm';
-import { allowedImageSrc, useDisplayPolicy } from './displayPolicy';
+import { memo, Suspense, useEffect, useId, useMemo, useReducer, useRef, useState, type ReactElement, type Ref } from 'react';
+import { useDisplayPolicy, useDisplayText } from './displayPolicy';
 import { CodeBlock } from './markdown/CodeBlock';
-import { claimSyncParse, countSyncParse, scheduleParse } from './markdown/parseScheduler';
-import { splitBlocks, type MarkdownBlock, type SplitResult } from './markdown/splitBlocks';
-import { safeHref } from './safeHref';
+import { footnoteId } from './markdown/definitions';
+import { useServerRender } from './lazyPart';
+import { markdownRenderer } from './markdown/loadRenderer';
+import { claimSyncParse, countSyncParse, markdownWork, scheduleParse } from './markdown/parseScheduler';
+import type { RenderContext } from './markdown/renderMarkdown';
+import { fenceCost, splitBlocks, UNIT_COST, type MarkdownBlock, type MarkdownUnit, type SplitResult } from './markdown/splitBlocks';
 import { revealBidiControls } from './safeText';
 import { useLabels } from './useLabels';
 
+type Renderer = typeof import('./markdown/renderMarkdown');
+
 /**
- * Runtime text as CommonMark + GFM (react-markdown + remark-gfm): no raw HTML ever (tags stay
+ * Runtime text as CommonMark + GFM (markdown-it, loaded lazily): no raw HTML ever (tags stay
  * text), links only http/https/mailto/relative, images only from origins the app allows.
  *
  * Streaming: the text is split into top-level blocks in one linear pass that resumes at the last
- * block, and each block is a memoized component, so a delta re-parses only the block it extends.
- * Fenced code skips the parser; blocks past the parse bounds render as plain text.
+ * block, and blocks are grouped into units (a few KB each) that are parsed and mounted as one
+ * memoized piece, so a delta re-parses only the unit it extends. Link reference and footnote
+ * definitions are collected across the whole message, so a reference resolves whichever unit
+ * defines it. Blocks past the parse bounds (size, depth, marker density, table cells) are text.
  *
  * A long message never blocks the page: one task parses a bounded amount of new markdown, the
- * other blocks show their text at once and become markup in idle slices (markdown/parseScheduler).
+ * other units show their text at once and become markup in idle slices (markdown/parseScheduler).
  */
 export const Markdown = memo(function Markdown({ text, className }: { text: string; className?: string }) {
+  return (
+    <div className={['aui-markdown', className].filter(Boolean).join(' ')}>
+      {/* Only a server render or a hydration waits for the parser (client renders never suspend):
+          the server's HTML is markup, or the browser renders this message itself. */}
+      <Suspense fallback={<WholeText text={text} />}>
+        <MarkdownBody text={text} />
+      </Suspense>
+    </div>
+  );
+});
+
+/** The message as text while a server render or a hydration waits for the parser. */
+function WholeText({ text }: { text: string }) {
+  const show = useDisplayText();
+  return <PlainText source={show(revealBidiControls(text))} />;
+}
+
+function MarkdownBody({ text }: { text: string }) {
   const previous = useRef<SplitResult | undefined>(undefined);
-  const { blocks } = useMemo(() => {
+  const split = useMemo(() => {
     // Overrides reorder text and can disguise code (Trojan Source): shown, never applied.
     const next = splitBlocks(revealBidiControls(text), previous.current);
     previous.current = next;
     return next;
   }, [text]);
-  const groups: MarkdownBlock[][] = [];
-  for (let i = 0; i < blocks.length; i += GROUP) groups.push(blocks.slice(i, i + GROUP));
+  const server = useServerMarkup();
+  const renderer = useRenderer(server);
+  const idPrefix = useId();
+  const { imageOrigins, text: show } = useDisplayPolicy();
+  const { definitions } = split;
+  const version = definitions.version;
+  // A new object when a definition appears: units that missed a label parse again.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const context = useMemo<RenderContext>(() => ({ definitions, idPrefix, imageOrigins, show }), [definitions, version, idPrefix, imageOrigins, show]);
+  const groups: MarkdownUnit[][] = [];
+  for (let i = 0; i < split.units.length; i += GROUP) groups.push(split.units.slice(i, i + GROUP));
   return (
-    <div className={['aui-markdown', className].filter(Boolean).join(' ')}>
+    <>
       {groups.map((group) => (
-        <BlockGroup key={group[0]!.start} blocks={group} />
+        <UnitGroup key={group[0]!.start} units={group} renderer={renderer} context={context} server={server} />
       ))}
-    </div>
+      {split.footnotes.length > 0 && <Footnotes notes={split.footnotes} renderer={renderer} context={context} server={server} />}
+    </>
   );
-});
+}
 
-// Completed blocks are visited in groups, so a delta at the end of a long answer costs React a
-// few group comparisons instead of one per block.
+/**
+ * True on the server and while hydrating what it rendered: then every unit is markup at once, so
+ * the server's HTML is whole and hydration finds the same tree (no main thread to spare there, and
+ * a per-task budget would not cut a streamed server render where the client's render cuts it).
+ * The renderer is undefined until it arrives (the units show their text meanwhile); a server
+ * render or a hydration waits for it instead (Suspense), so what it renders is markup.
+ */
+const useServerMarkup = useServerRender;
+const useRenderer = (server: boolean): Renderer | undefined => markdownRenderer.useModule(server);
+
+// Units are visited in groups, so a delta at the end of a long answer costs React a few group
+// comparisons instead of one per unit.
 const GROUP = 32;
 
-const BlockGroup = memo(
-  function BlockGroup({ blocks }: { blocks: MarkdownBlock[] }) {
-    return blocks.map((block) => <Block key={block.start} block={block} />);
+interface UnitProps {
+  renderer: Renderer | undefined;
+  context: RenderContext;
+  server: boolean;
+}
+
+const UnitGroup = memo(
+  function UnitGroup({ units, ...rest }: UnitProps & { units: MarkdownUnit[] }) {
+    return units.map((unit) => <Unit key={unit.start} unit={unit} {...rest} />);
   },
-  // Appending keeps every earlier block object (splitBlocks), so a group whose ends are the same
+  // Appending keeps every earlier unit object (splitBlocks), so a group whose ends are the same
   // objects is unchanged.
-  (a, b) => a.blocks.length === b.blocks.length && a.blocks[0] === b.blocks[0] && a.blocks[a.blocks.length - 1] === b.blocks[b.blocks.length - 1],
+  (a, b) =>
+    a.renderer === b.renderer && a.context === b.context && a.units.length === b.units.length && a.units[0] === b.units[0] && a.units[a.units.length - 1] === b.units[b.units.length - 1],
 );
 
-const Block = memo(
-  function Block({ block }: { block: MarkdownBlock }) {
-    if (block.kind === 'fence') return <FenceBlock code={block.code} lang={block.lang} source={block.source} />;
-    if (block.kind === 'text') return <PlainText source={block.source} reason={block.reason} />;
-    return <ParsedBlock source={block.source} cost={block.cost} />;
+const Unit = memo(
+  function Unit({ unit, ...rest }: UnitProps & { unit: MarkdownUnit }) {
+    if (unit.kind === 'fence') {
+      const block = unit.blocks[0] as Extract<MarkdownBlock, { kind: 'fence' }>;
+      return <FenceUnit code={rest.context.show(block.code)} lang={block.lang} source={block.source} server={rest.server} show={rest.context.show} />;
+    }
+    if (unit.kind === 'text') {
+      const block = unit.blocks[0] as Extract<MarkdownBlock, { kind: 'text' }>;
+      return block.reason === 'table' ? <TableText block={block} {...rest} /> : <PlainText source={rest.context.show(block.source)} reason={block.reason} />;
+    }
+    return <ParsedUnit source={unit.source} cost={unit.cost} {...rest} />;
   },
-  (a, b) => a.block.kind === b.block.kind && a.block.source === b.block.source,
+  (a, b) => a.unit.kind === b.unit.kind && a.unit.source === b.unit.source && a.renderer === b.renderer && a.context === b.context,
 );
 
 interface Parsed {
   source: string;
-  components: Components;
+  context: RenderContext;
+  definitionsVersion: number;
+  missedLabel: boolean;
   element: ReactElement;
 }
 
+/** Whether `parsed` still shows `source` in `context`: a new definition matters only to a parse that missed a label. */
+function current(parsed: Parsed | undefined, source: string, context: RenderContext): parsed is Parsed {
+  if (!parsed || parsed.source !== source) return false;
+  if (parsed.context === context) return true;
+  return (
+    parsed.context.definitions === context.definitions &&
+    parsed.context.imageOrigins === context.imageOrigins &&
+    parsed.context.idPrefix === context.idPrefix &&
+    (!parsed.missedLabel || parsed.definitionsVersion === context.definitions.version)
+  );
+}
+
+function ParsedUnit({ source, cost, ...rest }: UnitProps & { source: string; cost: number }) {
+  return useMarkup(source, cost, rest, (renderer) => renderer.renderMarkdown(rest.context.show(source), rest.context));
+}
+
 /**
- * A block as its own text: past the parse bounds for good, or (pending) until its markup is ready.
+ * `make`'s markup for `source` once it may be parsed: at once within the task's budget (or on the
+ * server), else the same words as text now and the markup in an idle slice. Markup that grows or
+ * gains a definition stays markup: parsed again at once.
+ */
+function useMarkup(source: string, cost: number, { renderer, context, server }: UnitProps, make: (renderer: Renderer) => Omit<Parsed, 'source' | 'context' | 'definitionsVersion'>): ReactElement {
+  // The parsed element is a pure function of (source, context): a cache, not state.
+  const parsed = useRef<Parsed | undefined>(undefined);
+  const placeholder = useRef<HTMLParagraphElement>(null);
+  const [, upgraded] = useReducer((n: number) => n + 1, 0);
+  const makeRef = useRef(make);
+  makeRef.current = make;
+  let shown: Parsed | undefined;
+  if (renderer) {
+    if (current(parsed.current, source, context)) shown = parsed.current;
+    else if (parsed.current) {
+      countSyncParse(cost);
+      shown = parsed.current = parse(renderer, source, context, make);
+    } else if (server || claimSyncParse(cost)) {
+      shown = parsed.current = parse(renderer, source, context, make);
+    }
+  }
+  const waiting = renderer !== undefined && shown === undefined;
+  useEffect(() => {
+    if (!waiting) return;
+    return scheduleParse(
+      () => {
+        parsed.current = parse(renderer, source, context, makeRef.current);
+        upgraded();
+      },
+      cost,
+      placeholder.current,
+    );
+  }, [waiting, renderer, source, cost, context]);
+  // The same words at once, as text; the markup follows in an idle slice.
+  return shown ? shown.element : <PlainText source={context.show(source)} ref={placeholder} />;
+}
+
+/** One parse; a parser failure (an input the bounds missed) leaves the unit as its text. */
+function parse(renderer: Renderer, source: string, context: RenderContext, make: (renderer: Renderer) => Omit<Parsed, 'source' | 'context' | 'definitionsVersion'>): Parsed {
+  markdownWork.parses += 1;
+  markdownWork.parsedChars += source.length;
+  const definitionsVersion = context.definitions.version;
+  try {
+    return { source, context, definitionsVersion, ...make(renderer) };
+  } catch {
+    return { source, context, definitionsVersion, missedLabel: false, element: <PlainText source={context.show(source)} reason="error" /> };
+  }
+}
+
+/** A code block too long to share a unit: shown as code without the parser, mounted within the task budget. */
+function FenceUnit({ code, lang, source, server, show }: { code: string; lang: string; source: string; server: boolean; show: (value: string) => string }) {
+  const [ready, setReady] = useState(() => server || claimSyncParse(fenceCost(code)));
+  const placeholder = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (ready) return;
+    return scheduleParse(() => setReady(true), fenceCost(code), placeholder.current);
+    // The cost only orders idle work; a longer code block needs no new slot.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [ready]);
+  return ready ? <CodeBlock code={code} lang={lang || undefined} /> : <PlainText source={show(source)} ref={placeholder} />;
+}
+
+/** Cells a table shown on request may mount: past it, its first rows and a note. */
+export const SHOWN_TABLE_CELLS = 20_000;
+
+/**
+ * A table past the cell caps: its text, and a button that renders it as a table on request (up to
+ * SHOWN_TABLE_CELLS cells: a 2 KB message can pad out to 80,000).
+ */
+function TableText({ block, renderer, context }: UnitProps & { block: Extract<MarkdownBlock, { kind: 'text' }> }) {
+  const t = useLabels();
+  const [asked, setAsked] = useState(false);
+  const shown = useMemo(() => {
+    if (!asked || !renderer) return undefined;
+    const lines = block.source.split('\n');
+    const keep = Math.max(3, Math.floor(SHOWN_TABLE_CELLS / Math.max(1, block.columns ?? 1)));
+    const source = lines.slice(0, keep).join('\n');
+    const rendered = parse(renderer, source, context, (r) => r.renderMarkdown(context.show(source), context));
+    return { element: rendered.element, cut: lines.length > keep ? { shown: keep - 2, total: lines.length - 2 } : undefined };
+  }, [asked, renderer, block, context]);
+  if (shown) {
+    return (
+      <>
+        {shown.element}
+        {shown.cut && <p className="aui-markdown__table-note">{t('markdown.tableCut', { shown: shown.cut.shown, total: shown.cut.total })}</p>}
+      </>
+    );
+  }
+  return (
+    <div className="aui-markdown__table-text">
+      <button
+        type="button"
+        className="aui-button aui-button--quiet aui-markdown__show-table"
+        onClick={() => {
+          setAsked(true);
+          void markdownRenderer.load().catch(() => undefined);
+        }}
+      >
+        {t('markdown.showTable')}
+      </button>
+      <PlainText source={context.show(block.source)} reason="table" />
+    </div>
+  );
+}
+
+/** The message's footnotes, in definition order, parsed in units of notes like the text above them. */
+function Footnotes({ notes, ...rest }: UnitProps & { notes: Extract<MarkdownBlock, { kind: 'footnote' }>[] }) {
+  const t = useLabels();
+  const { definitions, idPrefix } = rest.context;
+  const groups: FootnoteItem[][] = [];
+  let group: FootnoteItem[] = [];
+  let cost = 0;
+  const seen = new Set<number>();
+  for (const block of notes) {
+    for (const note of block.notes) {
+      const number = definitions.footnoteNumber(note.label);
+      if (number === undefined || seen.has(number)) continue;
+      seen.add(number);
+      if (group.length > 0 && cost + note.body.length + FOOTNOTE_COST > UNIT_COST) {
+        groups.push(group);
+        group = [];
+        cost = 0;
+      }
+      group.push({ id: footnoteId(idPrefix, number), number, body: note.body });
+      cost += note.body.length + FOOTNOTE_COST;
+    }
+  }
+  if (group.length > 0) groups.push(group);
+  return (
+    <section className="aui-markdown__footnotes" aria-label={t('markdown.footnotes')}>
+      {groups.map((items) => (
+        <FootnoteGroup key={items[0]!.number} items={items} {...rest} />
+      ))}
+    </section>
+  );
+}
+
+interface FootnoteItem {
+  id: string;
+  number: number;
+  body: string;
+}
+
+/** Every note costs its list item and back link besides its text. */
+const FOOTNOTE_COST = 48;
+
+/** A run of notes: one list (numbered from its first note), parsed and mounted together. */
+function FootnoteGroup({ items, ...rest }: UnitProps & { items: FootnoteItem[] }) {
+  const source = items.map((item) => item.body).join('\n\n');
+  return useMarkup(source, source.length + FOOTNOTE_COST * items.length, rest, (renderer) => {
+    let missedLabel = false;
+    const list = items.map((item) => {
+      const rendered = renderer.renderMarkdown(rest.context.show(item.body), rest.context);
+      missedLabel ||= rendered.missedLabel;
+      return (
+        <li key={item.number} id={item.id}>
+          {rendered.element}
+        </li>
+      );
+    });
+    return { missedLabel, element: <ol start={items[0]!.number}>{list}</ol> };
+  });
+}
+
+/**
+ * A unit as its own text: past the parse bounds for good, or (pending) until its markup is ready.
  * Off screen it is not laid out (`content-visibility: auto`; laying out 100 KB of text was most of
- * a long message's first frame) and holds about its height meanwhile. A long one is cut at line
- * ends into chunks, so only the chunks on screen are laid out.
+ * a long message's first frame) and holds about its height meanwhile (set through the CSSOM, so a
+ * strict CSP that refuses inline style attributes allows it). A long one is cut at line ends into
+ * chunks, so only the chunks on screen are laid out.
  */
 function PlainText({ source, reason, ref }: { source: string; reason?: string; ref?: Ref<HTMLParagraphElement> }) {
   const parts = source.length > PLAIN_CHUNK ? lineChunks(source) : [source];
+  const own = useRef<HTMLParagraphElement | null>(null);
+  useEffect(() => {
+    const p = own.current;
+    if (!p) return;
+    holdHeight(p, source);
+    if (parts.length > 1) p.querySelectorAll<HTMLElement>('.aui-markdown__chunk').forEach((chunk, i) => holdHeight(chunk, parts[i] ?? ''));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the parts follow from the source
+  }, [source]);
   return (
     <p
-      ref={ref}
+      ref={(el) => {
+        own.current = el;
+        if (typeof ref === 'function') ref(el);
+        else if (ref) ref.current = el;
+      }}
       className={reason ? 'aui-markdown__plain' : 'aui-markdown__plain aui-markdown__pending'}
       data-reason={reason}
-      style={{ containIntrinsicBlockSize: `auto ${estimatedLines(source) * 1.5}em` }}
     >
       {parts.length === 1
         ? source
         : parts.map((part, i) => (
-            <span key={i} className="aui-markdown__chunk" style={{ containIntrinsicBlockSize: `auto ${estimatedLines(part) * 1.5}em` }}>
+            <span key={i} className="aui-markdown__chunk">
               {part}
             </span>
           ))}
     </p>
   );
+}
+
+function holdHeight(el: HTMLElement, text: string): void {
+  el.style.containIntrinsicBlockSize = `auto ${estimatedLines(text) * 1.5}em`;
 }
 
 const PLAIN_CHUNK = 4_000;
@@ -113,151 +368,4 @@ function estimatedLines(source: string): number {
   let lines = 1;
   for (let i = source.indexOf('\n'); i >= 0; i = source.indexOf('\n', i + 1)) lines += 1;
   return Math.max(lines, Math.ceil(source.length / 90));
-}
-
-// A code block is cheap to build but not free (header, copy button): 600 of them took 166 ms.
-const fenceCost = (code: string) => 150 + code.length / 8;
-
-/**
- * True on the server and while hydrating what it rendered: then every block is markup at once, so
- * the server's HTML is whole and hydration finds the same tree (no main thread to spare there, and
- * a per-task budget would not cut a streamed server render where the client's render cuts it).
- */
-function useServerMarkup(): boolean {
-  return useSyncExternalStore(subscribeNever, onClient, onServer);
-}
-const subscribeNever = () => () => {};
-const onClient = () => false;
-const onServer = () => true;
-
-function FenceBlock({ code, lang, source }: { code: string; lang: string; source: string }) {
-  const server = useServerMarkup();
-  const [ready, setReady] = useState(() => server || claimSyncParse(fenceCost(code)));
-  const placeholder = useRef<HTMLParagraphElement>(null);
-  useEffect(() => {
-    if (ready) return;
-    return scheduleParse(() => setReady(true), fenceCost(code), placeholder.current);
-    // The cost only orders idle work; a longer code block needs no new slot.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [ready]);
-  return ready ? <CodeBlock code={code} lang={lang} /> : <PlainText source={source} ref={placeholder} />;
-}
-
-function ParsedBlock({ source, cost }: { source: string; cost: number }) {
-  const { imageOrigins } = useDisplayPolicy();
-  const components = componentsFor(imageOrigins);
-  const server = useServerMarkup();
-  // The parsed element is a pure function of (source, components): a cache, not state.
-  const parsed = useRef<Parsed | undefined>(undefined);
-  const placeholder = useRef<HTMLParagraphElement>(null);
-  const [, upgraded] = useReducer((n: number) => n + 1, 0);
-  let current = parsed.current;
-  if (current && (current.source !== source || current.components !== components)) {
-    // Markup that grows (a streamed delta) or changes policy stays markup: parsed now.
-    countSyncParse(cost);
-    current = parsed.current = parse(source, components);
-  } else if (!current && (server || claimSyncParse(cost))) {
-    current = parsed.current = parse(source, components);
-  }
-  const waiting = current === undefined;
-  useEffect(() => {
-    if (!waiting) return;
-    return scheduleParse(
-      () => {
-        parsed.current = parse(source, components);
-        upgraded();
-      },
-      cost,
-      placeholder.current,
-    );
-  }, [waiting, source, cost, components]);
-  // The same words at once, as text; the markup follows in an idle slice.
-  return current ? current.element : <PlainText source={source} ref={placeholder} />;
-}
-
-/**
- * react-markdown's synchronous component called as a function: the parse happens here, when we
- * choose. A parser failure (an input the bounds missed) leaves the block as its text.
- */
-function parse(source: string, components: Components): Parsed {
-  let element: ReactElement;
-  try {
-    element = ReactMarkdown({ children: source, remarkPlugins: REMARK_PLUGINS, components, urlTransform: keepUrl });
-  } catch {
-    element = <PlainText source={source} reason="error" />;
-  }
-  return { source, components, element };
-}
-
-const REMARK_PLUGINS = [remarkGfm];
-
-// Links and images are judged by their own components below, which see the original URL.
-const keepUrl = (url: string) => url;
-
-// One components object per image policy, shared by every block: a long message has hundreds.
-const componentsByPolicy = new WeakMap<readonly string[], Components>();
-
-function componentsFor(imageOrigins: readonly string[]): Components {
-  let components = componentsByPolicy.get(imageOrigins);
-  if (!components) componentsByPolicy.set(imageOrigins, (components = buildComponents(imageOrigins)));
-  return components;
-}
-
-function buildComponents(imageOrigins: readonly string[]): Components {
-  return {
-    // Message headings sit under the app's own headings: start at h3.
-    h1: ({ node: _, ...props }) => <h3 {...props} />,
-    h2: ({ node: _, ...props }) => <h4 {...props} />,
-    h3: ({ node: _, ...props }) => <h5 {...props} />,
-    h4: ({ node: _, ...props }) => <h6 {...props} />,
-    h5: ({ node: _, ...props }) => <h6 {...props} />,
-    h6: ({ node: _, ...props }) => <h6 {...props} />,
-    a: SafeLink,
-    img: ({ src, alt }) => <SafeImage src={typeof src === 'string' ? src : ''} alt={alt ?? ''} imageOrigins={imageOrigins} />,
-    pre: CodeInList,
-    table: ({ node: _, ...props }) => (
-      <div className="aui-markdown__table">
-        <table {...props} />
-      </div>
-    ),
-  };
-}
-
-function SafeLink({ href, children }: ComponentProps<'a'> & { node?: unknown }) {
-  const t = useLabels();
-  const safe = href === undefined ? undefined : safeHref(href);
-  if (safe === undefined) {
-    // An unsafe target is shown, not followed.
-    return (
-      <span className="aui-markdown__unsafe-link" title={t('markdown.linkBlocked')}>
-        {children}
-      </span>
-    );
-  }
-  return (
-    <a href={safe} target="_blank" rel="noopener noreferrer nofollow">
-      {children}
-    </a>
-  );
-}
-
-function SafeImage({ src, alt, imageOrigins }: { src: string; alt: string; imageOrigins: readonly string[] }) {
-  const t = useLabels();
-  const allowed = allowedImageSrc(src, imageOrigins);
-  if (allowed) return <img src={allowed} alt={alt} loading="lazy" referrerPolicy="no-referrer" />;
-  // Not loaded: a request to an arbitrary host would tell it who is reading.
-  return (
-    <span className="aui-markdown__blocked-image" title={t('markdown.imageBlocked')}>
-      {alt ? `[${alt}]` : `[${t('markdown.image')}]`}
-    </span>
-  );
-}
-
-/** Fenced code nested in a list or quote: the same block as a top-level fence. */
-function CodeInList({ node }: { node?: { children?: unknown[] }; children?: ReactNode }) {
-  const code = node?.children?.[0] as { properties?: { className?: unknown }; children?: { value?: string }[] } | undefined;
-  const classNames = Array.isArray(code?.properties?.className) ? (code.properties.className as string[]) : [];
-  const lang = classNames.find((c) => c.startsWith('language-'))?.slice('language-'.length);
-  const text = (code?.children ?? []).map((child) => child.value ?? '').join('').replace(/\n$/, '');
-  return <CodeBlock code={text} lang={lang} />;
 }

@@ -5,12 +5,13 @@ import { factState } from '../store/selectors/factState';
 import { FactBadge } from './FactBadge';
 import { classes } from './format';
 import type { Labels } from '../ui/labels';
-import { SafeText } from './safeText';
+import { dataWord, SafeText } from './safeText';
 import { useLabels, type Translate } from './useLabels';
-import { humanize, knownValueLabel, valueLabel } from './valueLabel';
+import { displayWord, knownValueLabel, valueLabel } from './valueLabel';
 import { formatTime } from './format';
 import { IconDiagnostic, IconDocument, IconEvidence, IconLimit, IconPending, IconRouting, IconSubagent, IconTask, IconTool, IconWaiting, type KitIcon } from './icons';
-import { useVirtualRows, virtualRowStyle } from './useVirtualRows';
+import { useVirtualRows } from './useVirtualRows';
+import { VirtualSlot } from './VirtualList';
 
 /** An icon per kind of fact, so a row reads at a glance; its colour is the fact's state. */
 const ICON: Record<TimelineEntry['kind'], KitIcon> = {
@@ -33,7 +34,7 @@ const TONE: Partial<Record<string, string>> = { failed: 'failed', blocked: 'bloc
  * kind of fact ("Tool"), else the runtime's event name made readable ("Hook completed").
  */
 function whatHappened(t: Translate, entry: TimelineEntry): string {
-  return knownValueLabel(t, 'timeline.event', entry.type) ?? (entry.kind === 'process' ? humanize(entry.type) : valueLabel(t, 'timeline.kind', entry.kind));
+  return knownValueLabel(t, 'timeline.event', entry.type) ?? (entry.kind === 'process' ? displayWord(t, entry.type) : valueLabel(t, 'timeline.kind', entry.kind));
 }
 
 /** `10:00:01` on the reader's clock, in the labels' locale. */
@@ -55,7 +56,7 @@ const TimelineRow = memo(function TimelineRow({ entryId, labels }: { entryId: st
   const time = entry.at === undefined ? undefined : timeOf(entry.at, t('format.locale'));
   return (
     // The event type and the record id stay in attributes (for tools and tests), not in the reading.
-    <div className="aui-timeline__entry" data-kind={entry.kind} data-status={status} data-type={entry.type} data-ref={entry.refId} data-tone={(status && TONE[status]) ?? 'idle'}>
+    <div className="aui-timeline__entry" data-kind={entry.kind} data-status={dataWord(status)} data-type={dataWord(entry.type)} data-ref={dataWord(entry.refId)} data-tone={(status && TONE[status]) ?? 'idle'}>
       <Icon className="aui-timeline__glyph" />
       <span className="aui-timeline__what">{whatHappened(t, entry)}</span>
       {label && <span className="aui-timeline__label"><SafeText>{label}</SafeText></span>}
@@ -85,23 +86,17 @@ export const ProcessTimeline = forwardRef<HTMLDivElement, ProcessTimelineProps>(
   const table = useRuntimeSelector((s) => s.timeline.byId);
   const t = useLabels(labels);
   const keys = kinds ? ids.filter((id) => kinds.includes(table.get(id)!.kind)) : ids;
-  const { scrollRef, virtualizer, onScroll, totalSize, rows } = useVirtualRows({ keys, estimateSize: 32, stickToBottom: true, overscan: 10 });
+  const { scrollRef, spaceRef: space, virtualizer, onScroll, rows } = useVirtualRows({ keys, estimateSize: 32, stickToBottom: true, overscan: 10, virtualize });
   const mounted = rows(virtualize);
   return (
     <div ref={ref} className={classes('aui-timeline', className)} role="group" aria-label={t('timeline.region')} data-count={keys.length} {...rest}>
       {keys.length === 0 && <p className="aui-muted">{t('timeline.empty')}</p>}
       <div ref={scrollRef} className="aui-timeline__scroll" onScroll={onScroll} tabIndex={keys.length > 0 ? 0 : undefined} role={keys.length > 0 ? 'list' : undefined} aria-label={keys.length > 0 ? t('timeline.region') : undefined}>
-        <div style={virtualize ? { height: totalSize, position: 'relative' } : undefined}>
+        <div ref={space as never} className={virtualize ? 'aui-virtual' : undefined}>
           {mounted.map((row) => (
-            <div
-              key={row.key}
-              role="listitem"
-              data-index={row.index}
-              ref={virtualize && row.ready ? virtualizer.measureElement : undefined}
-              style={virtualRowStyle(row.start, virtualize)}
-            >
+            <VirtualSlot key={row.key} row={row} virtualize={virtualize} measure={virtualizer.measureElement} role="listitem">
               {row.ready && <TimelineRow entryId={keys[row.index]!} labels={labels} />}
-            </div>
+            </VirtualSlot>
           ))}
         </div>
       </div>

@@ -1,6 +1,5 @@
 import { createContext, forwardRef, useContext, type ComponentPropsWithoutRef } from 'react';
-import { revealBidi } from './safeText';
-import { Slot } from 'radix-ui';
+import * as Slot from '@radix-ui/react-slot';
 import { useRuntimeSelector, shallowEqual } from '../hooks/useRuntimeSelector';
 import { selectRuntimeStatus, type RuntimeStatusFacts } from '../store/selectors/runtimeStatus';
 import { selectUsage } from '../store/selectors/usage';
@@ -12,6 +11,7 @@ import { selectThinking } from './PendingReply';
 import { IconBlocked, IconCancelled, IconDone, IconFailed, IconPending, IconRetry, IconSpinner, IconStale, IconUnknown, IconWaiting, IconWarning, type KitIcon } from './icons';
 import type { DisplayStage } from '../store/selectors/runtimeStatus';
 import { classes, formatDuration, formatNumber, formatUsd } from './format';
+import { dataWord, revealBidi, SafeText } from './safeText';
 import type { LabelKey, Labels } from '../ui/labels';
 import { useLabels, type Translate } from './useLabels';
 import { plural, valueLabel } from './valueLabel';
@@ -96,7 +96,7 @@ function Stage() {
       <Icon className="aui-runtime-status__icon" spin={look.working && live} />
       {/* While the model reasons, the header says so rather than the stage the runtime last named. */}
       {look.working && thinking ? t('status.thinking') : t(`status.${facts.stage}` as LabelKey)}
-      {facts.detail && <span className="aui-runtime-status__detail"> · {facts.detail}</span>}
+      {facts.detail && <span className="aui-runtime-status__detail"> · <SafeText>{facts.detail}</SafeText></span>}
       {facts.stale && <FactBadge fact="stale" />}
     </span>
   );
@@ -151,7 +151,7 @@ function Problem() {
   const failure = facts.failure;
   if (!failure) return null;
   return (
-    <span className="aui-runtime-status__problem" data-failure-category={failure.category}>
+    <span className="aui-runtime-status__problem" data-failure-category={dataWord(failure.category)}>
       {failure.category !== undefined ? valueLabel(t, 'category', failure.category) : <FactBadge fact="unknown" text={t('fact.what.cause')} />}
       {failure.retryable !== undefined && <span> · {t(failure.retryable ? 'status.retryable' : 'status.notRetryable')}</span>}
       {failure.recoveryHint && <span> · {t('tool.hint', { hint: failure.recoveryHint })}</span>}
@@ -179,7 +179,7 @@ function Usage() {
       {usage.quotaLow && (
         <span className="aui-runtime-status__quota" data-quota="low">
           <IconWarning />{t('status.quotaLow')}
-          {usage.quotaLow.detail && <>: {usage.quotaLow.detail}</>}
+          {usage.quotaLow.detail && <>: <SafeText>{usage.quotaLow.detail}</SafeText></>}
         </span>
       )}
     </span>

@@ -7,8 +7,9 @@ import { IconChevron, IconSubagent } from './icons';
 import { classes } from './format';
 import type { Labels } from '../ui/labels';
 import { useOpenLane } from './laneNavigation';
-import { revealBidi, SafeText } from './safeText';
+import { dataWord, revealBidi, SafeText, useDisplayName } from './safeText';
 import { useLabels } from './useLabels';
+import { VirtualList, type VirtualRowProps } from './VirtualList';
 import { plural, valueLabel } from './valueLabel';
 
 const Transcript = memo(function Transcript({ messageIds }: { messageIds: readonly string[] }) {
@@ -27,24 +28,29 @@ const Transcript = memo(function Transcript({ messageIds }: { messageIds: readon
 const useArtifactTitles = (artifactIds: readonly string[]) =>
   useRuntimeSelector((s) => artifactIds.map((id) => s.artifacts.byId.get(id)?.title).filter((t): t is string => t !== undefined), shallowEqual);
 
-const SubagentRow = memo(function SubagentRow({ subagentId, labels }: { subagentId: string; labels?: Labels }) {
+const SubagentRow = memo(function SubagentRow({ subagentId, labels, rowProps }: { subagentId: string; labels?: Labels; rowProps?: VirtualRowProps }) {
   const subagent = useRuntimeSelector((s) => s.subagents.byId.get(subagentId));
   const titles = useArtifactTitles(subagent?.artifactIds ?? []);
   const t = useLabels(labels);
-  if (!subagent) return null;
+  const name = useDisplayName();
+  if (!subagent) return rowProps ? <li {...rowProps} /> : null;
   return (
-    <li className="aui-subagent" data-status={subagent.status} data-closed={subagent.closed || undefined}>
+    <li {...rowProps} className={classes('aui-subagent', rowProps?.className)} data-status={dataWord(subagent.status)} data-closed={subagent.closed || undefined}>
       <div className="aui-subagent__header">
         <IconSubagent className="aui-evidence__icon" />
         <span className="aui-subagent__role">{subagent.role !== undefined ? <SafeText>{subagent.role}</SafeText> : <FactBadge fact="unknown" text={t('fact.what.role')} />}</span>
         {subagent.title && <span className="aui-subagent__title"><SafeText>{subagent.title}</SafeText></span>}
-        <span className="aui-subagent__status" data-status={subagent.status}>{valueLabel(t, 'state', subagent.status)}</span>
+        <span className="aui-subagent__status" data-status={dataWord(subagent.status)}>{valueLabel(t, 'state', subagent.status)}</span>
       </div>
-      {subagent.summary && <p>{subagent.summary}</p>}
+      {subagent.summary && (
+        <p>
+          <SafeText>{subagent.summary}</SafeText>
+        </p>
+      )}
       {subagent.artifactIds.length > 0 && (
         <p className="aui-muted">
           {plural(t, 'artifact.count', subagent.artifactIds.length)}
-          {titles.length > 0 && <>: {titles.map(revealBidi).join(', ')}</>}
+          {titles.length > 0 && <>: {titles.map(name).join(', ')}</>}
         </p>
       )}
       {subagent.evidenceIds.length > 0 && <p className="aui-muted">{plural(t, 'evidence.count', subagent.evidenceIds.length)}</p>}
@@ -84,22 +90,28 @@ export const SubagentSummary = memo(function SubagentSummary({ subagentId, label
   const subagent = useRuntimeSelector((s) => s.subagents.byId.get(subagentId));
   const titles = useArtifactTitles(subagent?.artifactIds ?? []);
   const t = useLabels(labels);
+  const name = useDisplayName();
   const openLane = useOpenLane();
   if (!subagent) return null;
   const role = subagent.role !== undefined ? revealBidi(subagent.role) : t('fact.what.role');
   return (
-    <div className="aui-subagent-summary" data-status={subagent.status}>
+    <div className="aui-subagent-summary" data-status={dataWord(subagent.status)}>
       <p>
         <IconSubagent />
         {subagent.title !== undefined ? t('team.summary', { role, title: revealBidi(subagent.title) }) : t('team.summaryUntitled', { role })}
         {' · '}
-        <span className="aui-subagent__status" data-status={subagent.status}>{valueLabel(t, 'state', subagent.status)}</span>
-        {subagent.summary && <> · {subagent.summary}</>}
+        <span className="aui-subagent__status" data-status={dataWord(subagent.status)}>{valueLabel(t, 'state', subagent.status)}</span>
+        {subagent.summary && (
+          <>
+            {' · '}
+            <SafeText>{subagent.summary}</SafeText>
+          </>
+        )}
         {subagent.artifactIds.length > 0 && (
           <>
             {' · '}
             {plural(t, 'artifact.count', subagent.artifactIds.length)}
-            {titles.length > 0 && <>: {titles.map(revealBidi).join(', ')}</>}
+            {titles.length > 0 && <>: {titles.map(name).join(', ')}</>}
           </>
         )}
       </p>
@@ -116,15 +128,21 @@ export const SubagentSummary = memo(function SubagentSummary({ subagentId, label
 export interface SubagentRosterProps extends ComponentPropsWithoutRef<'div'> {
   /** Overrides for this component's strings by key; the provider's `labels` and the English defaults apply otherwise. */
   labels?: Labels;
+  /** Mount only the subagents in view (default `true`); `false` renders every one (server rendering). */
+  virtualize?: boolean;
 }
 
 /** The team: subagents with role, status and lineage. Their messages stay here, never in the main conversation. */
-export const SubagentRoster = forwardRef<HTMLDivElement, SubagentRosterProps>(function SubagentRoster({ labels, className, ...rest }, ref) {
+export const SubagentRoster = forwardRef<HTMLDivElement, SubagentRosterProps>(function SubagentRoster({ labels, virtualize, className, ...rest }, ref) {
   const table = useRuntimeSelector((s) => s.subagents);
   const t = useLabels(labels);
   return (
     <div ref={ref} className={classes('aui-subagent-roster', className)} role="group" aria-label={t('team.region')} {...rest}>
-      {table.ids.length === 0 ? <p className="aui-muted">{t('team.empty')}</p> : <ul className="aui-list">{table.ids.map((id) => <SubagentRow key={id} subagentId={id} labels={labels} />)}</ul>}
+      {table.ids.length === 0 ? (
+        <p className="aui-muted">{t('team.empty')}</p>
+      ) : (
+        <VirtualList keys={table.ids} estimateSize={88} className="aui-list" virtualize={virtualize} renderRow={(id, rowProps) => <SubagentRow subagentId={id} labels={labels} rowProps={rowProps} />} />
+      )}
     </div>
   );
 });

@@ -103,7 +103,7 @@ export const TaskCapsule = forwardRef<HTMLDivElement, TaskCapsuleProps>(function
           {facts.queued.length > 0 && (
             <div>
               <h3 className="aui-heading">{t('task.queuedTurns')}</h3>
-              <ol>{facts.queued.map((q, i) => <li key={q.queueId ?? q.turnId ?? i}>{q.preview ?? q.turnId ?? q.queueId}</li>)}</ol>
+              <ol>{facts.queued.map((q, i) => <li key={q.queueId ?? q.turnId ?? i}><SafeText>{q.preview ?? q.turnId ?? q.queueId ?? ''}</SafeText></li>)}</ol>
             </div>
           )}
         </DisclosureContent>

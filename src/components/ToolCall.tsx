@@ -1,5 +1,5 @@
-import { cloneElement, createContext, forwardRef, isValidElement, memo, useContext, useState, type ComponentPropsWithoutRef, type ReactElement, type ReactNode } from 'react';
-import { Slot } from 'radix-ui';
+import { cloneElement, createContext, forwardRef, isValidElement, memo, useContext, useLayoutEffect, useRef, useState, type ComponentPropsWithoutRef, type ReactElement, type ReactNode } from 'react';
+import * as Slot from '@radix-ui/react-slot';
 import { DisclosureContent, DisclosureRoot, DisclosureTrigger } from './Disclosure';
 import { useRuntimeActions, useRuntimeContext } from '../hooks/useRuntimeContext';
 import { shallowEqual, useRuntimeSelector } from '../hooks/useRuntimeSelector';
@@ -15,10 +15,11 @@ import { IconCheck, IconChevron, IconFailed, IconOpenExternal, IconRetry, IconSp
 import { toolActivity, TOOL_ACTIVITIES, type ToolActivity } from './toolActivity';
 import type { LabelKey, Labels } from '../ui/labels';
 import { countRender } from './renderCount';
-import { revealBidi, SafeText } from './safeText';
+import { dataWord, revealBidi, SafeText, useDisplayName } from './safeText';
 import { useLabels, type Translate } from './useLabels';
 import { plural, valueLabel } from './valueLabel';
-import { useVirtualRows, virtualRowStyle } from './useVirtualRows';
+import { useVirtualRows } from './useVirtualRows';
+import { VirtualSlot } from './VirtualList';
 
 /** The input, redacted: the runtime's safe args, else the streamed args once they parse, else the raw text so far. */
 function redactedInput(tool: ToolCallRecord, redact: Redactor): { value: unknown } | { partial: string } {
@@ -153,7 +154,7 @@ const Root = forwardRef<HTMLDivElement, ToolCallRootProps>(function ToolCallRoot
           ref={ref}
           className={classes('aui-tool-call', className)}
           data-tool-status={status}
-          data-failure-category={tool?.failure?.category}
+          data-failure-category={dataWord(tool?.failure?.category)}
           data-state={open ? 'open' : 'closed'}
           {...rest}
         >
@@ -304,15 +305,16 @@ const Input = forwardRef<HTMLDivElement, ComponentPropsWithoutRef<'div'> & { asC
 
 function Progress() {
   const { tool, t, redact } = useToolCall();
+  const displayName = useDisplayName();
   if (!tool || tool.status !== 'running') return null;
   // Runtimes send progress as 0..1 or as a percentage.
   const percent = tool.progress === undefined ? undefined : Math.round(Math.min(1, Math.max(0, tool.progress > 1 ? tool.progress / 100 : tool.progress)) * 100);
-  const name = revealBidi(tool.name ?? t('tool.unnamed'));
+  const name = displayName(tool.name ?? t('tool.unnamed'));
   return (
     <>
       {percent !== undefined && (
         <div className="aui-progress" role="progressbar" aria-label={`${t('tool.progress')}: ${name}`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
-          <span style={{ width: `${percent}%` }} />
+          <ProgressFill percent={percent} />
         </div>
       )}
       {tool.progressMessage && <p className="aui-tool-call__progress-message">{redact(tool.progressMessage)}</p>}
@@ -371,7 +373,7 @@ const Failure = forwardRef<HTMLDivElement, ComponentPropsWithoutRef<'div'> & { a
   const failure = tool.failure;
   const Comp = asChild ? Slot.Root : 'div';
   return (
-    <Comp ref={ref} className={classes('aui-tool-call__failure', className)} role="note" data-failure-category={failure?.category} {...rest}>
+    <Comp ref={ref} className={classes('aui-tool-call__failure', className)} role="note" data-failure-category={dataWord(failure?.category)} {...rest}>
       {content(asChild, children, () => (
         <>
           <p className="aui-tool-call__failure-what">
@@ -411,11 +413,11 @@ function Details() {
       <summary>{t('dev.details')}</summary>
       <dl>
         <dt>{t('dev.toolCallId')}</dt>
-        <dd><code>{revealBidi(tool.toolCallId)}</code></dd>
+        <dd><code><SafeText>{tool.toolCallId}</SafeText></code></dd>
         {outputRef !== undefined && (
           <>
             <dt>{t('dev.outputRef')}</dt>
-            <dd><code>{revealBidi(outputRef)}</code></dd>
+            <dd><code><SafeText>{outputRef}</SafeText></code></dd>
           </>
         )}
       </dl>
@@ -577,21 +579,21 @@ export const ToolGroup = forwardRef<HTMLDivElement, ToolGroupProps>(function Too
   const allIds = useRuntimeSelector((s) => s.toolCalls.ids);
   const t = useLabels(labels);
   const ids = toolCallIds ?? (turnId !== undefined ? (turnToolIds ?? EMPTY_IDS) : allIds);
-  const { scrollRef, virtualizer, onScroll, totalSize, rows } = useVirtualRows({ keys: ids, estimateSize: 48, stickToBottom: true });
+  const { scrollRef, spaceRef: space, virtualizer, onScroll, rows } = useVirtualRows({ keys: ids, estimateSize: 48, stickToBottom: true, virtualize });
   return (
     <div ref={ref} className={classes('aui-tool-group', className)} role="group" aria-label={t('tool.group')} data-count={ids.length} {...rest}>
       <div ref={scrollRef} className="aui-tool-group__scroll" onScroll={onScroll}>
-        <div style={virtualize ? { height: totalSize, position: 'relative' } : undefined}>
+        <div ref={space as never} className={virtualize ? 'aui-virtual' : undefined}>
           {/* Without the requests: they are answered in the thread, where the call is; here the row says it waits. */}
           {rows(virtualize).map((row) => (
-            <div key={row.key} data-index={row.index} ref={virtualize && row.ready ? virtualizer.measureElement : undefined} className="aui-tool-group__row" style={virtualRowStyle(row.start, virtualize)}>
+            <VirtualSlot key={row.key} row={row} virtualize={virtualize} measure={virtualizer.measureElement} className="aui-tool-group__row">
               {row.ready && (
                 <Root toolCallId={ids[row.index]!} defaultOpen={defaultOpen} onOpenOutput={onOpenOutput} onOpenEvidence={onOpenEvidence} onRetry={onRetry} labels={labels}>
                   <Header />
                   <Body />
                 </Root>
               )}
-            </div>
+            </VirtualSlot>
           ))}
         </div>
       </div>
@@ -600,3 +602,12 @@ export const ToolGroup = forwardRef<HTMLDivElement, ToolGroupProps>(function Too
 });
 
 const EMPTY_IDS: readonly string[] = [];
+
+/** The filled part of a progress bar, sized through the CSSOM (no style attribute in server HTML, which a strict CSP blocks). */
+function ProgressFill({ percent }: { percent: number }) {
+  const ref = useRef<HTMLSpanElement>(null);
+  useLayoutEffect(() => {
+    if (ref.current) ref.current.style.width = `${percent}%`;
+  }, [percent]);
+  return <span ref={ref} />;
+}

@@ -2,9 +2,10 @@
 // reads) and its diff, drawn by kind: markdown as markdown, a diff with +/− gutters and coloured
 // lines, code and text as text, an image only from a safe URL. Never the message text.
 import type { ArtifactRecord } from '../store/records';
-import { allowedImageSrc, loadedImageSrc, useDisplayPolicy } from './displayPolicy';
+import { allowedImageSrc, loadedImageSrc, useDisplayPolicy, useDisplayText } from './displayPolicy';
 import { FactBadge } from './FactBadge';
 import { Markdown } from './Markdown';
+import { dataWord } from './safeText';
 import type { Translate } from './useLabels';
 import { useRefContent, type RefLoader } from './useRefContent';
 
@@ -57,7 +58,9 @@ export function useArtifactText(inline: string | undefined, ref: string | undefi
 }
 
 /** A unified diff, a line each: +/− in a gutter, additions and removals tinted, hunks and file headers quiet. */
-export function DiffLines({ text }: { text: string }) {
+export function DiffLines({ text: raw }: { text: string }) {
+  // Runtime text: shown through the display policy like any other.
+  const text = useDisplayText()(raw);
   return (
     <pre className="aui-artifact__diff aui-diff" tabIndex={0}>
       {text.split('\n').map((line, i) => {
@@ -78,15 +81,16 @@ export function DiffLines({ text }: { text: string }) {
 
 /** Content by kind, or the badge that says why there is none. */
 export function ArtifactBody({ artifact, version, content, budget, t }: { artifact: ArtifactRecord; version: ArtifactVersionView; content: ArtifactText; budget: number; t: Translate }) {
-  const { imageOrigins } = useDisplayPolicy();
+  const { imageOrigins, text: show } = useDisplayPolicy();
   if (artifact.kind === 'image') {
     // Through the app's loader, or straight from an origin the app allows; never while pending.
     const url = content.state === 'ready' ? loadedImageSrc(content.text) : version.ref ? allowedImageSrc(version.ref, imageOrigins) : undefined;
-    return url ? <img className="aui-artifact__image" src={url} alt={artifact.title ?? t('artifact.untitled')} /> : <FactBadge fact="unavailable" text={t('fact.what.preview')} reason={t('artifact.noPreview')} />;
+    return url ? <img className="aui-artifact__image" src={url} alt={artifact.title !== undefined ? show(artifact.title) : t('artifact.untitled')} /> : <FactBadge fact="unavailable" text={t('fact.what.preview')} reason={t('artifact.noPreview')} />;
   }
   if (content.state === 'loading') return <FactBadge fact="loading" />;
   if (content.state === 'failed') return <FactBadge fact="failed" reason={content.error} />;
   if (content.state === 'unavailable') return <FactBadge fact="unavailable" text={t('fact.what.preview')} reason={t('artifact.noPreview')} />;
+  // Previews are runtime text like any other: shown through the display policy (markdown redacts its own).
   return (
     <>
       {artifact.kind === 'markdown' || artifact.kind === 'document' ? (
@@ -94,7 +98,7 @@ export function ArtifactBody({ artifact, version, content, budget, t }: { artifa
       ) : artifact.kind === 'diff' ? (
         <DiffLines text={content.text} />
       ) : (
-        <pre className="aui-artifact__text" data-kind={artifact.kind} tabIndex={0}>{content.text}</pre>
+        <pre className="aui-artifact__text" data-kind={dataWord(artifact.kind)} tabIndex={0}>{show(content.text)}</pre>
       )}
       {content.cut && <p className="aui-muted aui-artifact-workspace__note">{t('artifact.previewCut', { size: budget })}</p>}
     </>

@@ -1,3 +1,6 @@
+import { useCallback } from 'react';
+import { useDisplayText } from './displayPolicy';
+
 // Bidirectional control characters reorder what follows them: `invoice\u202Etxt.exe` displays as
 // `invoiceexe.txt`. Where a runtime names things (tools, files, models, titles, ids) the kit shows
 // such characters as visible markers and isolates the name from the text around it.
@@ -19,7 +22,28 @@ export function revealBidiControls(text: string): string {
   return text.replace(CONTROLS, marker);
 }
 
-/** A runtime-supplied name, isolated from its neighbours and with its bidi controls visible. */
+/**
+ * A runtime-supplied name or phrase as the display policy shows it: secrets redacted, isolated
+ * from its neighbours, its bidi controls visible.
+ */
 export function SafeText({ children }: { children: string }) {
-  return <bdi>{revealBidi(children)}</bdi>;
+  const text = useDisplayText();
+  return <bdi>{revealBidi(text(children))}</bdi>;
+}
+
+/** The policy's transform for a runtime name used in an attribute or a sentence: redacted, bidi controls shown. */
+export function useDisplayName(): (value: string) => string {
+  const text = useDisplayText();
+  return useCallback((value: string) => revealBidi(text(value)), [text]);
+}
+
+// A runtime word as a data attribute (`data-status`, `data-kind`...): those are styling and test
+// hooks for vocabulary, so anything else (a secret-shaped or random value) becomes `other`.
+const VOCABULARY = /^[A-Za-z][A-Za-z0-9]*(?:[_.:/-][A-Za-z0-9]+)*$/;
+const MIXED_RUN = /(?=[A-Za-z]*[0-9])(?=[0-9]*[A-Za-z])[A-Za-z0-9]{12,}/;
+
+/** `value` when it reads as a vocabulary word or id (`running`, `process_exit`, `tc-12`), else `other`; undefined stays undefined. */
+export function dataWord(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  return value.length <= 48 && VOCABULARY.test(value) && !MIXED_RUN.test(value) ? value : 'other';
 }

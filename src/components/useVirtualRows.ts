@@ -1,4 +1,4 @@
-import { useCallback, useLayoutEffect, useReducer, useRef, useState, type CSSProperties } from 'react';
+import { useCallback, useLayoutEffect, useReducer, useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { watchReaderIntent, type ReaderScroll } from './readerIntent';
 
@@ -26,11 +26,8 @@ export interface VirtualRowsOptions {
   /** Follow new content while the reader is at the bottom (the chat behaviour). */
   stickToBottom: boolean;
   overscan?: number;
-}
-
-/** Where a virtual row sits in its list (none when every row is mounted in normal flow). */
-export function virtualRowStyle(start: number, virtualize: boolean): CSSProperties | undefined {
-  return virtualize ? { position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${start}px)` } : undefined;
+  /** False when every row is mounted in normal flow (the space then takes its own height). Default true. */
+  virtualize?: boolean;
 }
 
 /**
@@ -47,7 +44,7 @@ export function virtualRowStyle(start: number, virtualize: boolean): CSSProperti
  * ResizeObserver after the frame's callbacks and layout), and when the viewport or the content in
  * normal flow resizes.
  */
-export function useVirtualRows({ keys, estimateSize, stickToBottom, overscan = 6 }: VirtualRowsOptions) {
+export function useVirtualRows({ keys, estimateSize, stickToBottom, overscan = 6, virtualize = true }: VirtualRowsOptions) {
   const scrollRef = useRef<HTMLDivElement | null>(null);
   const pinned = useRef(true);
   const [pinnedView, setPinnedView] = useState(true);
@@ -74,6 +71,16 @@ export function useVirtualRows({ keys, estimateSize, stickToBottom, overscan = 6
     [follow],
   );
 
+  // The element holding the rows (spaceRef) is as tall as all of them. Set through the CSSOM (a
+  // strict CSP blocks style attributes in server HTML), before anything that scrolls reads the
+  // height: first among this hook's layout effects (a prepend's anchoring scrolled against the old
+  // height when it was set after them).
+  const spaceRef = useRef<HTMLElement | null>(null);
+  const virtualizing = useRef(virtualize);
+  virtualizing.current = virtualize;
+  const applySpace = useCallback((total: number) => {
+    if (spaceRef.current) spaceRef.current.style.height = virtualizing.current ? `${total}px` : '';
+  }, []);
   const virtualizer = useVirtualizer({
     count: keys.length,
     getScrollElement: () => scrollRef.current,
@@ -83,6 +90,7 @@ export function useVirtualRows({ keys, estimateSize, stickToBottom, overscan = 6
     // A row measured taller (a streaming answer growing) or a new range mounted: follow before paint.
     onChange: follow,
   });
+  useLayoutEffect(() => applySpace(virtualizer.getTotalSize()));
 
   // The row the reader is looking at (its key and how far its top sits from the viewport's top).
   const anchor = useRef<{ key: string; delta: number } | null>(null);
@@ -263,5 +271,5 @@ export function useVirtualRows({ keys, estimateSize, stickToBottom, overscan = 6
   };
 
   /** `atBottom`: the view follows new content (the reader has not scrolled away from the latest). */
-  return { scrollRef, virtualizer, onScroll, atBottom: pinnedView, jumpToLatest, totalSize, rows };
+  return { scrollRef, spaceRef, virtualizer, onScroll, atBottom: pinnedView, jumpToLatest, totalSize, rows };
 }

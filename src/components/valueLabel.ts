@@ -14,10 +14,16 @@ export function humanize(value: string): string {
   return words.length > 0 ? words[0]!.toUpperCase() + words.slice(1) : value;
 }
 
+/** A runtime name in words (`run_unit_tests` → "Run unit tests"), redacted before its separators become spaces. */
+export function displayWord(t: Translate, value: string): string {
+  return humanize(t.text ? t.text(value) : value);
+}
+
 /** The label of one runtime value (`valueLabel(t, 'state', 'completed')` → "Completed"). */
 export function valueLabel(t: Translate, group: ValueGroup, value: string): string {
   const key = `${group}.${value}`;
-  return isLabelKey(key) ? t(key) : humanize(value);
+  // A word the kit does not know is the runtime's: redacted before its separators become spaces.
+  return isLabelKey(key) ? t(key) : displayWord(t, value);
 }
 
 /** Keys that come in `.one` / `.other` forms. */

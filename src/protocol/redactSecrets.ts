@@ -9,8 +9,11 @@ const MAX_DEPTH = 8;
 const MAX_STRING = 4_000;
 const MAX_ITEMS = 200;
 
-/** A deep copy with secrets replaced; a string in gives a string out. */
-export type Redactor = <T>(value: T) => T extends string ? string : unknown;
+/**
+ * A deep copy with secrets replaced; a string in gives a string out (cut at 4,000 characters).
+ * `text`, when present, redacts a string of any length without cutting it (what display uses).
+ */
+export type Redactor = (<T>(value: T) => T extends string ? string : unknown) & { text?: (value: string) => string };
 
 /** App-specific redaction rules added to the built-in key-name and value patterns. */
 export interface RedactOptions {
@@ -27,6 +30,9 @@ export interface RedactOptions {
 const SECRET_WORDS = new Set([
   'password', 'passwd', 'pwd', 'passphrase', 'secret', 'secrets', 'authorization', 'auth', 'bearer', 'cookie', 'cookies',
   'credential', 'credentials', 'jwt', 'dsn', 'apikey', 'privatekey', 'signature', 'otp', 'totp', 'mfa',
+  // Joined spellings a runtime writes in lower case (`accesstoken`, `clientsecret`): one word to the splitter.
+  'accesstoken', 'refreshtoken', 'idtoken', 'authtoken', 'apitoken', 'bearertoken', 'sessiontoken', 'clientsecret',
+  'secretkey', 'apisecret', 'accesskey', 'secretaccesskey', 'accountkey', 'sharedaccesskey', 'webhooksecret', 'signingkey',
 ]);
 /** Secret only as the last word: `githubToken`, `session`, `userPass`, but not `tokenCount`. */
 const SECRET_LAST_WORDS = new Set(['token', 'session', 'pass', 'sig', 'cookie']);
@@ -81,6 +87,13 @@ type Rule = { pattern: RegExp; replace: (replacement: string) => string | Replac
 
 const keep = (group: string) => (replacement: string) => `$${group}${replacement}`;
 const whole = (replacement: string) => replacement;
+/** The prefix kept, the value replaced inside its quotes (a value already redacted stays as it is). */
+const keepQuoted = (r: string) => (match: string, prefix: string, value: string) => {
+  const quote = value[0] === '"' || value[0] === "'" ? value[0] : '';
+  return value === `${quote}${r}${quote}` ? match : `${prefix}${quote}${r}${quote}`;
+};
+/** A command-line flag whose next argument is secret. */
+const SECRET_FLAG = /^--?(?:password|passwd|pass|token|api-key|apikey|secret|client-secret|auth|access-token)$/i;
 
 // Secret shapes inside any string. Order matters: whole blocks before the pieces inside them.
 const VALUE_RULES: Rule[] = [
@@ -92,28 +105,44 @@ const VALUE_RULES: Rule[] = [
   { pattern: /\b((?:token|bot)\s+)(?=[A-Za-z0-9._~+/=-]{0,400}\d)[A-Za-z0-9._~+/=-]{16,}/gi, replace: keep('1') },
   // Credentials in URLs and DSNs: scheme://user:password@host.
   { pattern: /\b([a-z][a-z0-9+.-]{1,20}:\/\/[^\s:@/?#]{0,200}:)[^\s@/?#]{1,400}@/gi, replace: (r) => `$1${r}@` },
+  // Webhook URLs are the credential themselves (Slack), or carry it as their last segment (Discord).
+  { pattern: /https:\/\/hooks\.slack\.com\/(?:services|workflows|triggers)\/[A-Za-z0-9_/-]{10,}/g, replace: whole },
+  { pattern: /(https:\/\/(?:canary\.|ptb\.)?discord(?:app)?\.com\/api\/webhooks\/\d{1,30}\/)[A-Za-z0-9_-]{20,}/g, replace: keep('1') },
   // Token query and fragment parameters.
   {
     pattern: /([?&#;](?:access_token|id_token|refresh_token|token|api_key|apikey|key|auth|sig|signature|password|secret|client_secret|code|x-amz-signature|x-amz-credential|x-amz-security-token|session|sessionid|jwt)=)[^&#\s"'<>]+/gi,
     replace: keep('1'),
   },
+  // Cookie headers, as text or JSON: the whole value (every cookie in it) to the line's end or quote.
+  { pattern: /(\b(?:set-)?cookie["']?\s{0,3}[:=]\s{0,3}["']?)(?!\[redacted\])[^\n"']{1,4000}/gi, replace: keep('1') },
+  // Passwords on command lines: `curl -u user:pw`, `mysql -pX`, `sshpass -p X`.
+  { pattern: /((?:^|\s)(?:-u|--user)\s{0,3}["']?[^\s:"'-][^\s:"']{0,200}:)(?!\[redacted\])[^\s"']{1,400}/g, replace: keep('1') },
+  { pattern: /(\bmysql(?:dump|admin|import|sh|slap|check)?\b[^\n|;&]{0,200}?\s-p)(?!\[redacted\])([^\s"'|;&]+)/g, replace: keep('1') },
+  { pattern: /(\bsshpass\b[^\n|;&]{0,100}?\s-p\s{0,3}["']?)(?!\[redacted\])([^\s"'|;&]+)/g, replace: keep('1') },
+  // An argv written as JSON: `["--password", "x"]`.
+  { pattern: /("--?(?:password|passwd|pass|token|api-key|apikey|secret|client-secret|auth|access-token|key)"\s{0,3},\s{0,3}")(?!\[redacted\])[^"\n]{1,2000}/gi, replace: keep('1') },
+  // Registry auth in JSON (Docker's config.json `"auth": "dXNlcjpwdw=="`).
+  { pattern: /("(?:auth|identitytoken|registrytoken)"\s{0,3}:\s{0,3}")(?!\[redacted\])[^"\n]{1,2000}/gi, replace: keep('1') },
   // key=value and "key": "value" in commands, env files, logs and partial JSON (a streamed args
   // delta); a quoted value goes whole, to its closing quote or the end of the text.
   {
     pattern:
-      /((?:password|passwd|pwd|passphrase|secret|api[_-]?key|access[_-]?key|secret[_-]?key|access[_-]?token|auth[_-]?token|refresh[_-]?token|client[_-]?secret|private[_-]?key|token|dsn|database[_-]?url)["']?\s{0,3}[:=]\s{0,3})("[^"\n]{0,2000}"?|'[^'\n]{0,2000}'?|(?!\[redacted\])[^\s"',;&}]{1,2000})/gi,
-    replace: (r) => (_match: string, prefix: string, value: string) => {
-      const quote = value[0] === '"' || value[0] === "'" ? value[0] : '';
-      return value === `${quote}${r}${quote}` ? _match : `${prefix}${quote}${r}${quote}`;
-    },
+      /((?:password|passwd|pwd|passphrase|secret|api[_-]?key|access[_-]?key|secret[_-]?key|access[_-]?token|auth[_-]?token|refresh[_-]?token|client[_-]?secret|private[_-]?key|account[_-]?key|shared[_-]?access[_-]?key|sharedaccesssignature|_auth|token|dsn|database[_-]?url)["']?\s{0,3}[:=]\s{0,3})("[^"\n]{0,2000}"?|'[^'\n]{0,2000}'?|(?!\[redacted\])[^\s"',;&}]{1,2000})/gi,
+    replace: keepQuoted,
+  },
+  // Environment variables named for a secret: `DB_PASS=x`, `STRIPE_KEY=sk`, `GITHUB_TOKEN: x`.
+  {
+    pattern: /(\b[A-Z][A-Z0-9_]{0,100}_(?:PASS|PASSWORD|PASSWD|PWD|SECRET|TOKEN|KEY|APIKEY|CREDENTIALS?|AUTH)["']?\s{0,3}[:=]\s{0,3})("[^"\n]{0,2000}"?|'[^'\n]{0,2000}'?|(?!\[redacted\])[^\s"',;&}]{1,2000})/g,
+    replace: keepQuoted,
   },
   // Command-line flags: --password x, --token=x.
   { pattern: /(--(?:password|passwd|token|api-key|apikey|secret|client-secret|auth|access-token)[= ])(?!\[redacted\])[^\s"']{1,2000}/gi, replace: keep('1') },
   // Well-known token prefixes.
   { pattern: /\b(?:sk|rk|pk_live|sk_live|sk_test|rk_live|rk_test)[-_][A-Za-z0-9_-]{16,}/g, replace: whole },
   { pattern: /\b(?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{20,}|\bgithub_pat_[A-Za-z0-9_]{20,}/g, replace: whole },
-  { pattern: /\bglpat-[A-Za-z0-9_-]{20,}/g, replace: whole },
-  { pattern: /\bxox[abposr]-[A-Za-z0-9-]{10,}/g, replace: whole },
+  // GitLab: personal, runner, pipeline trigger, deploy, OAuth, CI build, feed, incoming mail, agent tokens.
+  { pattern: /\bgl(?:pat|rt|ptt|dt|soat|cbt|ft|imt|oas|agent)-[A-Za-z0-9_-]{20,}/g, replace: whole },
+  { pattern: /\bxox[abposre]-[A-Za-z0-9-]{10,}/g, replace: whole },
   { pattern: /\bxapp-[0-9]-[A-Za-z0-9-]{10,}/g, replace: whole },
   { pattern: /\b(?:AKIA|ASIA|AIDA|AROA)[0-9A-Z]{16}\b/g, replace: whole },
   { pattern: /\bAIza[0-9A-Za-z_-]{35}/g, replace: whole },
@@ -122,7 +151,22 @@ const VALUE_RULES: Rule[] = [
   { pattern: /\bhf_[A-Za-z0-9]{30,}/g, replace: whole },
   { pattern: /\bSG\.[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{16,}/g, replace: whole },
   { pattern: /\bwhsec_[A-Za-z0-9]{20,}/g, replace: whole },
-  { pattern: /\b(?:pypi|dop_v1|shpat|shpss|lin_api|pat)[-_][A-Za-z0-9_-]{20,}/g, replace: whole },
+  { pattern: /\b(?:pypi|dop_v1|doo_v1|dor_v1|shpat|shpss|shpca|shppa|lin_api|pat)[-_][A-Za-z0-9_-]{20,}/g, replace: whole },
+  // Vendors' prefixed keys: Docker, Vault, Groq, Replicate, Perplexity, Notion, Figma, Sentry,
+  // Postman, Supabase, Grafana, Square, Fly, Netlify, Heroku, PlanetScale, Doppler, Databricks,
+  // Atlassian, New Relic, RubyGems, Pulumi, Airtable.
+  {
+    pattern:
+      /\b(?:dckr_(?:pat|oat)_|hv[sbr]\.|gsk_|r8_|pplx-|ntn_|secret_(?=[A-Za-z0-9]{40})|figd_|sntry[su]_|PMAK-|sbp_|glsa_|glc_|sq0(?:atp|csp)-|fo1_|nfp_|HRKU-|pscale_(?:tkn|pw|oauth)_|dp\.(?:pt|st|sa|ct|scim|audit)\.|dapi(?=[0-9a-f]{32})|ATATT3|NRAK-|rubygems_|pul-(?=[a-f0-9]{40})|pat(?=[A-Za-z0-9]{14}\.[a-f0-9]{64}))[A-Za-z0-9_.=+/-]{20,}/g,
+    replace: whole,
+  },
+  // Mailgun (`key-` and 32 characters), Telegram bots (`123456789:` and 35), Twilio API keys, age.
+  { pattern: /\bkey-[0-9a-zA-Z]{32}\b/g, replace: whole },
+  { pattern: /(?<![0-9])\d{8,10}:[A-Za-z0-9_-]{35}\b/g, replace: whole },
+  { pattern: /\bSK[0-9a-fA-F]{32}\b/g, replace: whole },
+  { pattern: /\bAGE-SECRET-KEY-1[0-9A-Z]{58}\b/g, replace: whole },
+  // Mapbox secret and public tokens (a JWT-like body after `sk.` / `pk.`).
+  { pattern: /\b[sp]k\.eyJ[A-Za-z0-9_-]{20,}\.[A-Za-z0-9_-]{10,}/g, replace: whole },
   // JSON Web Tokens.
   { pattern: /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g, replace: whole },
 ];
@@ -154,19 +198,28 @@ export function createRedactor(options: RedactOptions = {}): Redactor {
       to: replacement,
     })),
   ];
-  const text = (value: string): string => {
-    let out = value.length > MAX_STRING ? `${value.slice(0, MAX_STRING)}…` : value;
+  const whole = (value: string): string => {
+    let out = value;
     for (const rule of rules) {
       rule.pattern.lastIndex = 0;
       out = typeof rule.to === 'string' ? out.replace(rule.pattern, rule.to) : out.replace(rule.pattern, rule.to);
     }
     return out;
   };
+  // Redacted before it is cut: a key straddling the cut went whole, not in part.
+  const text = (value: string): string => {
+    const out = whole(value.length > MAX_STRING * 2 ? value.slice(0, MAX_STRING * 2) : value);
+    return out.length > MAX_STRING ? `${out.slice(0, MAX_STRING)}…` : out;
+  };
   const walk = (value: unknown, depth: number, strict: boolean): unknown => {
     if (typeof value === 'string') return strict && looksRandom(value) ? replacement : text(value);
     if (typeof value !== 'object' || value === null) return value;
     if (depth >= MAX_DEPTH) return '[truncated]';
-    if (Array.isArray(value)) return value.slice(0, MAX_ITEMS).map((item) => walk(item, depth + 1, strict));
+    if (Array.isArray(value)) {
+      // An argv: `["--password", "x"]` keeps the flag and loses the value after it.
+      const items = value.slice(0, MAX_ITEMS);
+      return items.map((item, i) => (i > 0 && typeof item === 'string' && typeof items[i - 1] === 'string' && SECRET_FLAG.test(items[i - 1] as string) ? replacement : walk(item, depth + 1, strict)));
+    }
     const copy: Record<string, unknown> = {};
     for (const key of Object.keys(value).slice(0, MAX_ITEMS)) {
       const item = (value as Record<string, unknown>)[key];
@@ -174,13 +227,16 @@ export function createRedactor(options: RedactOptions = {}): Redactor {
       // Null-prototype safe: a `__proto__` key stays data.
       const set = (v: unknown) => Object.defineProperty(copy, key, { value: v, enumerable: true, writable: true, configurable: true });
       if (kind === 'secret') set(item === null || item === undefined || item === '' ? item : replacement);
-      else if (kind === 'container') set(typeof item === 'string' ? (item === '' ? item : replacement) : walk(item, depth + 1, true));
+      // `env: "prod"` is a word, `env: "TOKEN=x"` and `headers: "Cookie: a=b"` assign something.
+      else if (kind === 'container') set(typeof item === 'string' ? (/[=:]/.test(item) || looksRandom(item) ? replacement : text(item)) : walk(item, depth + 1, true));
       else if (kind === 'weak' && typeof item === 'string' && looksRandom(item)) set(replacement);
       else set(walk(item, depth + 1, strict));
     }
     return copy;
   };
-  return ((value: unknown) => walk(value, 0, false)) as Redactor;
+  const redactor = ((value: unknown) => walk(value, 0, false)) as Redactor;
+  redactor.text = whole;
+  return redactor;
 }
 
 /** The built-in redactor: key names, value shapes, bounded depth and string length. */

@@ -1,3 +1,4 @@
+import { FACT_LABELS } from './factLabels';
 // Every visible string and aria label of the kit, in English. An app overrides any of them through
 // <RuntimeProvider labels> or a component's `labels` prop; `{name}` placeholders are filled in.
 /** Every visible string and aria label the kit renders, in English, by key; `{name}` placeholders are filled in. */
@@ -8,22 +9,7 @@ export const DEFAULT_LABELS = {
   'format.seconds': '{n} s',
   'format.minutes': '{m} min',
   'format.minutesSeconds': '{m} min {s} s',
-  'fact.unknown': 'Unknown',
-  'fact.unavailable': 'Unavailable',
-  'fact.blocked': 'Blocked',
-  'fact.stale': 'Stale',
-  'fact.loading': 'Loading',
-  'fact.needs-input': 'Needs input',
-  'fact.failed': 'Failed',
-  'fact.disputed': 'Disputed',
-  'fact.why.unknown': 'The runtime sent this fact without enough to identify it.',
-  'fact.why.unavailable': 'This runtime does not provide this fact.',
-  'fact.why.blocked': 'A permission, quota, routing or policy fact stops this.',
-  'fact.why.stale': 'The stream broke; this view waits for repair.',
-  'fact.why.loading': 'Loading from the runtime.',
-  'fact.why.needs-input': 'The runtime is waiting for your answer.',
-  'fact.why.failed': 'The runtime reported a failure.',
-  'fact.why.disputed': 'Evidence and review disagree.',
+  ...FACT_LABELS,
   'fact.what.status': 'Status unknown',
   'fact.what.name': 'Name unknown',
   'fact.what.kind': 'Kind unknown',
@@ -262,6 +248,9 @@ export const DEFAULT_LABELS = {
   'markdown.linkBlocked': 'Link blocked: unsafe protocol',
   'markdown.image': 'image',
   'markdown.imageBlocked': 'Image not loaded: its origin is not allowed',
+  'markdown.showTable': 'Show table',
+  'markdown.tableCut': 'Showing the first {shown} of {total} rows',
+  'markdown.footnotes': 'Footnotes',
   'tool.input': 'Input',
   'tool.output': 'Output preview',
   'tool.openOutput': 'Open full output',

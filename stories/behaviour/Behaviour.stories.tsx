@@ -116,7 +116,7 @@ export const ApproveAnAction: Story = {
     await expect(args.onRespond).toHaveBeenCalledTimes(1);
     await expect(card.dataset.actionStatus).toBe('responding');
     await expect(canvas.getByText('Sending your answer…')).toBeInTheDocument();
-    await waitFor(() => expect(card.dataset.actionStatus).toBe('resolved'), { timeout: 3000 });
+    await waitFor(() => expect(card.dataset.actionStatus).toBe('resolved'));
     await expect(card.textContent).toContain('Approved');
   },
 };
@@ -126,8 +126,8 @@ export const StreamCutRecovers: Story = {
   render: () => <RepairScene />,
   play: async ({ canvasElement }) => {
     const status = () => canvasElement.querySelector('.aui-runtime-status') as HTMLElement;
-    await waitFor(() => expect(status().querySelector('[data-fact="stale"]')).not.toBeNull(), { timeout: 5000 });
-    await waitFor(() => expect(status().querySelector('[data-fact="stale"]')).toBeNull(), { timeout: 5000 });
+    await waitFor(() => expect(status().querySelector('[data-fact="stale"]')).not.toBeNull());
+    await waitFor(() => expect(status().querySelector('[data-fact="stale"]')).toBeNull());
     await waitFor(() => expect(status().dataset.status).toBe('completed'));
     await expect(canvasElement.querySelector('[data-role="assistant"] .aui-markdown')!.textContent).toBe(
       'The changelog lists three fixes, one feature and two doc changes in total.',
@@ -139,7 +139,7 @@ export const StreamCutRecovers: Story = {
 export const FinalTextDoesNotDuplicate: Story = {
   render: () => <FinalTextScene />,
   play: async ({ canvasElement }) => {
-    await waitFor(() => expect((canvasElement.querySelector('.aui-runtime-status') as HTMLElement).dataset.status).toBe('completed'), { timeout: 5000 });
+    await waitFor(() => expect((canvasElement.querySelector('.aui-runtime-status') as HTMLElement).dataset.status).toBe('completed'));
     const text = canvasElement.querySelector('[data-role="assistant"] .aui-markdown')!.textContent!;
     await expect(text).toBe('The kit is built with Vite in library mode and ships ESM with types.');
   },

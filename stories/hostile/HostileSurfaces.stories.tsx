@@ -32,6 +32,19 @@ function hostileEvents(): unknown[] {
     e('artifact.changed', { ...t1, artifactId: 'art-1' }, { kind: 'image', title: BIDI.filename, status: 'ready', previewRef: '//evil.example/pixel.png' }),
     e('artifact.changed', { ...t1, artifactId: 'art-2' }, { kind: 'markdown', title: BIDI.isolate, status: 'ready', preview: `${XSS}\n\n${ADVERSARIAL_MARKDOWN.brackets}` }),
     e('subagent.spawned', { ...t1, subagentId: 'sub-1' }, { role: XSS, title: BIDI.filename }),
+    // Issue 23 item 4: secrets in every other text field a surface shows.
+    e('run.status', t1, { stage: 'acting', detail: secretText(10) }),
+    e('routing.decided', t1, { selectedModel: secretText(11), candidateCount: 2 }),
+    e('task.created', { ...t1, taskId: 'task-2' }, { title: secretText(12), objective: secretText(13) }),
+    e('queue.changed', t1, { queued: [{ queueId: 'q1', preview: secretText(14) }] }),
+    e('reasoning.delta', t1, { delta: secretText(15) }),
+    e('model.delta', t1, { delta: `\n\n${secretText(16)}\n\n` }),
+    e('action.required', { ...t1, actionId: 'action-2' }, { prompt: secretText(17), severity: 'medium', actionType: 'input', schema: { type: 'object', properties: { a: { type: 'string', title: secretText(18), description: secretText(19), default: secretText(20) }, b: { type: 'string', enum: [secretText(21), 'x'] } } } }),
+    e('artifact.changed', { ...t1, artifactId: 'art-3' }, { kind: 'code', title: secretText(22), status: 'ready', preview: secretText(23) }),
+    e('evidence.changed', { ...t1, evidenceId: 'ev-1' }, { status: 'recorded', packRef: `https://x.example/p?token=${SECRETS[24 % SECRETS.length]![2]}`, verificationOutcomes: [{ name: secretText(25), status: 'passed' }] }),
+    e('subagent.completed', { ...t1, subagentId: 'sub-1' }, { summary: secretText(26) }),
+    e('rate_limit.hit', t1, { message: secretText(5), retryAfterMs: 1000 }),
+    e('quota.low', t1, { message: secretText(6) }),
     e('runtime.warning', t1, { code: 'x', message: `${XSS} ${LONG_WORD}` }),
     // An unknown event keeps its raw payload in diagnostics: the secrets in it must not show.
     { ...(e('runtime.warning', t1, {}) as Record<string, unknown>), type: 'vendor.secret_dump', payload: { headers: { Authorization: 'Bearer abcDEF123456ghiJKL789' }, note: SECRETS.map(([, text]) => text).join('\n') } },
@@ -59,7 +72,7 @@ const meta = {
   id: 'hostile-every-surface',
   parameters: {
     layout: 'fullscreen',
-    docs: { description: { component: 'The hostile-strings table (XSS vectors, secrets, bidi controls, 60,000-character words, adversarial markdown) pushed through every surface of the workbench. The play function opens every lane and row and checks that no script ran, no secret is in DOM text or attributes, no bidi control is applied, no image loads from an unallowed host, the conversation does not overflow horizontally, and the workbench mounts within its budget.' } },
+    docs: { description: { component: 'The hostile-strings table (XSS vectors, secrets, bidi controls, 60,000-character words, adversarial markdown) pushed through every surface of the workbench. The play function opens every lane and row and checks that no script ran, no secret is in DOM text or attributes, no bidi control is applied, no image loads from an unallowed host, the conversation does not overflow horizontally, and the workbench mounts a bounded number of elements.' } },
     // The hostile content itself (60,000-character words, raw vectors as text) is the subject here; axe runs on the other stories.
     a11y: { test: 'off' },
   },
@@ -69,7 +82,12 @@ type Story = StoryObj<typeof meta>;
 
 const SECRET_VALUES = [...SECRETS.map(([, , secret]) => secret), 'sk-live-4f3c2b1a0987654321fedcba', 'correct horse batt', 'abcDEF123456ghiJKL789'];
 const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/;
-const MOUNT_BUDGET_MS = 3_000;
+/**
+ * What the workbench may build for the hostile session: its lists are virtualized and long text is
+ * bounded, so however long each string is, the mount stays a few thousand elements (a count, not
+ * milliseconds: the machine does not change it).
+ */
+const MOUNT_ELEMENT_LIMIT = 6_000;
 
 export const EverySurface: Story = {
   tags: ['full-height'],
@@ -123,9 +141,9 @@ export const MountBudget: Story = {
     const start = performance.now();
     flushSync(() => root.render(<Workbench store={store} />));
     void host.getBoundingClientRect();
-    const elapsed = performance.now() - start;
-    console.log(`hostile workbench mount: ${Math.round(elapsed)} ms`);
-    expect(elapsed).toBeLessThan(MOUNT_BUDGET_MS);
+    const elements = host.querySelectorAll('*').length;
+    console.log(`hostile workbench mount: ${Math.round(performance.now() - start)} ms, ${elements} elements`);
+    expect(elements).toBeLessThanOrEqual(MOUNT_ELEMENT_LIMIT);
     root.unmount();
   },
 };

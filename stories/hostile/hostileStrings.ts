@@ -35,6 +35,24 @@ export const SECRETS: ReadonlyArray<readonly [string, string, string]> = [
   ['password flag', 'mysql --password=hunter2hunter2 -u root', 'hunter2hunter2'],
   ['streamed password delta', '{"user":"ada","password":"correct horse batt', 'correct horse batt'],
   ['PEM key', '-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEA7bq\n-----END RSA PRIVATE KEY-----', 'MIIEowIBAAKCAQEA7bq'],
+  // Issue 23 item 4: shapes that got through.
+  ['curl -u', 'curl -u admin:Pa55w0rdX https://api.example.com', 'Pa55w0rdX'],
+  ['mysql -p', 'mysql -u root -pS3cr3tMy db', 'S3cr3tMy'],
+  ['sshpass -p', 'sshpass -p sshPlain42 scp f host:', 'sshPlain42'],
+  ['Cookie header', 'Cookie: sessionid=9f8e7d6c5b4a; csrftoken=abc123xyz', '9f8e7d6c5b4a'],
+  ['Slack webhook', 'https://hooks.slack.com/services/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', 'Qw3rTy7UiOp9AsDfGhJkLz1X'],
+  ['Discord webhook', 'https://discord.com/api/webhooks/112233445566778899/aBcDeFgHiJkLmNoPqRsTuVwXyZ0123456789abcdefghij', 'aBcDeFgHiJkLmNoPqRsTuVwXyZ0123456789abcdefghij'],
+  ['Azure AccountKey', 'DefaultEndpointsProtocol=https;AccountName=a;AccountKey=Zm9vYmFyYmF6cXV4MTIzNDU2Nzg5MA==;EndpointSuffix=x', 'Zm9vYmFyYmF6cXV4MTIzNDU2Nzg5MA'],
+  ['Docker PAT', 'docker login -p dckr_pat_Ab3De6Gh9Jk2Mn5Pq8St1Vw4Yz7', 'dckr_pat_Ab3De6Gh9Jk2Mn5Pq8St1Vw4Yz7'],
+  ['Docker config auth', '{"auths":{"r.example":{"auth":"dXNlcjpzM2NyM3RwYXNz"}}}', 'dXNlcjpzM2NyM3RwYXNz'],
+  ['.npmrc _auth', '_auth=bnBtdXNlcjpucG1wYXNzd29yZA', 'bnBtdXNlcjpucG1wYXNzd29yZA'],
+  ['DB_PASS', 'DB_PASS=db-pass-value-1', 'db-pass-value-1'],
+  ['STRIPE_KEY', 'STRIPE_KEY=rk_plain_value_9', 'rk_plain_value_9'],
+  ['argv as JSON', '["--password","jsonArgvSecret"]', 'jsonArgvSecret'],
+  ['Vault token', 'hvs.CAESIJ4kP9sQx7Lm2Nv8Rt5Wy1Zb3Dc6Fg0Hj4Kl7Mn9Pq', 'hvs.CAESIJ4kP9sQx7Lm2Nv8Rt5Wy1Zb3Dc6Fg0Hj4Kl7Mn9Pq'],
+  ['GitLab runner token', 'glrt-Xy7Zq3Wv9Ut5Sr1Pn4Mk8Lj2H', 'glrt-Xy7Zq3Wv9Ut5Sr1Pn4Mk8Lj2H'],
+  ['Mailgun key', 'key-3ax6xnjp29jd6fds4gc373sgvjxteol0', 'key-3ax6xnjp29jd6fds4gc373sgvjxteol0'],
+  ['Telegram bot token', 'bot123456789:AAHk3Lm9Np2Qr5St8Vw1Xy4Za7Bc0De3Fg6', '123456789:AAHk3Lm9Np2Qr5St8Vw1Xy4Za7Bc0De3Fg6'],
 ] as const;
 
 export const BIDI = {
@@ -66,7 +84,30 @@ export const ADVERSARIAL_MARKDOWN: Record<string, string> = {
   'table pipes': '|'.repeat(KB100),
   'angle brackets': '<'.repeat(KB100),
   'long word': 'a'.repeat(KB100),
+  // Issue 23 item 3: many tiny blocks (33k one-letter paragraphs; 8k three-line code blocks).
+  'small paragraphs': 'a\n\n'.repeat(KB100 / 3),
+  'tiny code blocks': '```\nx\n```\n\n'.repeat(KB100 / 12),
+  // Issue 23 item 1: GFM pads each row to the header's width: 2.1 KB of table, 80,000 cells.
+  'wide tables': wideTable().repeat(Math.floor(KB100 / wideTable().length)),
+  // Issue 23 item 3: references and footnotes whose definitions are in other blocks.
+  'references across blocks': referencesAcrossBlocks(KB100),
 };
+
+/** A 200-column header and 400 one-cell rows: about 2.1 KB that GFM pads to 80,200 cells. */
+export function wideTable(): string {
+  return `|${'a|'.repeat(200)}\n|${'-|'.repeat(200)}\n${'|x\n'.repeat(400)}\n`;
+}
+
+/** Paragraphs citing `[docs][dN]` and `[^nN]` whose definitions come at the end of the message. */
+export function referencesAcrossBlocks(size: number): string {
+  const body: string[] = [];
+  const definitions: string[] = [];
+  for (let i = 0; body.join('\n\n').length + definitions.join('\n').length < size - 200; i++) {
+    body.push(`Point ${i}: see [the docs][d${i}] and the source[^n${i}] for details on step ${i}.`);
+    definitions.push(`[d${i}]: https://example.com/docs/${i}`, `[^n${i}]: Source of point ${i}.`);
+  }
+  return `${body.join('\n\n')}\n\n${definitions.join('\n\n')}`;
+}
 
 /** A realistic 100 KB answer: headings, prose, lists, tables, code, quotes. */
 export function realisticAnswer(size = KB100): string {

@@ -19,6 +19,20 @@ let claimedThisTask = 0;
 let resetQueued = false;
 
 /**
+ * What the renderer did, in units that do not depend on the machine: parses, characters parsed, and the most
+ * estimated cost one task took on (a synchronous claim or an idle slice). Tests read it instead of
+ * timing tasks; `resetMarkdownWork()` starts a new count.
+ */
+export const markdownWork = { parses: 0, parsedChars: 0, maxTaskCost: 0 };
+
+/** Zeroes `markdownWork`. */
+export function resetMarkdownWork(): void {
+  markdownWork.parses = 0;
+  markdownWork.parsedChars = 0;
+  markdownWork.maxTaskCost = 0;
+}
+
+/**
  * Whether a new block of estimated `cost` may be parsed in the current task (and counts it if so).
  * The count restarts with the next task: a render runs to its end before any microtask.
  */
@@ -31,6 +45,7 @@ export function claimSyncParse(cost: number): boolean {
 /** Counts work that had to happen now (a growing block) against the current task's budget. */
 export function countSyncParse(cost: number): void {
   claimedThisTask += cost;
+  markdownWork.maxTaskCost = Math.max(markdownWork.maxTaskCost, claimedThisTask);
   if (!resetQueued) {
     resetQueued = true;
     queueMicrotask(() => {
@@ -103,6 +118,7 @@ function runSlice(): void {
     cost += job.cost;
     if (performance.now() - start >= SLICE_MS || cost >= SLICE_COST) break;
   }
+  markdownWork.maxTaskCost = Math.max(markdownWork.maxTaskCost, cost);
   requestSlice();
 }
 

@@ -1,0 +1,100 @@
+// The kit's weight as an app pays it (issue 25 item 3): a Vite app build of a scratch consumer (the
+// packed tarball, React included in the bundle) importing the kit as the README shows, compared
+// with the same app rendering React alone. What loads with the page is the entry chunk and the
+// chunks it imports statically; markdown, highlighting, artifact previews and dialogs must be in
+// chunks loaded later. Byte budgets hold on any machine (they do not depend on its load).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { build } from 'vite';
+import { packedConsumer } from './consumer.mjs';
+
+/**
+ * Budgets in gzip bytes over React alone. FactBadge: the goal of issue 25 item 3 (6 KB; measured
+ * 4.5). Workbench first screen: the goal is 60 KB, not met yet (153.5 KB before this round, 79.3 KB
+ * measured now, with markdown, highlighting and the artifact card and its dialog lazy); this
+ * ceiling keeps what was gained and is lowered as the rest (store, stream, lanes) is cut.
+ */
+const WORKBENCH_FIRST_SCREEN_GOAL = 60 * 1024;
+const WORKBENCH_FIRST_SCREEN_BUDGET = 82 * 1024;
+const FACT_BADGE_BUDGET = 6 * 1024;
+
+const REACT_ONLY = `import { createElement } from 'react';
+import { createRoot } from 'react-dom/client';
+createRoot(document.getElementById('root')).render(createElement('p', null, 'x'));
+`;
+
+/** The README's app, trimmed to what renders the workbench. */
+const WORKBENCH = `import { createRoot } from 'react-dom/client';
+import { AgentWorkbench, RuntimeProvider, httpAdapter, useRuntimeStream } from 'agentui-kit';
+import 'agentui-kit/styles.css';
+const adapter = httpAdapter('https://runtime.example');
+function Live() {
+  const stream = useRuntimeStream({ url: adapter.eventsUrl });
+  return <AgentWorkbench data-stream={stream.status} />;
+}
+createRoot(document.getElementById('root')).render(<RuntimeProvider adapter={adapter}><Live /></RuntimeProvider>);
+`;
+
+const FACT_BADGE = `import { createRoot } from 'react-dom/client';
+import { FactBadge } from 'agentui-kit';
+createRoot(document.getElementById('root')).render(<FactBadge fact="unknown" />);
+`;
+
+/** Builds `code` as an app (not a library): chunks split at dynamic imports, minified. */
+async function app(dir, name, code) {
+  const entry = join(dir, `${name}.jsx`);
+  writeFileSync(entry, code);
+  const result = await build({
+    root: dir,
+    configFile: false,
+    logLevel: 'silent',
+    esbuild: { jsx: 'automatic' },
+    build: { write: false, minify: true, cssCodeSplit: true, rollupOptions: { input: entry } },
+  });
+  const output = (Array.isArray(result) ? result : [result]).flatMap((r) => r.output);
+  const chunks = output.filter((c) => c.type === 'chunk');
+  const entryChunk = chunks.find((c) => c.isEntry);
+  // What loads with the page: the entry and what it imports statically, transitively.
+  const eager = new Set([entryChunk.fileName]);
+  for (const file of eager) for (const imported of chunks.find((c) => c.fileName === file).imports) eager.add(imported);
+  const gzip = (list) => list.reduce((n, c) => n + gzipSync(c.code).length, 0);
+  const firstScreen = chunks.filter((c) => eager.has(c.fileName));
+  const lazy = chunks.filter((c) => !eager.has(c.fileName));
+  const css = output.filter((c) => c.type === 'asset' && c.fileName.endsWith('.css'));
+  return {
+    firstScreen: gzip(firstScreen),
+    lazy: lazy.map((c) => ({ file: c.fileName, gzip: gzipSync(c.code).length, modules: Object.keys(c.modules) })),
+    eagerModules: firstScreen.flatMap((c) => Object.keys(c.modules)),
+    css: css.reduce((n, c) => n + gzipSync(c.source).length, 0),
+  };
+}
+
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+
+test('the workbench first screen and FactBadge stay within their budgets over React; markdown, highlighting, previews and dialogs load later', async () => {
+  const { dir } = packedConsumer();
+  const react = await app(dir, 'react-only', REACT_ONLY);
+  const workbench = await app(dir, 'workbench', WORKBENCH);
+  const badge = await app(dir, 'badge', FACT_BADGE);
+  const overReact = { workbench: workbench.firstScreen - react.firstScreen, badge: badge.firstScreen - react.firstScreen };
+  const lazyTotal = workbench.lazy.reduce((n, c) => n + c.gzip, 0);
+  console.log(
+    `weight (gzip): React alone ${kb(react.firstScreen)}; workbench first screen +${kb(overReact.workbench)} over React (CSS ${kb(workbench.css)}), ` +
+      `${workbench.lazy.length} lazy chunks ${kb(lazyTotal)} [${workbench.lazy.map((c) => `${c.file.replace(/^assets\//, '').replace(/-[\w-]{8}\.js$/, '')} ${kb(c.gzip)}`).join(', ')}]; FactBadge +${kb(overReact.badge)}`,
+  );
+  if (overReact.workbench > WORKBENCH_FIRST_SCREEN_GOAL) console.log(`workbench first screen: goal ${kb(WORKBENCH_FIRST_SCREEN_GOAL)} not met yet (${kb(overReact.workbench - WORKBENCH_FIRST_SCREEN_GOAL)} over)`);
+  assert.ok(overReact.workbench <= WORKBENCH_FIRST_SCREEN_BUDGET, `workbench first screen ${kb(overReact.workbench)} over React > ${kb(WORKBENCH_FIRST_SCREEN_BUDGET)}`);
+  assert.ok(overReact.badge <= FACT_BADGE_BUDGET, `FactBadge ${kb(overReact.badge)} over React > ${kb(FACT_BADGE_BUDGET)}`);
+  // Loaded later, not with the page: the parser, the highlighter, the artifact card (previews, workspace) and its dialog.
+  const lazyModules = workbench.lazy.flatMap((c) => c.modules);
+  for (const part of ['/markdown-it/', '/refractor/', 'renderMarkdown', 'markdown/highlight', 'components/ArtifactCard', 'components/ArtifactWorkspace']) {
+    assert.ok(!workbench.eagerModules.some((id) => id.includes(part)), `${part} loads with the first screen`);
+    assert.ok(lazyModules.some((id) => id.includes(part)), `${part} is in no lazy chunk`);
+  }
+  // The markdown parser and the highlighter are separate chunks: a message without code never loads the grammars.
+  const chunkOf = (part) => workbench.lazy.find((c) => c.modules.some((id) => id.includes(part)))?.file;
+  assert.notEqual(chunkOf('/markdown-it/'), chunkOf('/refractor/'));
+});

@@ -1,0 +1,86 @@
+import { expect, test } from '@playwright/test';
+import { build } from 'esbuild';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+// Issue 23 item 7: a server-rendered workbench hydrated under a strict CSP was 4,549 px tall instead
+// of 800: the conversation container lost `position: relative` because the server's inline style
+// attributes were blocked (5 violations). Every style the kit needs comes from its stylesheet or
+// the CSSOM after mount.
+const CSP = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'";
+const APP_CSS = 'html, body, #root { height: 100%; margin: 0; } .app-workbench { height: 100%; }';
+const here = fileURLToPath(new URL('.', import.meta.url));
+const root = join(here, '..');
+// AGENTUI_SSR_DEV=1 bundles React's development build: readable hydration errors when this fails.
+
+const html: Record<'virtualized' | 'whole', string> = { virtualized: '', whole: '' };
+let files = new Map<string, string>();
+let dir = '';
+
+test.beforeAll(async () => {
+  dir = mkdtempSync(join(root, 'node_modules/.cache/agentui-ssr-'));
+  const common = { bundle: true, jsx: 'automatic', loader: { '.jsonl': 'text', '.css': 'empty' }, define: { 'process.env.NODE_ENV': process.env.AGENTUI_SSR_DEV ? '"development"' : '"production"' }, logLevel: 'error' } as const;
+  // `?raw` imports (Vite's) are plain text here.
+  const raw = { name: 'raw', setup: (b: import('esbuild').PluginBuild) => b.onResolve({ filter: /\?raw$/ }, (args) => ({ path: join(args.resolveDir, args.path.replace(/\?raw$/, '')) })) };
+  await build({ ...common, entryPoints: [join(here, 'ssr/server.tsx')], outfile: join(dir, 'server.mjs'), platform: 'node', format: 'esm', packages: 'external', plugins: [raw] });
+  const { render } = (await import(pathToFileURL(join(dir, 'server.mjs')).href)) as { render: (virtualize: boolean) => Promise<string> };
+  html.virtualized = await render(true);
+  html.whole = await render(false);
+  // The client as an app's bundler makes it: ES modules, the lazy markdown and highlight chunks apart.
+  await build({ ...common, entryPoints: [join(here, 'ssr/client.tsx')], outdir: join(dir, 'client'), platform: 'browser', format: 'esm', splitting: true, minify: true, plugins: [raw] });
+  files = new Map(readdirSync(join(dir, 'client')).map((name) => [`/${name}`, readFileSync(join(dir, 'client', name), 'utf8')]));
+  files.set('/styles.css', readFileSync(join(root, 'src/styles/styles.css'), 'utf8'));
+  files.set('/app.css', APP_CSS);
+});
+test.afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+for (const mode of ['virtualized', 'whole'] as const) {
+  test(`a server-rendered workbench (${mode}) hydrates under a strict CSP with its layout, no violation and no mismatch`, async ({ page }) => {
+    const served = html[mode];
+    expect(served).toContain('aui-workbench');
+    // The server sends no style attribute at all: the CSP would block every one.
+    expect(served.match(/<[^>]* style="[^"]*"[^>]*>/g) ?? []).toEqual([]);
+    // Rendering every row, the server had the parser: the long answer is markup, not text.
+    if (mode === 'whole') expect(served).toContain('<h4>');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const problems: string[] = [];
+    page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
+    page.on('pageerror', (e) => problems.push(e.message));
+    await page.addInitScript(() => document.addEventListener('securitypolicyviolation', (e) => ((window as unknown as { __csp: string[] }).__csp ??= []).push(`${e.violatedDirective} ${e.blockedURI} ${e.sample}`)));
+    await page.route('http://ssr.test/**', (route) => {
+      const path = new URL(route.request().url()).pathname;
+      if (path === '/') {
+        return route.fulfill({
+          contentType: 'text/html; charset=utf-8',
+          headers: { 'content-security-policy': CSP },
+          body: `<!doctype html><html><head><meta charset="utf-8"><link rel="stylesheet" href="/styles.css"><link rel="stylesheet" href="/app.css"><script type="module" src="/client.js"></script></head><body><div id="root" data-virtualize="${mode === 'virtualized'}">${served}</div></body></html>`,
+        });
+      }
+      const body = files.get(path);
+      return body === undefined ? route.fulfill({ status: 404, body: '' }) : route.fulfill({ contentType: path.endsWith('.css') ? 'text/css' : 'text/javascript', body });
+    });
+    await page.goto('http://ssr.test/');
+    await page.waitForFunction(() => (window as unknown as { __hydrated?: boolean }).__hydrated === true);
+    // Hydrated, the markdown chunk arrived, the rows in view mounted and measured.
+    await expect(page.locator('.aui-markdown h4').first()).toBeAttached();
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    const violations = await page.evaluate(() => (window as unknown as { __csp?: string[] }).__csp ?? []);
+    const layout = await page.evaluate(() => ({
+      documentHeight: document.documentElement.scrollHeight,
+      workbenchHeight: document.querySelector('.aui-workbench')!.getBoundingClientRect().height,
+      innerPosition: getComputedStyle(document.querySelector('.aui-conversation__inner')!).position,
+      rowPosition: getComputedStyle(document.querySelector('.aui-conversation__row')!).position,
+      progressWidth: document.querySelector('.aui-progress > span')?.getBoundingClientRect().width ?? -1,
+    }));
+    const hydrationErrors = await page.evaluate(() => (window as unknown as { __hydrationErrors: string[] }).__hydrationErrors);
+    expect({ violations, problems, hydrationErrors }).toEqual({ violations: [], problems: [], hydrationErrors: [] });
+    // Before: 4,549 px (the conversation's rows in normal flow under a container without position).
+    expect(layout.documentHeight).toBeLessThanOrEqual(800);
+    expect(layout.workbenchHeight).toBe(800);
+    if (mode === 'virtualized') {
+      expect(layout.innerPosition).toBe('relative');
+      expect(layout.rowPosition).toBe('absolute');
+    }
+  });
+}
