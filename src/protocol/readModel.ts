@@ -71,8 +71,11 @@ export interface ReadModelPart {
 export interface ReadModelMessage {
   messageId: string;
   role: 'user' | 'assistant';
-  /** True when the model says the message is finished (its text is the whole answer). */
-  final: boolean;
+  /**
+   * True when the model says the message is finished (its text is the whole answer), false when it
+   * says it is still streaming; absent when it says neither (unknown, never taken as final).
+   */
+  final?: boolean;
   turnId?: string;
   text?: string;
   reasoning?: string;
@@ -306,8 +309,8 @@ export function decodeMessage(item: JsonObject): ReadModelMessage | undefined {
   const parts = readObjects(item.parts);
   if (messageId === undefined || (text === undefined && parts === undefined)) return undefined;
   const status = readString(item.status);
-  // A read model may list a message that is still streaming; only a finished one is final.
-  const final = readBoolean(item.final) ?? (status === undefined || status === 'completed');
+  // A read model may list a message that is still streaming; only one it says is finished is final.
+  const final = readBoolean(item.final) ?? (status === undefined ? undefined : status === 'completed');
   const reasoning = readString(item.reasoning);
   return compact({
     messageId,

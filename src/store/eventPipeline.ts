@@ -5,7 +5,7 @@ import { normalizeEvent } from '../protocol/normalizeEvent';
 import { validateEvent } from '../protocol/validateEvent';
 import type { ValidationIssue } from '../protocol/validationIssue';
 import { applyEvent } from './apply/applyEvent';
-import type { ApplyContext } from './apply/context';
+import type { ApplyContext, ReadModelGate, ReadModelRefusal } from './apply/context';
 import type { StaleReason } from './records';
 import { SessionSequencer, type SequenceSlot } from './sequencer';
 import type { IngestCounts } from './state';
@@ -58,7 +58,7 @@ const eventKey = (sessionId: string, eventId: string | undefined, contentKeyOf: 
  * Subagents report inside their parent's session (`subagentId` on its events) and are followed;
  * a child session (its own `sessionId`, with `parentSessionId`) needs its own store.
  */
-export class EventPipeline {
+export class EventPipeline implements ReadModelGate {
   /**
    * Event ids seen, with the sequence they hold (UNPLACED when none). Ids well below the cursor
    * are forgotten. Keyed by the id itself (no per-event key string): events without an id are
@@ -168,6 +168,27 @@ export class EventPipeline {
    */
   orderInferred(): boolean {
     return this.sequencer.anchor === 'inferred';
+  }
+
+  /**
+   * Why a read model must not be merged: it is another session's, or it is current only through a
+   * place before what is already applied in order (it would take facts back). Not when that order
+   * was merely inferred from a stream first seen mid-way: the runtime's read model is the authority
+   * there (its merge still never moves a fact backwards). In the stream, `atSequence` is the place
+   * of the event that carries it: what was applied before that event is what it must cover.
+   */
+  refuseReadModel(sessionId: string | undefined, cursor: number | undefined, atSequence?: number): ReadModelRefusal | undefined {
+    if (this.isForeign(sessionId)) {
+      return { code: 'foreign_session', message: `a snapshot of session ${sessionId} was not applied: this store follows session ${this.boundSession}` };
+    }
+    if (cursor === undefined || this.orderInferred()) return undefined;
+    const applied = atSequence !== undefined ? atSequence - 1 : this.cursor();
+    if (applied === undefined || cursor >= applied) return undefined;
+    return {
+      code: 'snapshot_behind',
+      message: `the snapshot is current through sequence ${cursor}, but sequence ${applied} is already applied; it was not applied`,
+      behind: { cursor, applied },
+    };
   }
 
   /** The last sequence applied in order (where a resume starts after); undefined for another session. */

@@ -9,12 +9,14 @@ import { applyModelEvent, applyReasoningEvent } from './messages';
 import { applyLimitEvent, applyRoutingEvent } from './routingLimits';
 import { applySubagentEvent } from './subagents';
 import { applyTaskEvent } from './tasks';
-import { applySnapshotDocument, hydrateMessages } from '../applyReadModel';
+import { clearBlockOnProgress } from './progress';
+import { applyReadModelDocument, hydrateMessages } from '../applyReadModel';
 import { isPlainObject } from '../../protocol/eventFieldRules';
 import { applyOutputEvent, applyToolEvent } from './tools';
 
 /** Routes one normalized event to its family's reducer. Snapshots are handled by the store itself. */
 export function applyEvent(ctx: ApplyContext, event: RuntimeEventEnvelope): void {
+  clearBlockOnProgress(ctx, event);
   const type = event.type;
   const family = type.slice(0, type.indexOf('.'));
   switch (family) {
@@ -64,9 +66,10 @@ export function applyEvent(ctx: ApplyContext, event: RuntimeEventEnvelope): void
       if (Array.isArray(event.payload.messages)) hydrateMessages(ctx, event.payload.messages.filter(isPlainObject), event.threadId);
       return;
     case 'snapshot': {
-      // snapshot.updated may carry the snapshot itself; otherwise it only marks a durable point.
+      // snapshot.updated may carry the snapshot itself; otherwise it only marks a durable point. It
+      // takes the door applyReadModel takes: the same guards, the same merge.
       const snapshot = isPlainObject(event.payload.snapshot) ? event.payload.snapshot : event.payload;
-      if (type === 'snapshot.updated' && applySnapshotDocument(ctx, snapshot).kind !== 'unknown') return;
+      if (type === 'snapshot.updated' && applyReadModelDocument(ctx, snapshot, event.sequence).kind !== 'unknown') return;
       return applyProcessFact(ctx, event);
     }
     default:

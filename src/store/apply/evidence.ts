@@ -1,7 +1,7 @@
 import type { RuntimeEventEnvelope } from '../../protocol/events';
 import { readEvidence, readString, type EvidenceFacts } from '../../protocol/payloadReaders';
 import type { EvidenceRecord } from '../records';
-import type { ApplyContext } from './context';
+import type { ApplyContext, FactOrigin } from './context';
 import { draftToolCalls, toolCallKey } from '../toolCallKey';
 
 /** Statuses and verdicts that assert the evidence holds, and those that assert it does not. */
@@ -12,7 +12,7 @@ function evidenceIdOf(event: RuntimeEventEnvelope): string | undefined {
   return readString(event.evidenceId) ?? readString(event.payload.evidenceId);
 }
 
-export function ensureEvidence(ctx: ApplyContext, evidenceId: string, event: RuntimeEventEnvelope | undefined): EvidenceRecord {
+export function ensureEvidence(ctx: ApplyContext, evidenceId: string, event: FactOrigin | undefined): EvidenceRecord {
   const existing = ctx.draft.get('evidence', evidenceId);
   if (existing) return existing;
   const record: EvidenceRecord = {

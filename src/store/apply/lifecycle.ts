@@ -2,7 +2,7 @@ import type { JsonObject, RuntimeEventEnvelope } from '../../protocol/events';
 import { isPlainObject } from '../../protocol/eventFieldRules';
 import { readFailure, readRunDetail, readRunStage, readString, readSubmittedText } from '../../protocol/payloadReaders';
 import type { QueuedTurn, ThreadRecord, TurnLifecycle, TurnRecord } from '../records';
-import type { ApplyContext } from './context';
+import type { ApplyContext, FactOrigin } from './context';
 import { endReasoning } from './partDone';
 import { pendingActionIdsOf } from '../selectors/turnStatus';
 import { NO_IDS } from '../noIds';
@@ -19,7 +19,7 @@ export function ensureThread({ draft }: ApplyContext, threadId: string): ThreadR
 }
 
 /** The turn an event belongs to, created on first sight (and listed under its thread). */
-export function ensureTurn(ctx: ApplyContext, event: RuntimeEventEnvelope): TurnRecord | undefined {
+export function ensureTurn(ctx: ApplyContext, event: Pick<FactOrigin, 'turnId' | 'threadId'>): TurnRecord | undefined {
   const turnId = event.turnId;
   if (turnId === undefined) return undefined;
   const existing = ctx.draft.get('turns', turnId);
@@ -179,8 +179,8 @@ export function applyRunStatus(ctx: ApplyContext, event: RuntimeEventEnvelope): 
   const stage = readRunStage(event);
   const patch: Partial<TurnRecord> = { stage, stageDetail: readRunDetail(event), stageSince: event.timestamp };
   if (turn.lifecycle === 'unknown' || turn.lifecycle === 'submitted') patch.lifecycle = 'running';
+  // Any other stage is progress: applyEvent cleared an earlier block already.
   if (stage === 'blocked') patch.blocked = { reason: 'policy', detail: readRunDetail(event) };
-  else if (turn.blocked?.reason === 'policy') patch.blocked = undefined;
   if (isTerminal(turn.lifecycle)) return;
   updateTurn(ctx, turn, patch);
 }

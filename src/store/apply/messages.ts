@@ -226,7 +226,24 @@ function requestStep(ctx: ApplyContext, event: RuntimeEventEnvelope): void {
   if (message && hasText(stepParts(ctx, message))) startStep(ctx, event, message);
 }
 
+/**
+ * A message left partial by a cancelled turn stays as the cancel left it: content that arrives
+ * after is not applied (it would make the answer look finished), and a diagnostic says so.
+ */
+function afterCancel(ctx: ApplyContext, event: RuntimeEventEnvelope): boolean {
+  const message = currentMessage(ctx, event);
+  if (message?.status !== 'interrupted') return false;
+  ctx.draft.diagnose({
+    code: 'content_after_cancel',
+    message: `${event.type} for message ${message.messageId} arrived after its turn was cancelled; not applied, the message stays interrupted`,
+    eventId: event.eventId,
+    type: event.type,
+  });
+  return true;
+}
+
 export function applyModelEvent(ctx: ApplyContext, event: RuntimeEventEnvelope): void {
+  if (event.type !== 'model.requested' && afterCancel(ctx, event)) return;
   switch (event.type) {
     case 'model.requested':
       requestStep(ctx, event);
@@ -249,7 +266,7 @@ export function applyModelEvent(ctx: ApplyContext, event: RuntimeEventEnvelope):
 
 export function applyReasoningEvent(ctx: ApplyContext, event: RuntimeEventEnvelope): void {
   const text = readTextDelta(event) ?? (typeof event.payload.summary === 'string' ? event.payload.summary : undefined);
-  if (text === undefined || text === '') return;
+  if (text === undefined || text === '' || afterCancel(ctx, event)) return;
   if (event.type === 'reasoning.summary') {
     // A summary is its own, finished reasoning part: it never merges into streamed reasoning.
     const message = ensureMessage(ctx, event);

@@ -86,6 +86,24 @@ function linkToolArtifact(ctx: ApplyContext, record: ToolCallRecord, event: Runt
   linkArtifact(ctx, event, artifactId, record.toolCallId, facts);
 }
 
+/**
+ * A tool ends once, whichever door says so (a snapshot's merge keeps the same rule): a later end
+ * that disagrees is reported and not applied.
+ */
+function endedOtherwise(ctx: ApplyContext, record: ToolCallRecord, event: RuntimeEventEnvelope, status: 'succeeded' | 'failed'): boolean {
+  if (record.status === status || (record.status !== 'succeeded' && record.status !== 'failed')) return false;
+  const succeeded = record.status === 'succeeded';
+  ctx.draft.diagnose({
+    code: succeeded ? 'tool_failed_after_result' : 'tool_result_after_failure',
+    message: succeeded
+      ? `tool ${record.toolCallId} already succeeded; a later failure does not overwrite the result`
+      : `tool ${record.toolCallId} already failed; a later result does not overwrite the failure`,
+    eventId: event.eventId,
+    type: event.type,
+  });
+  return true;
+}
+
 export function applyToolEvent(ctx: ApplyContext, event: RuntimeEventEnvelope): void {
   const found = ensureToolCall(ctx, event);
   if (!found) return;
@@ -113,20 +131,12 @@ export function applyToolEvent(ctx: ApplyContext, event: RuntimeEventEnvelope): 
       break;
     }
     case 'tool.result':
-      if (record.status === 'failed') {
-        ctx.draft.diagnose({
-          code: 'tool_result_after_failure',
-          message: `tool ${record.toolCallId} already failed; a later result does not overwrite the failure`,
-          eventId: event.eventId,
-          type: event.type,
-        });
-        return;
-      }
-      patch = { ...outputPatch(ctx, record, event), status: 'succeeded', endedAt: event.timestamp };
+    case 'tool.failed': {
+      const status = event.type === 'tool.result' ? 'succeeded' : 'failed';
+      if (endedOtherwise(ctx, record, event, status)) return;
+      patch = { ...outputPatch(ctx, record, event), status, endedAt: event.timestamp, ...(status === 'failed' && { failure: readFailure(event) }) };
       break;
-    case 'tool.failed':
-      patch = { ...outputPatch(ctx, record, event), status: 'failed', endedAt: event.timestamp, failure: readFailure(event) };
-      break;
+    }
   }
   // A start, args or progress states what a snapshot left unknown: the tool is running.
   if (record.status === 'unknown' && patch.status === undefined) patch.status = 'running';
