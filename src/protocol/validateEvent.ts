@@ -13,6 +13,7 @@ import {
   stringRule,
 } from './eventFieldRules';
 import { exceedsJsonDepth, MAX_JSON_DEPTH } from './jsonDepth';
+import { REFUSED_FIELD, refusalOf } from './refusedLine';
 import { isBlocking, type FieldProblem, type ValidationIssue } from './validationIssue';
 import { classifyType, PORTABLE_SCHEMA_VERSIONS, PROFILE_SCHEMA_VERSION } from './vocabulary';
 
@@ -135,6 +136,11 @@ export function validateEvent(raw: unknown): EventValidation {
       message: 'an event must be a JSON object',
     };
     return { valid: false, applicable: false, issues: [issue] };
+  }
+  // A place-holder of a refused line: it holds its place, and is never a fact.
+  if (raw[REFUSED_FIELD] !== undefined) {
+    const refusal = refusalOf(raw);
+    if (refusal) return { valid: false, applicable: false, issues: [{ code: refusal.code, severity: 'error', message: refusal.message }] };
   }
   const issues: ValidationIssue[] = [];
   const type = typeof raw.type === 'string' ? raw.type : undefined;
