@@ -248,7 +248,7 @@ function applyThread(ctx: ApplyContext, model: ReadModel, thread: ReadModelThrea
   applyMessages(ctx, model, thread.messages, thread.threadId, 'latest', []);
   for (const incoming of thread.artifacts) {
     const existing = ctx.draft.get('artifacts', incoming.artifactId);
-    ctx.draft.put('artifacts', incoming.artifactId, conflictOf(ctx, mergeArtifact(existing, incoming)));
+    ctx.draft.put('artifacts', incoming.artifactId, conflictOf(ctx, mergeArtifact(existing, incoming, model.cursor !== undefined)));
     if (!existing) ctx.draft.record('artifact', incoming.artifactId, originOf(model));
   }
   for (const incoming of thread.subagents) {

@@ -190,20 +190,27 @@ function joinsOf(held: ArtifactRecord, incoming: ReadModelArtifact): Pick<Artifa
 /** Artifact statuses that finish a version: a read model without a newer version does not take them back. */
 const SETTLED_ARTIFACT_STATUSES: ReadonlySet<string> = new Set(['ready', 'final', 'completed', 'exported', 'failed', 'deleted', 'archived']);
 
-export function mergeArtifact(existing: ArtifactRecord | undefined, incoming: ReadModelArtifact): Merged<ArtifactRecord> {
+/**
+ * `current` as for `mergeToolCall`: a version the store never saw is newer when the read model is
+ * current (or the artifact still open); from a model that may lag, against a settled artifact, it
+ * cannot be told newer or older, and the held version is kept.
+ */
+export function mergeArtifact(existing: ArtifactRecord | undefined, incoming: ReadModelArtifact, current: boolean): Merged<ArtifactRecord> {
   const conflicts: string[] = [];
   const base: ArtifactRecord = existing ?? { artifactId: incoming.artifactId, versionIds: [], toolCallId: incoming.toolCallId, turnId: incoming.turnId };
   const what = `artifact ${incoming.artifactId}`;
   const version = incoming.versionId;
-  // A version the store never saw is newer: it and what the read model says of it are taken.
-  if (version !== undefined && !base.versionIds.includes(version)) {
+  const settledStatus = base.status !== undefined && SETTLED_ARTIFACT_STATUSES.has(base.status);
+  // A newer version: it and what the read model says of it are taken.
+  if (version !== undefined && !base.versionIds.includes(version) && (current || !settledStatus || base.currentVersionId === undefined)) {
     const record = mergeFields(what, base, { kind: incoming.kind, status: incoming.status, title: incoming.title }, ['kind', 'status', 'title'], false, conflicts);
     return { record: { ...record, ...joinsOf(base, incoming), versionIds: [...base.versionIds, version], currentVersionId: version }, conflicts };
   }
-  // An older version than the current one: the read model describes the past.
+  // Another version than the current one: the read model describes the past (or a version it
+  // cannot be told newer).
   const older = version !== undefined && base.currentVersionId !== undefined && version !== base.currentVersionId;
   if (older) conflicts.push(`the snapshot reports ${what} at version ${shown(version)}; it is already at ${shown(base.currentVersionId)}, which is kept`);
-  const settled = older || (base.status !== undefined && SETTLED_ARTIFACT_STATUSES.has(base.status));
+  const settled = older || settledStatus;
   const record = mergeFields(
     what,
     base,

@@ -79,10 +79,17 @@ describe('an older snapshot never rewrites a field of a finished entity', () => 
     expect(conflicts(store).filter((m) => m.includes('tool tc-1'))).toEqual([]);
   });
 
-  it('a newer artifact version from a snapshot is taken (a version the store never saw)', () => {
+  it('a current read model (its cursor not behind) brings a version the store never saw: it is taken', () => {
     const { store } = finishedTurn();
-    store.getState().applyReadModel({ ...olderView, artifacts: [{ artifactId: 'art-1', status: 'final', versionId: 'v3' }] });
+    store.getState().applyReadModel({ ...olderView, cursor: 99, artifacts: [{ artifactId: 'art-1', status: 'final', versionId: 'v3' }] });
     expect(store.getState().artifacts.byId.get('art-1')).toMatchObject({ currentVersionId: 'v3', versionIds: ['v1', 'v2', 'v3'] });
+  });
+
+  it('a read model without a cursor cannot be told newer: a version it names the store never saw does not replace a finished one', () => {
+    const { store } = finishedTurn();
+    store.getState().applyReadModel({ ...olderView, artifacts: [{ artifactId: 'art-1', status: 'final', versionId: 'v0' }] });
+    expect(store.getState().artifacts.byId.get('art-1')).toMatchObject({ currentVersionId: 'v2', versionIds: ['v1', 'v2'] });
+    expect(conflicts(store).filter((m) => m.includes('artifact art-1'))).toHaveLength(1);
   });
 });
 
