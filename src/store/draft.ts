@@ -69,6 +69,11 @@ export class ProjectionDraft {
     return record;
   }
 
+  /** Stores a record made in this batch as its own (`own`, `update`, `edit` may change it in place). */
+  putOwn<K extends TableName>(name: K, id: string, record: RecordOf<K>): RecordOf<K> {
+    return this.putFresh(name, id, record);
+  }
+
   /** Stores a copy this batch owns (`update`, `edit` and `editList` may change it in place). */
   private putFresh<K extends TableName>(name: K, id: string, record: RecordOf<K>): RecordOf<K> {
     this.fresh.add(record as object);
@@ -82,6 +87,15 @@ export class ProjectionDraft {
       return record;
     }
     return this.putFresh(name, id, { ...(record as object), ...patch } as RecordOf<K>);
+  }
+
+  /**
+   * `record` (the one the table holds now) as this batch's own copy, to change in place: the same
+   * object when this batch made it, else a copy stored in its place. No patch object, no re-read.
+   */
+  own<K extends TableName>(name: K, id: string, record: RecordOf<K>): RecordOf<K> {
+    if (this.fresh.has(record as object)) return record;
+    return this.putFresh(name, id, { ...(record as object) } as RecordOf<K>);
   }
 
   /** The record as this batch's own copy (made once per batch), to change in place. */

@@ -129,6 +129,7 @@ const hasText = (parts: readonly MessagePart[]): boolean => parts.some((p) => p.
 
 function appendText(ctx: ApplyContext, event: RuntimeEventEnvelope, kind: 'text' | 'reasoning', text: string): void {
   let message = ensureMessage(ctx, event);
+  if (afterCancel(ctx, event, message)) return;
   if (message.final && kind === 'text') {
     if (namesMessage(event)) {
       ctx.draft.diagnose({
@@ -147,8 +148,10 @@ function appendText(ctx: ApplyContext, event: RuntimeEventEnvelope, kind: 'text'
   }
   if (kind === 'text') closeReasoning(ctx, event, message);
   const part = continuingPart(ctx, event, message, kind);
-  if (part) ctx.draft.update('parts', part.partId, part, { text: appendedText(part.text ?? '', text) });
-  else appendPart(ctx, event, message, kind, { text, ...(kind === 'reasoning' && { startedAt: event.timestamp }) });
+  if (part) {
+    const own = ctx.draft.own('parts', part.partId, part);
+    own.text = appendedText(part.text ?? '', text);
+  } else appendPart(ctx, event, message, kind, { text, ...(kind === 'reasoning' && { startedAt: event.timestamp }) });
 }
 
 /** Reasoning collapses once the answer starts streaming. */
@@ -200,6 +203,7 @@ export function reconcileFinalText(ctx: ApplyContext, event: RuntimeEventEnvelop
 /** A model step's final: reconciles the current step, or opens the next step when it follows another step's final. */
 function completeStep(ctx: ApplyContext, event: RuntimeEventEnvelope): void {
   let message = ensureMessage(ctx, event);
+  if (afterCancel(ctx, event, message)) return;
   const finalText = readFinalText(event);
   if (message.final) {
     const parts = stepParts(ctx, message);
@@ -230,9 +234,8 @@ function requestStep(ctx: ApplyContext, event: RuntimeEventEnvelope): void {
  * A message left partial by a cancelled turn stays as the cancel left it: content that arrives
  * after is not applied (it would make the answer look finished), and a diagnostic says so.
  */
-function afterCancel(ctx: ApplyContext, event: RuntimeEventEnvelope): boolean {
-  const message = currentMessage(ctx, event);
-  if (message?.status !== 'interrupted') return false;
+function afterCancel(ctx: ApplyContext, event: RuntimeEventEnvelope, message: MessageRecord): boolean {
+  if (message.status !== 'interrupted') return false;
   ctx.draft.diagnose({
     code: 'content_after_cancel',
     message: `${event.type} for message ${message.messageId} arrived after its turn was cancelled; not applied, the message stays interrupted`,
@@ -243,7 +246,6 @@ function afterCancel(ctx: ApplyContext, event: RuntimeEventEnvelope): boolean {
 }
 
 export function applyModelEvent(ctx: ApplyContext, event: RuntimeEventEnvelope): void {
-  if (event.type !== 'model.requested' && afterCancel(ctx, event)) return;
   switch (event.type) {
     case 'model.requested':
       requestStep(ctx, event);
@@ -258,6 +260,7 @@ export function applyModelEvent(ctx: ApplyContext, event: RuntimeEventEnvelope):
       return;
     case 'model.failed': {
       const message = ensureMessage(ctx, event);
+      if (afterCancel(ctx, event, message)) return;
       ctx.draft.update(messageTable(event), message.messageId, message, { status: 'failed', failure: readFailure(event) });
       return;
     }
@@ -266,10 +269,11 @@ export function applyModelEvent(ctx: ApplyContext, event: RuntimeEventEnvelope):
 
 export function applyReasoningEvent(ctx: ApplyContext, event: RuntimeEventEnvelope): void {
   const text = readTextDelta(event) ?? (typeof event.payload.summary === 'string' ? event.payload.summary : undefined);
-  if (text === undefined || text === '' || afterCancel(ctx, event)) return;
+  if (text === undefined || text === '') return;
   if (event.type === 'reasoning.summary') {
     // A summary is its own, finished reasoning part: it never merges into streamed reasoning.
     const message = ensureMessage(ctx, event);
+    if (afterCancel(ctx, event, message)) return;
     closeReasoning(ctx, event, message);
     appendPart(ctx, event, ctx.draft.get(messageTable(event), message.messageId) ?? message, 'reasoning', { text, done: true });
     return;

@@ -15,16 +15,24 @@ import { capPreview, type ApplyContext } from './context';
 import { ensureTurn } from './lifecycle';
 import { appendPart, ensureMessage, isSubagentScoped } from './messages';
 import { linkArtifact } from './artifacts';
-import { diagnoseReusedToolCallId, draftToolCalls, toolCallKey } from '../toolCallKey';
+import { diagnoseReusedToolCallId, draftToolCalls, reusedToolCallKey, toolCallKey } from '../toolCallKey';
 import { NO_IDS } from '../noIds';
 import { appendedText } from '../flatText';
+
+/** The table key of a tool event's call (see toolCallKey), with the record when the store holds it. */
+function toolCallOf(ctx: ApplyContext, toolCallId: string, turnId: string | undefined): { key: string; record: ToolCallRecord | undefined } {
+  const first = ctx.draft.get('toolCalls', toolCallId);
+  if (first === undefined || turnId === undefined || first.turnId === undefined || first.turnId === turnId) return { key: toolCallId, record: first };
+  const key = reusedToolCallKey(toolCallId, turnId);
+  return { key, record: ctx.draft.get('toolCalls', key) };
+}
 
 function ensureToolCall(ctx: ApplyContext, event: RuntimeEventEnvelope): { key: string; record: ToolCallRecord } | undefined {
   const toolCallId = event.toolCallId;
   if (typeof toolCallId !== 'string') return undefined;
-  const key = toolCallKey(draftToolCalls(ctx), toolCallId, event.turnId);
-  const existing = ctx.draft.get('toolCalls', key);
-  if (existing) return { key, record: existing };
+  const found = toolCallOf(ctx, toolCallId, event.turnId);
+  if (found.record !== undefined) return found as { key: string; record: ToolCallRecord };
+  const key = found.key;
   if (key !== toolCallId) diagnoseReusedToolCallId(ctx, toolCallId, event.turnId, event.eventId);
   const record: ToolCallRecord = {
     toolCallId,
@@ -47,35 +55,37 @@ function ensureToolCall(ctx: ApplyContext, event: RuntimeEventEnvelope): { key: 
     // Appended to the batch's copy of the list: copying it per tool call is quadratic in a long turn.
     if (turn) ctx.draft.appendTo('turns', turn.turnId, 'toolCallIds', key);
   }
-  ctx.draft.put('toolCalls', key, record);
+  // Made in this batch: the event's own fields go straight into it.
+  ctx.draft.putOwn('toolCalls', key, record);
   ctx.draft.record('tool', key, event, readToolName(event));
   return { key, record };
 }
 
 /** Args may stream as JSON text fragments or arrive whole; fragments are appended, never re-parsed here. */
-function appendArgs(record: ToolCallRecord, event: RuntimeEventEnvelope): Partial<ToolCallRecord> {
+function appendArgs(own: ToolCallRecord, event: RuntimeEventEnvelope): void {
   const delta = readArgsDelta(event);
-  if (delta !== undefined) return { argsText: appendedText(record.argsText, delta) };
+  if (delta !== undefined) {
+    own.argsText = appendedText(own.argsText, delta);
+    return;
+  }
   const args = event.payload.args;
-  if (args !== undefined) return { argsText: typeof args === 'string' ? args : JSON.stringify(args) };
-  return {};
+  if (args !== undefined) own.argsText = typeof args === 'string' ? args : JSON.stringify(args);
 }
 
-function outputPatch(ctx: ApplyContext, record: ToolCallRecord, event: RuntimeEventEnvelope): Partial<ToolCallRecord> {
+/** A result's (or failure's) output facts: the capped preview, the ref, the duration (stated or measured). */
+function applyOutput(ctx: ApplyContext, own: ToolCallRecord, event: RuntimeEventEnvelope): void {
   const output = readToolOutput(event);
-  const patch: Partial<ToolCallRecord> = {};
   if (output.preview !== undefined) {
     const capped = capPreview(output.preview, ctx.options.previewBudget);
-    patch.outputPreview = capped.text;
-    patch.outputTruncated = capped.truncated;
+    own.outputPreview = capped.text;
+    own.outputTruncated = capped.truncated;
   }
-  if (output.outputRef !== undefined) patch.outputRef = output.outputRef;
-  if (output.durationMs !== undefined) patch.durationMs = output.durationMs;
-  else if (record.startedAt && event.timestamp) {
-    const measured = Date.parse(event.timestamp) - Date.parse(record.startedAt);
-    if (Number.isFinite(measured) && measured >= 0) patch.durationMs = measured;
+  if (output.outputRef !== undefined) own.outputRef = output.outputRef;
+  if (output.durationMs !== undefined) own.durationMs = output.durationMs;
+  else if (own.startedAt && event.timestamp) {
+    const measured = Date.parse(event.timestamp) - Date.parse(own.startedAt);
+    if (Number.isFinite(measured) && measured >= 0) own.durationMs = measured;
   }
-  return patch;
 }
 
 /** A tool event naming an artifact creates the artifact card, linked to this tool step. */
@@ -104,49 +114,54 @@ function endedOtherwise(ctx: ApplyContext, record: ToolCallRecord, event: Runtim
   return true;
 }
 
+/** Whether a tool event can name an artifact (top-level, in its payload, or a nested artifact object). */
+const mayNameArtifact = (event: RuntimeEventEnvelope): boolean =>
+  event.artifactId !== undefined || event.payload.artifactId !== undefined || event.payload.artifact !== undefined;
+
 export function applyToolEvent(ctx: ApplyContext, event: RuntimeEventEnvelope): void {
   const found = ensureToolCall(ctx, event);
   if (!found) return;
   const { key, record } = found;
-  let patch: Partial<ToolCallRecord> = {};
+  if ((event.type === 'tool.result' || event.type === 'tool.failed') && endedOtherwise(ctx, record, event, event.type === 'tool.result' ? 'succeeded' : 'failed')) return;
+  // The batch's own copy, changed in place: no patch object per event (a tool streams many).
+  const own = ctx.draft.own('toolCalls', key, record);
   switch (event.type) {
     case 'tool.started': {
       const name = readToolName(event);
       const safeArgs = readSafeArgs(event);
-      patch = { ...(name !== undefined && { name }), ...(safeArgs !== undefined && { safeArgs }) };
+      if (name !== undefined) own.name = name;
+      if (safeArgs !== undefined) own.safeArgs = safeArgs;
       break;
     }
     case 'tool.args':
-      patch = appendArgs(record, event);
+      appendArgs(own, event);
       break;
     case 'tool.progress': {
       const progress = readToolProgress(event);
-      if (progress.progress !== undefined) patch.progress = progress.progress;
-      if (progress.message !== undefined) patch.progressMessage = progress.message;
-      if (progress.outputDelta !== undefined && !record.outputTruncated) {
-        const capped = capPreview(appendedText(record.outputPreview ?? '', progress.outputDelta), ctx.options.previewBudget);
-        patch.outputPreview = capped.text;
-        patch.outputTruncated = capped.truncated;
+      if (progress.progress !== undefined) own.progress = progress.progress;
+      if (progress.message !== undefined) own.progressMessage = progress.message;
+      if (progress.outputDelta !== undefined && !own.outputTruncated) {
+        const capped = capPreview(appendedText(own.outputPreview ?? '', progress.outputDelta), ctx.options.previewBudget);
+        own.outputPreview = capped.text;
+        own.outputTruncated = capped.truncated;
       }
       break;
     }
     case 'tool.result':
-    case 'tool.failed': {
-      const status = event.type === 'tool.result' ? 'succeeded' : 'failed';
-      if (endedOtherwise(ctx, record, event, status)) return;
-      patch = { ...outputPatch(ctx, record, event), status, endedAt: event.timestamp, ...(status === 'failed' && { failure: readFailure(event) }) };
+    case 'tool.failed':
+      applyOutput(ctx, own, event);
+      own.status = event.type === 'tool.result' ? 'succeeded' : 'failed';
+      own.endedAt = event.timestamp;
+      if (event.type === 'tool.failed') own.failure = readFailure(event);
       break;
-    }
   }
   // A start, args or progress states what a snapshot left unknown: the tool is running.
-  if (record.status === 'unknown' && patch.status === undefined) patch.status = 'running';
-  if (patch.name === undefined && record.name === undefined) {
+  if (own.status === 'unknown') own.status = 'running';
+  if (own.name === undefined) {
     const name = readToolName(event);
-    if (name !== undefined) patch.name = name;
+    if (name !== undefined) own.name = name;
   }
-  const latest = ctx.draft.get('toolCalls', key) ?? record;
-  ctx.draft.update('toolCalls', key, latest, patch);
-  linkToolArtifact(ctx, latest, event);
+  if (mayNameArtifact(event)) linkToolArtifact(ctx, own, event);
 }
 
 const OUTPUT_STATES: ReadonlySet<string> = new Set(['spilled', 'truncated', 'redacted', 'expired']);
