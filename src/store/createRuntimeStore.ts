@@ -120,12 +120,15 @@ export function createRuntimeStore(options: RuntimeStoreOptions = {}): RuntimeSt
   const store = createStore<RuntimeState>()((set, get) => {
     /** Runs `work` against a draft of the current state and commits it in one `set`. */
     function batch<T>(work: (ctx: ApplyContext, counts: IngestCounts) => T): T {
+      // A state set back (setState(prev)) or copied in brings its own order: go on from there.
+      pipeline.sync(get().order);
       const draft = new ProjectionDraft(get());
       const ctx: ApplyContext = { draft, options: applyOptions, gate: pipeline };
       const counts: IngestCounts = { ...get().counts };
       const result = work(ctx, counts);
       counts.pending = pipeline.pendingCount();
       if (!sameCounts(counts, get().counts)) draft.setScalar('counts', counts);
+      draft.setScalar('order', pipeline.checkpoint());
       set(draft.commit());
       return result;
     }
@@ -151,6 +154,7 @@ export function createRuntimeStore(options: RuntimeStoreOptions = {}): RuntimeSt
 
     return {
       ...createProjectionData(),
+      order: pipeline.checkpoint(),
 
       ingest(events, ingestOptions = {}) {
         return reported((ctx, counts) => pipeline.ingest(ctx, counts, events, ingestOptions.lines));
@@ -247,13 +251,14 @@ export function createRuntimeStore(options: RuntimeStoreOptions = {}): RuntimeSt
       },
 
       cursor(sessionId) {
+        pipeline.sync(get().order);
         if (pipeline.isForeign(sessionId)) return undefined;
         return pipeline.cursor() ?? get().session.lastSequence;
       },
 
       reset() {
         pipeline.reset();
-        set({ ...createProjectionData() });
+        set({ ...createProjectionData(), order: pipeline.checkpoint() });
       },
     };
   });

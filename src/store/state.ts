@@ -17,6 +17,7 @@ import type {
   ToolCallRecord,
   TurnRecord,
 } from './records';
+import type { OrderState } from './orderState';
 import { createTable, type Table } from './table';
 
 /**
@@ -82,6 +83,12 @@ export interface ProjectionScalars {
   permissions: PermissionFacts;
   counts: IngestCounts;
   responding: ReadonlyMap<string, RespondingOverlay>;
+  /**
+   * The order keeper's state (ids seen, the expected place, events waiting on a gap): part of the
+   * state so that `setState(prev)` and a state copied into a fresh store go on exactly from there.
+   * Opaque; undefined before the store publishes its first.
+   */
+  order: OrderState | undefined;
 }
 
 /**
@@ -122,5 +129,6 @@ export function createProjectionData(): ProjectionData {
     permissions: { decisions: [], violations: [] },
     counts: emptyCounts(),
     responding: new Map(),
+    order: undefined,
   };
 }
