@@ -18,6 +18,11 @@ export interface RuntimeStoreOptions {
   now?: () => number;
   /** The session this store follows; by default the first one an event or snapshot names. Others are kept out. */
   sessionId?: string;
+  /**
+   * Diagnostics of one code kept as records (each with its redacted event); past this only
+   * `diagnosticCounts` grows. Default 100.
+   */
+  keepDiagnosticsPerCode?: number;
 }
 
 /** Options of one `ingest` call. */
@@ -122,7 +127,7 @@ export function createRuntimeStore(options: RuntimeStoreOptions = {}): RuntimeSt
     function batch<T>(work: (ctx: ApplyContext, counts: IngestCounts) => T): T {
       // A state set back (setState(prev)) or copied in brings its own order: go on from there.
       pipeline.sync(get().order);
-      const draft = new ProjectionDraft(get());
+      const draft = new ProjectionDraft(get(), options.keepDiagnosticsPerCode);
       const ctx: ApplyContext = { draft, options: applyOptions, gate: pipeline };
       const counts: IngestCounts = { ...get().counts };
       const result = work(ctx, counts);

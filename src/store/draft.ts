@@ -9,6 +9,9 @@ import {
 
 type RecordOf<K extends TableName> = ProjectionData[K] extends Table<infer T> ? T : never;
 
+/** Diagnostics of one code kept as records before only their count grows (see `diagnose`). */
+export const DEFAULT_KEEP_DIAGNOSTICS_PER_CODE = 100;
+
 export interface DiagnosticInput {
   code: string;
   severity?: DiagnosticSeverity;
@@ -44,9 +47,16 @@ export class ProjectionDraft {
   private diagnosticSeq: number;
   private timelineSeq: number;
 
-  constructor(private readonly data: ProjectionData) {
+  /** Diagnostics of one code kept as records; past it they are counted only (`diagnosticCounts`). */
+  private readonly keepPerCode: number;
+
+  constructor(
+    private readonly data: ProjectionData,
+    keepDiagnosticsPerCode = DEFAULT_KEEP_DIAGNOSTICS_PER_CODE,
+  ) {
     this.diagnosticSeq = data.diagnostics.byId.size;
     this.timelineSeq = data.timeline.byId.size;
+    this.keepPerCode = keepDiagnosticsPerCode;
   }
 
   private writer<K extends TableName>(name: K): TableWriter<RecordOf<K>> {
@@ -159,7 +169,16 @@ export class ProjectionDraft {
     this.scalarPatch[name] = value;
   }
 
-  diagnose(input: DiagnosticInput): Diagnostic {
+  /**
+   * Records a diagnostic, and counts it under its code. Past the first `keepDiagnosticsPerCode` of
+   * a code only the count grows: a stream of 100k unknown events keeps a hundred records (each with
+   * its redacted event), not 100k. Returns the record, or undefined when only counted.
+   */
+  diagnose(input: DiagnosticInput): Diagnostic | undefined {
+    const counts = this.diagnosticCounts();
+    const seen = counts.get(input.code) ?? 0;
+    counts.set(input.code, seen + 1);
+    if (seen >= this.keepPerCode) return undefined;
     this.diagnosticSeq += 1;
     const diagnostic: Diagnostic = {
       id: `diag-${this.diagnosticSeq}`,
@@ -174,6 +193,12 @@ export class ProjectionDraft {
     };
     this.put('diagnostics', diagnostic.id, diagnostic);
     return diagnostic;
+  }
+
+  /** The batch's own copy of the counts per diagnostic code (made once, committed with the batch). */
+  private diagnosticCounts(): Map<string, number> {
+    if (!('diagnosticCounts' in this.scalarPatch)) this.scalarPatch.diagnosticCounts = new Map(this.data.diagnosticCounts);
+    return this.scalarPatch.diagnosticCounts as Map<string, number>;
   }
 
   /** Appends an entry to the process archive for a fact seen for the first time. */

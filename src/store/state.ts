@@ -82,6 +82,11 @@ export interface ProjectionScalars {
   costLimits: CostLimitFacts;
   permissions: PermissionFacts;
   counts: IngestCounts;
+  /**
+   * How many diagnostics of each code were raised, the ones only counted included: past the first
+   * hundred of a code (`keepDiagnosticsPerCode`), `diagnostics` keeps no more records of it.
+   */
+  diagnosticCounts: ReadonlyMap<string, number>;
   responding: ReadonlyMap<string, RespondingOverlay>;
   /**
    * The order keeper's state (ids seen, the expected place, events waiting on a gap): part of the
@@ -128,6 +133,7 @@ export function createProjectionData(): ProjectionData {
     costLimits: {},
     permissions: { decisions: [], violations: [] },
     counts: emptyCounts(),
+    diagnosticCounts: new Map(),
     responding: new Map(),
     order: undefined,
   };

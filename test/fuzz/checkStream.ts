@@ -28,6 +28,9 @@ export interface CheckOptions {
   sessionId?: string;
 }
 
+/** The invariants read every diagnostic (a conflict names the fact it kept): none is only counted. */
+const KEEP_ALL = Number.POSITIVE_INFINITY;
+
 const PROTOTYPE_SHAPE = Object.getOwnPropertyNames(Object.prototype).sort().join(',');
 const ARRAY_SHAPE = Object.getOwnPropertyNames(Array.prototype).sort().join(',');
 
@@ -89,7 +92,7 @@ export function checkStream(ops: readonly FuzzOp[], options: CheckOptions): { vi
   try {
     // Apply twice: the same events again (no snapshot between: a cursorless snapshot rightly lets
     // a re-send apply) change no fact, add no diagnostic and no count but duplicates.
-    const plain = createRuntimeStore({ reorderWindow: options.window, ...(options.sessionId !== undefined && { sessionId: options.sessionId }) });
+    const plain = createRuntimeStore({ reorderWindow: options.window, keepDiagnosticsPerCode: KEEP_ALL, ...(options.sessionId !== undefined && { sessionId: options.sessionId }) });
     // The hang budget is for one application of the stream (this pass), not the whole check.
     const applyStarted = performance.now();
     for (const op of ops) if (op.kind === 'ingest') plain.getState().ingest(op.events);
@@ -107,7 +110,7 @@ export function checkStream(ops: readonly FuzzOp[], options: CheckOptions): { vi
 
     // The stream with its snapshots: no terminal state ever goes back, and (with immutable commits)
     // a commit never changes the state it replaces.
-    const store = createRuntimeStore({ reorderWindow: options.window, ...(options.sessionId !== undefined && { sessionId: options.sessionId }) });
+    const store = createRuntimeStore({ reorderWindow: options.window, keepDiagnosticsPerCode: KEEP_ALL, ...(options.sessionId !== undefined && { sessionId: options.sessionId }) });
     let terminal = new Map<string, string>();
     let step = 0;
     for (const op of ops) {
