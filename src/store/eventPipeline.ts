@@ -1,7 +1,7 @@
 import { contentKey } from '../protocol/contentKey';
 import type { RuntimeEventEnvelope } from '../protocol/events';
 import { isPlainObject } from '../protocol/eventFieldRules';
-import { normalizeEvent } from '../protocol/normalizeEvent';
+import { decodeValidEvent } from '../protocol/decodeEvent';
 import { validateEvent } from '../protocol/validateEvent';
 import type { ValidationIssue } from '../protocol/validationIssue';
 import { applyEvent } from './apply/applyEvent';
@@ -491,7 +491,8 @@ export class EventPipeline implements ReadModelGate {
           ctx.draft.diagnose({ code: issue.code, message: issue.message, eventId, line });
         }
       }
-      const event = normalizeEvent(raw)!;
+      // Decoded once here (aliases, correlation): reducers read nothing from a second place.
+      const event = decodeValidEvent(raw)!;
       if (place !== undefined) this.placeEvent(ctx, counts, place, event, arrival, line);
       else this.apply(ctx, counts, event);
     }

@@ -1,4 +1,4 @@
-import type { RuntimeEventEnvelope } from '../../protocol/events';
+import type { OutputEvent, RuntimeEventEnvelope } from '../../protocol/events';
 import type { ApplyContext, Reducer } from './context';
 import { applyActionEvent, applyPermissionEvent } from './actions';
 import { applyArtifactEvent } from './artifacts';
@@ -26,43 +26,49 @@ function applySnapshotEvent(ctx: ApplyContext, event: RuntimeEventEnvelope): voi
   applyProcessFact(ctx, event);
 }
 
-function applyOutput(ctx: ApplyContext, event: RuntimeEventEnvelope): void {
+function applyOutput(ctx: ApplyContext, event: OutputEvent): void {
   if (!applyOutputEvent(ctx, event)) applyProcessFact(ctx, event);
 }
 
+/**
+ * A family's reducer takes its family's typed events: the map below is keyed by the type's family,
+ * so a reducer only ever receives the events its type names (narrowing on `type` reaches the payload).
+ */
+const typed = <E extends RuntimeEventEnvelope>(reducer: (ctx: ApplyContext, event: E) => void): Reducer => reducer as unknown as Reducer;
+
 /** Each family's reducer, by the type's prefix. */
 const BY_FAMILY: ReadonlyMap<string, Reducer> = new Map<string, Reducer>([
-  ['session', applySessionEvent],
-  ['thread', applyThreadEvent],
-  ['turn', applyTurnEvent],
-  ['run', applyRunStatus],
-  ['queue', applyQueueChanged],
-  ['model', applyModelEvent],
-  ['reasoning', applyReasoningEvent],
-  ['tool', applyToolEvent],
-  ['output', applyOutput],
-  ['action', applyActionEvent],
-  ['permission', applyPermissionEvent],
-  ['sandbox', applyPermissionEvent],
-  ['artifact', applyArtifactEvent],
-  ['evidence', applyEvidenceEvent],
-  ['review', applyEvidenceEvent],
-  ['task', applyTaskEvent],
-  ['subagent', applySubagentEvent],
-  ['routing', applyRoutingEvent],
-  ['cost', applyLimitEvent],
-  ['rate_limit', applyLimitEvent],
-  ['quota', applyLimitEvent],
-  ['limit', applyLimitEvent],
-  ['runtime', applyRuntimeDiagnostic],
-  ['messages', applyMessagesSnapshot],
-  ['snapshot', applySnapshotEvent],
+  ['session', typed(applySessionEvent)],
+  ['thread', typed(applyThreadEvent)],
+  ['turn', typed(applyTurnEvent)],
+  ['run', typed(applyRunStatus)],
+  ['queue', typed(applyQueueChanged)],
+  ['model', typed(applyModelEvent)],
+  ['reasoning', typed(applyReasoningEvent)],
+  ['tool', typed(applyToolEvent)],
+  ['output', typed(applyOutput)],
+  ['action', typed(applyActionEvent)],
+  ['permission', typed(applyPermissionEvent)],
+  ['sandbox', typed(applyPermissionEvent)],
+  ['artifact', typed(applyArtifactEvent)],
+  ['evidence', typed(applyEvidenceEvent)],
+  ['review', typed(applyEvidenceEvent)],
+  ['task', typed(applyTaskEvent)],
+  ['subagent', typed(applySubagentEvent)],
+  ['routing', typed(applyRoutingEvent)],
+  ['cost', typed(applyLimitEvent)],
+  ['rate_limit', typed(applyLimitEvent)],
+  ['quota', typed(applyLimitEvent)],
+  ['limit', typed(applyLimitEvent)],
+  ['runtime', typed(applyRuntimeDiagnostic)],
+  ['messages', typed(applyMessagesSnapshot)],
+  ['snapshot', typed(applySnapshotEvent)],
 ]);
 
 /** Types whose family's reducer is not theirs. */
 const BY_TYPE: ReadonlyMap<string, Reducer> = new Map<string, Reducer>([
   ['tool.catalog.resolved', applyProcessFact],
-  ['task.profile.resolved', applyRoutingEvent],
+  ['task.profile.resolved', typed(applyRoutingEvent)],
 ]);
 
 /**

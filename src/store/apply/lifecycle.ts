@@ -1,4 +1,4 @@
-import type { JsonObject, RuntimeEventEnvelope } from '../../protocol/events';
+import type { JsonObject, QueueEvent, RunStatusEvent, RuntimeEventEnvelope, SessionEvent, ThreadEvent, TurnEvent } from '../../protocol/events';
 import { isPlainObject } from '../../protocol/eventFieldRules';
 import { readFailure, readRunDetail, readRunStage, readString, readSubmittedText } from '../../protocol/payloadReaders';
 import type { QueuedTurn, ThreadRecord, TurnLifecycle, TurnRecord } from '../records';
@@ -47,7 +47,7 @@ export function updateTurn(ctx: ApplyContext, turn: TurnRecord, patch: Partial<T
   return ctx.draft.update('turns', turn.turnId, turn, patch);
 }
 
-export function applySessionEvent(ctx: ApplyContext, event: RuntimeEventEnvelope): void {
+export function applySessionEvent(ctx: ApplyContext, event: SessionEvent): void {
   const session = ctx.draft.scalar('session');
   const declared = event.payload.unavailableFacts;
   const unavailableFacts = Array.isArray(declared)
@@ -61,7 +61,7 @@ export function applySessionEvent(ctx: ApplyContext, event: RuntimeEventEnvelope
   });
 }
 
-export function applyThreadEvent(ctx: ApplyContext, event: RuntimeEventEnvelope): void {
+export function applyThreadEvent(ctx: ApplyContext, event: ThreadEvent): void {
   if (event.threadId === undefined) return;
   const thread = ensureThread(ctx, event.threadId);
   const status = readString(event.payload.status);
@@ -72,7 +72,7 @@ export function applyThreadEvent(ctx: ApplyContext, event: RuntimeEventEnvelope)
   });
 }
 
-export function applyTurnEvent(ctx: ApplyContext, event: RuntimeEventEnvelope): void {
+export function applyTurnEvent(ctx: ApplyContext, event: TurnEvent): void {
   const turn = ensureTurn(ctx, event);
   if (!turn) return;
   const at = event.timestamp;
@@ -173,7 +173,7 @@ function addUserMessage(ctx: ApplyContext, event: RuntimeEventEnvelope): void {
   if (turn) ctx.draft.appendTo('turns', turnId, 'messageIds', messageId);
 }
 
-export function applyRunStatus(ctx: ApplyContext, event: RuntimeEventEnvelope): void {
+export function applyRunStatus(ctx: ApplyContext, event: RunStatusEvent): void {
   const turn = ensureTurn(ctx, event);
   if (!turn) return;
   const stage = readRunStage(event);
@@ -191,7 +191,7 @@ export function applyRunStatus(ctx: ApplyContext, event: RuntimeEventEnvelope): 
  * strings), or `payload.queuedTurnIds: string[]`. Any other form leaves the queue `unknown` with a
  * diagnostic: an unreadable queue is never reported as "nothing queued".
  */
-export function applyQueueChanged(ctx: ApplyContext, event: RuntimeEventEnvelope): void {
+export function applyQueueChanged(ctx: ApplyContext, event: QueueEvent): void {
   const queue = readQueue(event.payload);
   if (queue === undefined) {
     ctx.draft.diagnose({

@@ -1,4 +1,4 @@
-import type { RuntimeEventEnvelope } from '../../protocol/events';
+import type { ModelEvent, ReasoningEvent, RuntimeEventEnvelope } from '../../protocol/events';
 import { readFailure, readFinalText, readTextDelta } from '../../protocol/payloadReaders';
 import type { MessagePart, MessageRecord, PartKind } from '../records';
 import type { ApplyContext } from './context';
@@ -245,7 +245,7 @@ function afterCancel(ctx: ApplyContext, event: RuntimeEventEnvelope, message: Me
   return true;
 }
 
-export function applyModelEvent(ctx: ApplyContext, event: RuntimeEventEnvelope): void {
+export function applyModelEvent(ctx: ApplyContext, event: ModelEvent): void {
   switch (event.type) {
     case 'model.requested':
       requestStep(ctx, event);
@@ -267,7 +267,7 @@ export function applyModelEvent(ctx: ApplyContext, event: RuntimeEventEnvelope):
   }
 }
 
-export function applyReasoningEvent(ctx: ApplyContext, event: RuntimeEventEnvelope): void {
+export function applyReasoningEvent(ctx: ApplyContext, event: ReasoningEvent): void {
   const text = readTextDelta(event) ?? (typeof event.payload.summary === 'string' ? event.payload.summary : undefined);
   if (text === undefined || text === '') return;
   if (event.type === 'reasoning.summary') {

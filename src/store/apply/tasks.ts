@@ -1,4 +1,4 @@
-import type { RuntimeEventEnvelope } from '../../protocol/events';
+import type { RuntimeEventEnvelope, TaskEvent } from '../../protocol/events';
 import { readFailure, readString, readTitle } from '../../protocol/payloadReaders';
 import type { TaskAttemptRecord, TaskRecord } from '../records';
 import type { ApplyContext, FactOrigin } from './context';
@@ -68,7 +68,7 @@ function applyAttempt(ctx: ApplyContext, task: TaskRecord, event: RuntimeEventEn
   return { ...task, attempts, currentRunId: event.type === 'task.attempt.started' || !task.currentRunId ? runId : task.currentRunId };
 }
 
-export function applyTaskEvent(ctx: ApplyContext, event: RuntimeEventEnvelope): void {
+export function applyTaskEvent(ctx: ApplyContext, event: TaskEvent): void {
   const taskId = readString(event.taskId);
   if (taskId === undefined) return;
   let task = ensureTask(ctx, taskId, event, readTitle(event));

@@ -1,9 +1,8 @@
-import type { RuntimeEventEnvelope } from '../../protocol/events';
+import type { OutputEvent, RuntimeEventEnvelope, ToolEvent } from '../../protocol/events';
 import { isPlainObject } from '../../protocol/eventFieldRules';
 import {
   readArgsDelta,
   readArtifact,
-  readArtifactId,
   readFailure,
   readSafeArgs,
   readToolName,
@@ -90,7 +89,7 @@ function applyOutput(ctx: ApplyContext, own: ToolCallRecord, event: RuntimeEvent
 
 /** A tool event naming an artifact creates the artifact card, linked to this tool step. */
 function linkToolArtifact(ctx: ApplyContext, record: ToolCallRecord, event: RuntimeEventEnvelope): void {
-  const artifactId = readArtifactId(event);
+  const artifactId = event.artifactId;
   if (artifactId === undefined) return;
   const facts = isPlainObject(event.payload.artifact) ? readArtifact({ ...event, payload: event.payload.artifact }) : {};
   linkArtifact(ctx, event, artifactId, record.toolCallId, facts);
@@ -114,11 +113,8 @@ function endedOtherwise(ctx: ApplyContext, record: ToolCallRecord, event: Runtim
   return true;
 }
 
-/** Whether a tool event can name an artifact (top-level, in its payload, or a nested artifact object). */
-const mayNameArtifact = (event: RuntimeEventEnvelope): boolean =>
-  event.artifactId !== undefined || event.payload.artifactId !== undefined || event.payload.artifact !== undefined;
 
-export function applyToolEvent(ctx: ApplyContext, event: RuntimeEventEnvelope): void {
+export function applyToolEvent(ctx: ApplyContext, event: ToolEvent): void {
   const found = ensureToolCall(ctx, event);
   if (!found) return;
   const { key, record } = found;
@@ -161,13 +157,14 @@ export function applyToolEvent(ctx: ApplyContext, event: RuntimeEventEnvelope): 
     const name = readToolName(event);
     if (name !== undefined) own.name = name;
   }
-  if (mayNameArtifact(event)) linkToolArtifact(ctx, own, event);
+  // The artifact a tool event names was resolved at the boundary (top-level, payload or nested).
+  if (event.artifactId !== undefined) linkToolArtifact(ctx, own, event);
 }
 
 const OUTPUT_STATES: ReadonlySet<string> = new Set(['spilled', 'truncated', 'redacted', 'expired']);
 
 /** output.* facts: a spilled/truncated/redacted/expired output updates its tool row when it names one. */
-export function applyOutputEvent(ctx: ApplyContext, event: RuntimeEventEnvelope): boolean {
+export function applyOutputEvent(ctx: ApplyContext, event: OutputEvent): boolean {
   const toolCallId = event.toolCallId;
   const key = typeof toolCallId === 'string' ? toolCallKey(draftToolCalls(ctx), toolCallId, event.turnId) : undefined;
   const record = key === undefined ? undefined : ctx.draft.get('toolCalls', key);
