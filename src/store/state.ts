@@ -83,6 +83,11 @@ export interface ProjectionScalars {
   permissions: PermissionFacts;
   counts: IngestCounts;
   /**
+   * The turns a blocking fact stops now (those whose `blocked` is set), so that an event of progress
+   * checks for a block to clear without reading its turn when none is blocked.
+   */
+  blockedTurns: ReadonlySet<string>;
+  /**
    * How many diagnostics of each code were raised, the ones only counted included: past the first
    * hundred of a code (`keepDiagnosticsPerCode`), `diagnostics` keeps no more records of it.
    */
@@ -133,6 +138,7 @@ export function createProjectionData(): ProjectionData {
     costLimits: {},
     permissions: { decisions: [], violations: [] },
     counts: emptyCounts(),
+    blockedTurns: new Set(),
     diagnosticCounts: new Map(),
     responding: new Map(),
     order: undefined,

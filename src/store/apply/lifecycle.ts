@@ -44,6 +44,13 @@ export function ensureTurn(ctx: ApplyContext, event: Pick<FactOrigin, 'turnId' |
 
 /** Patches a turn: a new record once per batch, then in place (a turn takes many events per batch). */
 export function updateTurn(ctx: ApplyContext, turn: TurnRecord, patch: Partial<TurnRecord>): TurnRecord {
+  // Every change of `blocked` comes through here: the set of blocked turns follows it.
+  if ('blocked' in patch && (patch.blocked === undefined) !== (turn.blocked === undefined)) {
+    const blocked = new Set(ctx.draft.scalar('blockedTurns'));
+    if (patch.blocked === undefined) blocked.delete(turn.turnId);
+    else blocked.add(turn.turnId);
+    ctx.draft.setScalar('blockedTurns', blocked);
+  }
   return ctx.draft.update('turns', turn.turnId, turn, patch);
 }
 

@@ -40,6 +40,11 @@ function implicitMessageId(event: RuntimeEventEnvelope): string {
  */
 export function ensureMessage(ctx: ApplyContext, event: RuntimeEventEnvelope): MessageRecord {
   const table = messageTable(event);
+  // The common case of a named message: it exists, in the event's turn (no turn lookup per delta).
+  if (namesMessage(event)) {
+    const named = ctx.draft.get(table, event.messageId as string);
+    if (named !== undefined && (event.turnId === undefined || named.turnId === event.turnId)) return named;
+  }
   const subagent = table === 'subagentMessages';
   const turn = subagent ? undefined : ensureTurn(ctx, event);
   const messageId = namesMessage(event) ? (event.messageId as string) : (turn?.currentMessageId ?? implicitMessageId(event));
@@ -110,13 +115,11 @@ function stepParts(ctx: Pick<ApplyContext, 'draft'>, message: MessageRecord): Me
 }
 
 /** The text or reasoning part a streamed fragment continues, or undefined to start a new part. */
-function continuingPart(ctx: ApplyContext, event: RuntimeEventEnvelope, message: MessageRecord, kind: 'text' | 'reasoning'): MessagePart | undefined {
+function continuingPart(ctx: ApplyContext, event: RuntimeEventEnvelope, message: MessageRecord, kind: 'text' | 'reasoning', last: MessagePart | undefined): MessagePart | undefined {
   if (typeof event.partId === 'string') {
     const named = ctx.draft.get('parts', event.partId);
     return named && named.kind === kind && named.messageId === message.messageId ? named : undefined;
   }
-  const lastId = message.partIds[message.partIds.length - 1];
-  const last = lastId === undefined ? undefined : ctx.draft.get('parts', lastId);
   return last && last.kind === kind && stepOf(last) === (message.step ?? 0) && !(kind === 'reasoning' && last.done) ? last : undefined;
 }
 
@@ -146,8 +149,11 @@ function appendText(ctx: ApplyContext, event: RuntimeEventEnvelope, kind: 'text'
       ? startStep(ctx, event, message, reopen)
       : ctx.draft.update(messageTable(event), message.messageId, message, reopen);
   }
-  if (kind === 'text') closeReasoning(ctx, event, message);
-  const part = continuingPart(ctx, event, message, kind);
+  // The message's last part, read once: reasoning it closes (the answer started) or text it continues.
+  const lastId = message.partIds[message.partIds.length - 1];
+  const last = lastId === undefined ? undefined : ctx.draft.get('parts', lastId);
+  if (kind === 'text' && last && last.kind === 'reasoning' && !last.done) ctx.draft.update('parts', last.partId, last, endReasoning(last, event.timestamp));
+  const part = continuingPart(ctx, event, message, kind, last);
   if (part) {
     const own = ctx.draft.own('parts', part.partId, part);
     own.text = appendedText(part.text ?? '', text);

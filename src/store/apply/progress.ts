@@ -1,6 +1,7 @@
 import type { RuntimeEventEnvelope } from '../../protocol/events';
 import { readRouting, readRunStage } from '../../protocol/payloadReaders';
 import type { ApplyContext } from './context';
+import { updateTurn } from './lifecycle';
 
 /**
  * True when the event shows the runtime working on its turn again: a stage other than blocked, a
@@ -39,7 +40,7 @@ function isProgress(event: RuntimeEventEnvelope): boolean {
  */
 export function clearBlockOnProgress(ctx: ApplyContext, event: RuntimeEventEnvelope): void {
   const turnId = event.turnId;
-  if (turnId === undefined || !isProgress(event)) return;
+  if (turnId === undefined || !ctx.draft.scalar('blockedTurns').has(turnId) || !isProgress(event)) return;
   const turn = ctx.draft.get('turns', turnId);
-  if (turn?.blocked !== undefined) ctx.draft.update('turns', turnId, turn, { blocked: undefined });
+  if (turn?.blocked !== undefined) updateTurn(ctx, turn, { blocked: undefined });
 }
