@@ -2,9 +2,9 @@
 // accepted aliases mapped to the canonical vocabulary, and its correlation ids read from wherever a
 // runtime put them. Reducers take what this returns and never read an id from a second place.
 import type { JsonObject, RuntimeEventEnvelope } from './events';
-import { normalizeEvent } from './normalizeEvent';
+import { normalizeKnown } from './normalizeEvent';
 import { readArtifactId } from './payloadReaders';
-import { validateEvent, type EventValidation } from './validateEvent';
+import { typeFactsOf, validateEventFacts, type EventValidation, type TypeFacts } from './validateEvent';
 
 /** What `decodeEvent` made of a raw event: the validation, and the event when it may become a fact. */
 export interface DecodedEvent {
@@ -22,8 +22,8 @@ const stringOf = (value: unknown): string | undefined => (typeof value === 'stri
  * event keeps its own object when its ids are already where the envelope puts them (nearly always:
  * no copy on the hot path).
  */
-export function resolveCorrelation(event: RuntimeEventEnvelope): RuntimeEventEnvelope {
-  if (!mayCorrelate(event.type)) return event;
+export function resolveCorrelation(event: RuntimeEventEnvelope, facts: TypeFacts = typeFactsOf(event.type)): RuntimeEventEnvelope {
+  if (!facts.correlated) return event;
   const payload: JsonObject = event.payload;
   const actionId = stringOf(event.actionId) ?? stringOf(event.requestId) ?? stringOf(payload.actionId);
   const evidenceId = stringOf(event.evidenceId) ?? stringOf(payload.evidenceId);
@@ -37,28 +37,21 @@ export function resolveCorrelation(event: RuntimeEventEnvelope): RuntimeEventEnv
   };
 }
 
-/** The families whose facts join by an action, evidence or artifact id (found once per type). */
-const CORRELATED_FAMILIES = /^(action|permission|evidence|review|artifact|tool|output)\./;
-const correlatedTypes = new Map<string, boolean>();
-
-function mayCorrelate(type: string): boolean {
-  let correlated = correlatedTypes.get(type);
-  if (correlated === undefined) {
-    correlated = CORRELATED_FAMILIES.test(type);
-    // Types reaching here are validated: a bounded vocabulary.
-    correlatedTypes.set(type, correlated);
-  }
-  return correlated;
-}
+/** Where validation leaves the facts of the event's type for the decode (one lookup per event). */
+const sink: { facts?: TypeFacts } = {};
 
 /**
- * The event a valid raw event stands for (`validateEvent` found it applicable): the alias mapped
- * to its canonical type and the correlation resolved. The pipeline calls this after its own
- * validation; `decodeEvent` does both.
+ * Validates a raw event and, when it may become a fact, returns the event it stands for: the
+ * alias mapped to its canonical type and the correlation resolved. The type's facts are looked
+ * up once for all of it (the pipeline's hot path); `decodeEvent` returns both as one result.
  */
-export function decodeValidEvent(raw: unknown): RuntimeEventEnvelope | undefined {
-  const event = normalizeEvent(raw);
-  return event === undefined ? undefined : resolveCorrelation(event);
+export function validateAndDecode(raw: unknown): { validation: EventValidation; event: RuntimeEventEnvelope | undefined } {
+  const validation = validateEventFacts(raw, sink);
+  if (!validation.applicable) return { validation, event: undefined };
+  const facts = sink.facts;
+  const event = normalizeKnown(raw, facts === undefined ? undefined : (facts.alias ?? null));
+  if (event === undefined) return { validation, event: undefined };
+  return { validation, event: resolveCorrelation(event, facts !== undefined && facts.alias === undefined ? facts : undefined) };
 }
 
 /**
@@ -66,8 +59,6 @@ export function decodeValidEvent(raw: unknown): RuntimeEventEnvelope | undefined
  * canonical type (keeping `originalType`) and resolves its correlation. Never throws.
  */
 export function decodeEvent(raw: unknown): DecodedEvent {
-  const validation = validateEvent(raw);
-  if (!validation.applicable) return { validation };
-  const event = decodeValidEvent(raw);
-  return { validation, ...(event !== undefined && { event }) };
+  const { validation, event } = validateAndDecode(raw);
+  return event === undefined ? { validation } : { validation, event };
 }

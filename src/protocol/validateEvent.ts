@@ -15,7 +15,7 @@ import {
 import { exceedsJsonDepth, MAX_JSON_DEPTH } from './jsonDepth';
 import { REFUSED_FIELD, refusalOf } from './refusedLine';
 import { isBlocking, type FieldProblem, type ValidationIssue } from './validationIssue';
-import { classifyType, PORTABLE_SCHEMA_VERSIONS, PROFILE_SCHEMA_VERSION, type TypeClass } from './vocabulary';
+import { classifyType, PORTABLE_SCHEMA_VERSIONS, PROFILE_SCHEMA_VERSION, TYPE_ALIASES, type TypeClass } from './vocabulary';
 
 /** What `validateEvent` found: whether the event conforms, whether it may become a fact, and every issue. */
 export interface EventValidation {
@@ -36,10 +36,18 @@ const PROBLEM_TEXT: Record<FieldProblem, string> = {
   minimum: 'is below its minimum',
 };
 
-/** What validation needs of a known type: its class and the scope ids the profile requires of it. */
-interface TypeFacts {
+/**
+ * What the decode needs of a known type, found once per type: its class, the scope ids the profile
+ * requires, the canonical type an alias maps to, whether its facts join by an action, evidence or
+ * artifact id.
+ */
+export interface TypeFacts {
   typeClass: TypeClass;
   scope: readonly string[];
+  /** The canonical type of an alias (`tool.completed` depends on its payload: see normalizeEvent). */
+  alias: string | undefined;
+  /** Its family's facts join by an action, evidence or artifact id (see resolveCorrelation). */
+  correlated: boolean;
   /** The fields of the last event of this type, in order, with their checks (see `validateEvent`). */
   shape: string[];
   shapeChecks: (FieldCheck | undefined)[];
@@ -47,15 +55,19 @@ interface TypeFacts {
 
 const typeFactsCache = new Map<string, TypeFacts>();
 
-/** The class and scope ids of a type, found once per known type (an unknown type is not cached: its name comes from outside). */
-function typeFactsOf(type: string): TypeFacts {
+/** The families whose facts join by an action, evidence or artifact id. */
+const CORRELATED_FAMILIES = /^(action|permission|evidence|review|artifact|tool|output)\./;
+
+/** The facts of a type, found once per known type (an unknown type is not cached: its name comes from outside). */
+export function typeFactsOf(type: string): TypeFacts {
   const cached = typeFactsCache.get(type);
   if (cached) return cached;
   const scope: string[] = [];
   for (const rule of PROFILE_SCOPE_RULES) {
     if (rule.matches(type)) for (const field of rule.required) if (!scope.includes(field)) scope.push(field);
   }
-  const facts: TypeFacts = { typeClass: classifyType(type), scope, shape: [], shapeChecks: [] };
+  const alias = Object.prototype.hasOwnProperty.call(TYPE_ALIASES, type) ? TYPE_ALIASES[type] : undefined;
+  const facts: TypeFacts = { typeClass: classifyType(type), scope, alias, correlated: CORRELATED_FAMILIES.test(alias ?? type), shape: [], shapeChecks: [] };
   if (facts.typeClass !== 'unknown') typeFactsCache.set(type, facts);
   return facts;
 }
@@ -137,6 +149,12 @@ const VALID: EventValidation = Object.freeze({ valid: true, applicable: true, is
  * Never throws. Its verdict (`valid`) agrees with ajv on those schemas; the issues say why.
  */
 export function validateEvent(raw: unknown): EventValidation {
+  return validateEventFacts(raw, undefined);
+}
+
+/** `validateEvent`, also handing `sink` the facts of the event's type (the decode reuses them: one lookup per event). */
+export function validateEventFacts(raw: unknown, sink: { facts?: TypeFacts } | undefined): EventValidation {
+  if (sink) sink.facts = undefined;
   if (!isPlainObject(raw)) {
     const issue: ValidationIssue = {
       code: 'invalid_event',
@@ -160,6 +178,7 @@ export function validateEvent(raw: unknown): EventValidation {
   const checks = portable ? PORTABLE_CHECKS : PROFILE_CHECKS;
   const required = portable ? PORTABLE_REQUIRED_FIELDS : PROFILE_REQUIRED_FIELDS;
   const facts = type === undefined ? undefined : typeFactsOf(type);
+  if (sink) sink.facts = facts;
   // Events of one type come with the same fields in the same order (JSON.parse keeps the order and
   // interns the names): the checks of the last one are found by position, a Map lookup only when
   // the fields differ. The shape is kept per profile event (portable events, rare, look up).

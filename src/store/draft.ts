@@ -204,15 +204,11 @@ export class ProjectionDraft {
   /** Appends an entry to the process archive for a fact seen for the first time. */
   record(kind: TimelineKind, refId: string, event: { type: string; turnId?: string; timestamp?: string }, label?: string): void {
     this.timelineSeq += 1;
-    const entry: TimelineEntry = {
-      entryId: `tl-${this.timelineSeq}`,
-      kind,
-      refId,
-      type: event.type,
-      ...(event.turnId !== undefined && { turnId: event.turnId }),
-      ...(event.timestamp !== undefined && { at: event.timestamp }),
-      ...(label !== undefined && { label }),
-    };
+    // Fields set one by one: a conditional spread allocates an object per field (this runs per fact).
+    const entry: TimelineEntry = { entryId: `tl-${this.timelineSeq}`, kind, refId, type: event.type };
+    if (event.turnId !== undefined) entry.turnId = event.turnId;
+    if (event.timestamp !== undefined) entry.at = event.timestamp;
+    if (label !== undefined) entry.label = label;
     this.put('timeline', entry.entryId, entry);
   }
 

@@ -1,8 +1,7 @@
 import { contentKey } from '../protocol/contentKey';
 import type { RuntimeEventEnvelope } from '../protocol/events';
 import { isPlainObject } from '../protocol/eventFieldRules';
-import { decodeValidEvent } from '../protocol/decodeEvent';
-import { validateEvent } from '../protocol/validateEvent';
+import { validateAndDecode } from '../protocol/decodeEvent';
 import type { ValidationIssue } from '../protocol/validationIssue';
 import { applyEvent } from './apply/applyEvent';
 import type { ApplyContext, ReadModelGate, ReadModelRefusal } from './apply/context';
@@ -457,7 +456,8 @@ export class EventPipeline implements ReadModelGate {
         counts.duplicates += 1;
         continue;
       }
-      const validation = validateEvent(raw);
+      // Decoded once (validation, aliases, correlation): reducers read nothing from a second place.
+      const { validation, event: decoded } = validateAndDecode(raw);
       // Only a valid event names the session to follow: a corrupt first event must not capture the store.
       if (eventId !== undefined && validation.applicable && this.boundSession === undefined && sessionId !== undefined) {
         this.bind(sessionId);
@@ -491,8 +491,7 @@ export class EventPipeline implements ReadModelGate {
           ctx.draft.diagnose({ code: issue.code, message: issue.message, eventId, line });
         }
       }
-      // Decoded once here (aliases, correlation): reducers read nothing from a second place.
-      const event = decodeValidEvent(raw)!;
+      const event = decoded!;
       if (place !== undefined) this.placeEvent(ctx, counts, place, event, arrival, line);
       else this.apply(ctx, counts, event);
     }

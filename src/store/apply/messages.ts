@@ -71,30 +71,28 @@ export function ensureMessage(ctx: ApplyContext, event: RuntimeEventEnvelope): M
   return message;
 }
 
-/** A part id no other part of the message ever had: a per-message counter, never the list length. */
-function nextPartId(ctx: ApplyContext, message: MessageRecord): { partId: string; nextPart: number } {
-  let n = message.nextPart ?? message.partIds.length;
-  let partId = `${message.messageId}#${n++}`;
-  while (ctx.draft.get('parts', partId) !== undefined) partId = `${message.messageId}#${n++}`;
-  return { partId, nextPart: n };
-}
-
 /** Appends a part to a message's ordered parts, in the message's current step. */
 export function appendPart(ctx: ApplyContext, event: RuntimeEventEnvelope, message: MessageRecord, kind: PartKind, fields: Partial<MessagePart>): MessagePart {
   const table = messageTable(event);
   const current = ctx.draft.get(table, message.messageId) ?? message;
   const named = (kind === 'text' || kind === 'reasoning') && typeof event.partId === 'string' ? event.partId : undefined;
-  const { partId, nextPart } = named !== undefined ? { partId: named, nextPart: current.nextPart } : nextPartId(ctx, current);
-  const part: MessagePart = {
-    partId,
-    messageId: message.messageId,
-    kind,
-    done: kind !== 'text' && kind !== 'reasoning',
-    ...(current.step !== undefined && { step: current.step }),
-    ...fields,
-  };
-  ctx.draft.put('parts', partId, part);
-  ctx.draft.update(table, current.messageId, current, { ...(nextPart !== undefined && { nextPart }) });
+  let partId: string;
+  let nextPart = current.nextPart;
+  if (named !== undefined) partId = named;
+  else {
+    // A part id no other part of the message ever had: a per-message counter, never the list length.
+    let n = current.nextPart ?? current.partIds.length;
+    partId = `${current.messageId}#${n++}`;
+    while (ctx.draft.get('parts', partId) !== undefined) partId = `${current.messageId}#${n++}`;
+    nextPart = n;
+  }
+  // Fields set one by one: a conditional spread allocates an object (this runs per part).
+  const part: MessagePart = { partId, messageId: message.messageId, kind, done: kind !== 'text' && kind !== 'reasoning' };
+  if (current.step !== undefined) part.step = current.step;
+  Object.assign(part, fields);
+  ctx.draft.putOwn('parts', partId, part);
+  const own = ctx.draft.own(table, current.messageId, current);
+  if (nextPart !== undefined) own.nextPart = nextPart;
   ctx.draft.appendTo(table, current.messageId, 'partIds', partId);
   return part;
 }
