@@ -9,6 +9,9 @@ import {
 
 type RecordOf<K extends TableName> = ProjectionData[K] extends Table<infer T> ? T : never;
 
+/** Lists up to this long are trimmed to their length when published (see `commit`). */
+const TRIMMED_LIST_LENGTH = 256;
+
 /** Diagnostics of one code kept as records before only their count grows (see `diagnose`). */
 export const DEFAULT_KEEP_DIAGNOSTICS_PER_CODE = 100;
 
@@ -214,9 +217,14 @@ export class ProjectionDraft {
 
   /** The partial state for zustand: a new `Table` per touched table, changed scalars as they are. */
   commit(): Partial<ProjectionData> {
-    // A list grown by push keeps spare capacity (V8 grows by half plus 16): published lists are
-    // copied to their length once per batch, so a long session does not keep the slack of every list.
-    for (const { record, field } of this.grownLists) record[field] = record[field]!.slice();
+    // A list grown by push keeps spare capacity (V8 grows by half plus 16): a short list is copied
+    // to its length once per batch, so a long session of many messages does not keep 16 spare slots
+    // in each. A long list (a turn's thousands of messages or tool calls) is not: its slack is at
+    // most half of it, there are few such lists, and copying it again per batch was a second O(n).
+    for (const { record, field } of this.grownLists) {
+      const list = record[field]!;
+      if (list.length <= TRIMMED_LIST_LENGTH) record[field] = list.slice();
+    }
     this.grownLists.length = 0;
     const patch: Record<string, unknown> = { ...this.scalarPatch };
     for (const name of Object.keys(this.writers) as TableName[]) {
