@@ -169,7 +169,7 @@ export function mergeToolCall(existing: ToolCallRecord | undefined, incoming: Re
     safeArgs: incoming.safeArgs,
     // Streamed args a lagging read model holds less of stay as they are.
     argsText: !current && isLaggingText(base.argsText, incoming.argsText) ? undefined : incoming.argsText,
-    outputPreview: !current && isLaggingText(base.outputPreview, incoming.preview) ? undefined : incoming.preview,
+    outputPreview: !current && isLaggingText(base.outputPreview, incoming.outputPreview) ? undefined : incoming.outputPreview,
     durationMs: incoming.durationMs,
     progress: incoming.progress,
   };
@@ -199,7 +199,7 @@ export function mergeArtifact(existing: ArtifactRecord | undefined, incoming: Re
   const conflicts: string[] = [];
   const base: ArtifactRecord = existing ?? { artifactId: incoming.artifactId, versionIds: [], toolCallId: incoming.toolCallId, turnId: incoming.turnId };
   const what = `artifact ${incoming.artifactId}`;
-  const version = incoming.versionId;
+  const version = incoming.currentVersionId;
   const settledStatus = base.status !== undefined && SETTLED_ARTIFACT_STATUSES.has(base.status);
   // A newer version: it and what the read model says of it are taken.
   if (version !== undefined && !base.versionIds.includes(version) && (current || !settledStatus || base.currentVersionId === undefined)) {
