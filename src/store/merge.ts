@@ -1,7 +1,10 @@
-// Per-entity merge rules for facts a read model reports onto facts the store already holds.
-// A read model can add and correct, but a terminal or resolved state never goes back: an older
-// snapshot (or one without a cursor) must not re-open an answered action, restart a finished
-// tool or turn. A disagreement becomes a conflict message for a diagnostic; the held fact stays.
+// The one monotonic merge of what a read model states onto what the store holds, whichever door
+// it came through (applyReadModel, snapshot.updated, messages.snapshot, older history). A read model
+// adds and corrects what is still open; a settled entity (an ended turn or tool, a resolved action,
+// an ended task or subagent, an artifact in a finished status or described at an older version)
+// keeps every field it holds and only has absent ones filled. Each disagreement is its own conflict
+// message (a snapshot_conflict diagnostic); the held fact stays. The events' reducers keep the same
+// status rules (a tool ends once: tools.ts).
 import { contentKey } from '../protocol/contentKey';
 import type {
   ReadModelAction,
