@@ -11,6 +11,8 @@ import {
   type JsonSchemaFragment,
 } from '../src/protocol/eventFieldRules';
 import { ATTEMPT_STATUSES, TASK_STATUSES, THREAD_ARRAYS, THREAD_STATUSES, TOP_LEVEL_OBJECTS, TURN_STATUSES } from '../src/protocol/validateSnapshot';
+import { declaredSchema } from '../src/protocol/entity';
+import { ACTION, ARTIFACT, ATTEMPT, EVIDENCE, FAILURE, QUEUED_TURN, ROUTING, SUBAGENT, TASK, TOOL_CALL, TURN } from '../src/protocol/entities';
 import { KIT_EVENT_TYPES, KIT_EXTENSION_TYPES, PORTABLE_SCHEMA_VERSIONS, PROFILE_EVENT_TYPES, PROFILE_SCHEMA_VERSION, TYPE_ALIASES } from '../src/protocol/vocabulary';
 
 const DRAFT = 'https://json-schema.org/draft/2020-12/schema';
@@ -111,6 +113,7 @@ export function threadSnapshotSchema(): JsonSchemaFragment {
       tasks: { type: 'array', items: { $ref: '#/$defs/task' } },
     },
     $defs: {
+      ...readModelDefs(),
       thread: {
         type: 'object',
         required: ['threadId', 'status', ...THREAD_ARRAYS, 'evidenceSummary'],
@@ -140,6 +143,28 @@ export function threadSnapshotSchema(): JsonSchemaFragment {
         },
       },
     },
+  };
+}
+
+/**
+ * What the kit reads from a read model's items, generated from the entity declarations
+ * (src/protocol/entities.ts) that the read-model codec and the store's records are typed from. The
+ * kit reads them tolerantly: a value of another type is left out (unknown), never guessed.
+ */
+function readModelDefs(): Record<string, JsonSchemaFragment> {
+  const tolerant = (item: string) =>
+    `A read model's ${item} as the kit reads it (declared once in src/protocol/entities.ts; not referenced by the profile rules): a value of another type is read as absent.`;
+  return {
+    readModelTurn: declaredSchema({ ...TURN, ...FAILURE }, `${tolerant('turn')} Its status maps to a lifecycle.`, ['turnId']),
+    readModelAction: declaredSchema(ACTION, tolerant('pending request or action')),
+    readModelToolCall: declaredSchema({ ...TOOL_CALL, ...FAILURE }, tolerant('tool call'), ['toolCallId']),
+    readModelArtifact: declaredSchema(ARTIFACT, tolerant('artifact'), ['artifactId']),
+    readModelSubagent: declaredSchema(SUBAGENT, tolerant('subagent'), ['subagentId']),
+    readModelEvidence: declaredSchema(EVIDENCE, tolerant('evidence'), ['evidenceId']),
+    readModelQueuedTurn: declaredSchema(QUEUED_TURN, tolerant('queued turn')),
+    readModelTask: declaredSchema(TASK, tolerant('task'), ['taskId']),
+    readModelAttempt: declaredSchema(ATTEMPT, tolerant('task attempt'), ['runId']),
+    readModelRouting: declaredSchema(ROUTING, tolerant('routing summary')),
   };
 }
 

@@ -161,14 +161,15 @@ describe('validate and replay read inputs alike', () => {
     expect(await run(['validate', 'p.json'], { 'p.json': JSON.stringify([event], null, 2) })).toMatchObject({ code: 0, out: 'valid: 1 checked (json-array)' });
     expect(await run(['validate', 'a.json'], { 'a.json': `\n\n${JSON.stringify([event, event])}\n\n` })).toMatchObject({ code: 0, out: 'valid: 2 checked (json-array)' });
     expect(await run(['validate', 'e.json'], { 'e.json': JSON.stringify(event) })).toMatchObject({ code: 0, out: 'valid: 1 checked (event)' });
-    const deep = JSON.stringify({ ...event, payload: 'DEEP' }).replace('"DEEP"', `${'['.repeat(5_000)}${']'.repeat(5_000)}`);
+    const deep = JSON.stringify({ ...event, eventId: 'deep', sequence: event.sequence + 1, payload: 'DEEP' }).replace('"DEEP"', `${'['.repeat(5_000)}${']'.repeat(5_000)}`);
     const text = `${events()[0]}\n${deep}\n`;
     const validated = await run(['validate', 'd.jsonl'], { 'd.jsonl': text });
-    expect(validated.out.split('\n')[0]).toBe('line 2: error too_deep: line 2 nests deeper than 64 levels');
+    expect(validated.out.split('\n')[0]).toBe('line 2: error too_deep: line 2 nests deeper than 64 levels [deep]');
     expect(validated.code).toBe(1);
     const replayed = await run(['replay', 'd.jsonl', '--json'], { 'd.jsonl': text });
     expect(replayed.code).toBe(1);
-    expect(JSON.parse(replayed.out).diagnostics).toEqual([{ code: 'too_deep', line: 2 }]);
+    // The refused line keeps its place (issue 22 item 4): reported with its id and line.
+    expect(JSON.parse(replayed.out).diagnostics).toEqual([{ code: 'too_deep', eventId: 'deep', line: 2 }]);
   });
 
   it('reads CR-only line ends (old Mac files) as lines, as the SSE splitter does (issue 23 item 10)', async () => {
@@ -225,7 +226,7 @@ describe('agentui serve', () => {
     ]);
   });
 
-  it('skips a line nested too deep with a message, and serves the rest', async () => {
+  it('serves a line nested too deep as a place-holder that keeps its place, with a message', async () => {
     const lines = readFileSync(fixture('tool-success'), 'utf8').trim().split('\n');
     const deep = JSON.stringify({ ...JSON.parse(lines[3]!), eventId: 'deep', payload: 'DEEP' }).replace('"DEEP"', `${'['.repeat(5_000)}${']'.repeat(5_000)}`);
     const out: string[] = [];
@@ -235,8 +236,8 @@ describe('agentui serve', () => {
     while (out.length < 1) await new Promise((r) => setTimeout(r, 5));
     signals.emit('SIGTERM');
     expect(await running).toBe(0);
-    expect(err).toEqual(['agentui serve: line 5 nests deeper than 64 levels; skipped']);
-    expect(out[0]).toMatch(new RegExp(`^serving ${lines.length} events from deep.jsonl at http://127\\.0\\.0\\.1:\\d+ `));
+    expect(err).toEqual(['agentui serve: line 5 nests deeper than 64 levels; served as a place-holder that keeps its place']);
+    expect(out[0]).toMatch(new RegExp(`^serving ${lines.length + 1} events from deep.jsonl at http://127\\.0\\.0\\.1:\\d+ `));
   });
 
   it('prints the per-run write token and the allowed origins at start', async () => {

@@ -3,6 +3,7 @@ import { parseOrigin } from '../server/requestGuard';
 import { startFixtureServer, type FixtureServer, type FixtureServerOptions } from '../server/fixtureServer';
 import type { CliIo } from './cliIo';
 import { readInput } from '../stream/readInput';
+import { refusalOf } from '../protocol/refusedLine';
 
 const NUMBER_FLAGS: Record<string, keyof FixtureServerOptions> = {
   '--port': 'port',
@@ -67,7 +68,12 @@ export async function serveCommand(args: readonly string[], io: CliIo, signals: 
   try {
     for await (const item of readInput(io.input(parsed.file))) {
       if (item.kind === 'issue') io.err(`agentui serve: ${item.issue.message}; skipped`);
-      else if (item.kind === 'record' && isObject(item.value)) events.push(item.value);
+      else if (item.kind === 'record' && isObject(item.value)) {
+        // A refused line (too deep) is served as its place-holder: clients keep its place in the order.
+        const refusal = refusalOf(item.value);
+        if (refusal) io.err(`agentui serve: ${refusal.message}; served as a place-holder that keeps its place`);
+        events.push(item.value);
+      }
       else if (item.kind === 'document') {
         // One push per event: a spread of a 200,000-event array overflows the call stack.
         for (const value of Array.isArray(item.value) ? item.value : [item.value]) if (isObject(value)) events.push(value);

@@ -7,11 +7,12 @@ import { useRuntimeSelector } from '../hooks/useRuntimeSelector';
 import type { StaleReason } from '../store/records';
 import { ActionPart } from './ActionRequired';
 import { LazyArtifactCard } from './lazyArtifacts';
-import type { ConversationComponents } from './conversationComponents';
+import { sameComponents, type ConversationComponents } from './conversationComponents';
 import { useDisplayText } from './displayPolicy';
 import { classes, formatDuration } from './format';
 import type { Labels } from '../ui/labels';
 import { IconChevron, IconReconnect, IconThinking } from './icons';
+import { sameEntries, useStableValue } from '../hooks/useStableValue';
 import { Markdown } from './Markdown';
 import { countRender } from './renderCount';
 import { PendingReply } from './PendingReply';
@@ -192,11 +193,14 @@ export const Conversation = forwardRef<HTMLDivElement, ConversationProps>(functi
   const openEvidence = useLatestCallback(onOpenEvidence);
   const retry = useLatestCallback(onRetry);
   const openRef = useLatestCallback(onOpenRef);
+  // Written inline (as the docs show), these are new objects every render: kept while they say the same.
+  const stableLabels = useStableValue(labels, sameEntries);
+  const stableComponents = useStableValue(components, sameComponents);
   const handlers = useMemo<PartHandlers>(
-    () => ({ onOpenOutput: openOutput, onOpenEvidence: openEvidence, onRetry: retry, onOpenRef: openRef, loadRef, labels, now, components }),
-    [openOutput, openEvidence, retry, openRef, loadRef, labels, now, components],
+    () => ({ onOpenOutput: openOutput, onOpenEvidence: openEvidence, onRetry: retry, onOpenRef: openRef, loadRef, labels: stableLabels, now, components: stableComponents }),
+    [openOutput, openEvidence, retry, openRef, loadRef, stableLabels, now, stableComponents],
   );
-  const t = useLabels(labels);
+  const t = useLabels(stableLabels);
   countRender('Conversation', '');
   const { scrollRef, spaceRef: space, virtualizer, onScroll, atBottom, jumpToLatest, rows } = useVirtualRows({ keys, estimateSize: estimateRowHeight, stickToBottom: true, virtualize });
   const mounted = rows(virtualize);

@@ -18,15 +18,30 @@ const clip = (text: string) => {
   return flat.length > EXCERPT ? `${flat.slice(0, EXCERPT - 1)}…` : flat;
 };
 
+/** Something worth saying, and the fact it says (by key: `m:<messageId>`, `a:<actionId>`). */
+interface Announcement {
+  key: string;
+  text: string;
+}
+
+/**
+ * Still true when spoken: a request the runtime resolved, cancelled or expired during the quiet
+ * time is no longer announced as needing an answer.
+ */
+function stillTrue(state: RuntimeState, { key }: Announcement): boolean {
+  if (!key.startsWith('a:')) return true;
+  return state.actions.byId.get(key.slice(2))?.status === 'pending';
+}
+
 /** What changed worth saying since `previous`: a completed assistant message, a new pending request. */
-function announcementsOf(state: RuntimeState, previous: RuntimeState | undefined, said: Set<string>, t: Translate): string[] {
-  const out: string[] = [];
+function announcementsOf(state: RuntimeState, previous: RuntimeState | undefined, said: Set<string>, t: Translate): Announcement[] {
+  const out: Announcement[] = [];
   if (state.messages !== previous?.messages) {
     for (const id of state.messages.ids.slice(-RECENT)) {
       const message = state.messages.byId.get(id);
       if (!message || message.role !== 'assistant' || message.status !== 'completed' || said.has(`m:${id}`)) continue;
       said.add(`m:${id}`);
-      if (previous) out.push(t('live.message', { author: t('conversation.assistant'), text: clip(selectMessageText(state, message)) }));
+      if (previous) out.push({ key: `m:${id}`, text: t('live.message', { author: t('conversation.assistant'), text: clip(selectMessageText(state, message)) }) });
     }
   }
   if (state.actions !== previous?.actions) {
@@ -34,7 +49,7 @@ function announcementsOf(state: RuntimeState, previous: RuntimeState | undefined
       const action = state.actions.byId.get(id);
       if (!action || action.status !== 'pending' || said.has(`a:${id}`)) continue;
       said.add(`a:${id}`);
-      if (previous) out.push(t('live.approval', { prompt: clip(action.prompt ?? '') }));
+      if (previous) out.push({ key: `a:${id}`, text: t('live.approval', { prompt: clip(action.prompt ?? '') }) });
     }
   }
   return out;
@@ -43,7 +58,7 @@ function announcementsOf(state: RuntimeState, previous: RuntimeState | undefined
 /**
  * A polite live region for screen readers: says when an answer completes and when the runtime asks
  * for an approval or input, once each, debounced (never per token). What was on screen before it
- * mounted is not announced.
+ * mounted is not announced, nor a request the runtime already answered by the time it would be said.
  */
 export function LiveAnnouncer({ labels, quietMs = ANNOUNCE_QUIET_MS }: { labels?: Labels; quietMs?: number }) {
   const store = useRuntimeStore();
@@ -54,14 +69,16 @@ export function LiveAnnouncer({ labels, quietMs = ANNOUNCE_QUIET_MS }: { labels?
   useEffect(() => {
     const said = new Set<string>();
     announcementsOf(store.getState(), undefined, said, tRef.current);
-    let queue: string[] = [];
+    let queue: Announcement[] = [];
     let quiet: ReturnType<typeof setTimeout> | undefined;
     let firstQueuedAt = 0;
     const speak = () => {
       clearTimeout(quiet);
       quiet = undefined;
-      setText(queue.join(' '));
+      const state = store.getState();
+      const spoken = queue.filter((announcement) => stillTrue(state, announcement)).map((announcement) => announcement.text);
       queue = [];
+      if (spoken.length > 0) setText(spoken.join(' '));
     };
     const unsubscribe = store.subscribe((state, previous) => {
       const fresh = announcementsOf(state, previous, said, tRef.current);

@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { sameEntries } from '../hooks/useStableValue';
 import type { ToolCallRecord } from '../store/records';
 import type { Labels } from '../ui/labels';
 import type { ToolCallProps } from './ToolCall';
@@ -78,4 +79,16 @@ export interface ConversationComponents {
   };
   Action?: ComponentType<ActionComponentProps>;
   Artifact?: ComponentType<ArtifactComponentProps>;
+}
+
+/** Two `components` maps that render the same: the same components, and the same tool components by name. */
+export function sameComponents(a: ConversationComponents | undefined, b: ConversationComponents | undefined): boolean {
+  if (a === b) return true;
+  if (a === undefined || b === undefined) return false;
+  const { Tool: toolA, ...restA } = a;
+  const { Tool: toolB, ...restB } = b;
+  if (!sameEntries(restA, restB)) return false;
+  if (toolA === toolB) return true;
+  if (toolA === undefined || toolB === undefined) return false;
+  return toolA.Fallback === toolB.Fallback && sameEntries(toolA.byName, toolB.byName);
 }

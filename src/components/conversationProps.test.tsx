@@ -92,4 +92,23 @@ describe('Conversation passes its props to memoised rows', () => {
     const changed = [...counts].filter(([k, v]) => v !== snapshot.get(k) && k !== 'Conversation:').map(([k]) => k);
     expect(changed).toEqual([`Part:${store.getState().messages.byId.get('turn-1:assistant')!.partIds[2]}`]);
   });
+
+  // Issue 22: labels and a components map written inline, as the docs show, are new objects every
+  // render; while they say the same, no row re-renders.
+  it('inline labels and an inline components map that say the same re-render no row', () => {
+    const ev = eventBuilder();
+    const store = storeFrom([ev('model.delta', t1, { delta: 'Hi' }), ev('tool.started', toolIds(1), { toolName: 'get_weather' }), ev('model.delta', t1, { delta: ' there' })], false);
+    const counts = new Map<string, number>();
+    (globalThis as { __AUI_RENDER_COUNTS__?: unknown }).__AUI_RENDER_COUNTS__ = counts;
+    const Weather = () => <p>weather</p>;
+    const props = (): ConversationProps => ({ labels: { 'conversation.assistant': 'Bot' }, components: { Tool: { byName: { get_weather: Weather } } } });
+    const view = conversation(store, props());
+    const snapshot = new Map(counts);
+    for (let i = 0; i < 10; i++) view.rerender(props());
+    expect([...counts].filter(([k, v]) => k !== 'Conversation:' && v !== snapshot.get(k))).toEqual([]);
+    // A map that renders another component is new: the rows re-render with it.
+    const Other = () => <p>other</p>;
+    view.rerender({ ...props(), components: { Tool: { byName: { get_weather: Other } } } });
+    expect(view.container.textContent).toContain('other');
+  });
 });

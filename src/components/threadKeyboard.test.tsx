@@ -125,6 +125,19 @@ describe('live announcements', () => {
     expect(region.textContent).toBe('Assistant: The answer streams here. Approval needed: Allow write_file?');
   });
 
+  it('does not announce an approval the runtime already expired or resolved by the time it speaks (issue 22 item 5)', () => {
+    vi.useFakeTimers();
+    const ev = eventBuilder();
+    const t = turn();
+    const store = storeFrom([ev('turn.submitted', t, { text: 'Hi' }), ev('turn.started', t)]);
+    const { container } = renderWith(<LiveAnnouncer />, store);
+    act(() => store.getState().ingest([ev('action.required', { ...t, actionId: 'act-1' }, { prompt: 'Allow write_file?' })]));
+    act(() => vi.advanceTimersByTime(ANNOUNCE_QUIET_MS / 4));
+    act(() => store.getState().ingest([ev('action.expired', { ...t, actionId: 'act-1' }), ev('turn.completed', t)]));
+    act(() => vi.advanceTimersByTime(ANNOUNCE_QUIET_MS * 2));
+    expect(container.querySelector('[role="status"]')!.textContent).not.toContain('Approval needed');
+  });
+
   it('does not announce what was already there when it mounted', () => {
     vi.useFakeTimers();
     const { container } = renderWith(<LiveAnnouncer />, storeFrom(fixtureEvents('hitl-action')));

@@ -1,10 +1,12 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { ConnectionState, ConnectionStatus } from '../stream/connectRuntimeStream';
+import type { ConnectionStatus } from '../stream/connectRuntimeStream';
 
 /**
  * The live stream's connection as the provider publishes it: what `useRuntimeStream` reports,
  * readable from any component under the same `<RuntimeProvider>` (a status header, a Retry
- * button) without threading props. `idle` when no stream is connected.
+ * button) without threading props. `idle` when no stream is connected. Nothing in it moves with
+ * every batch (the cursor is `useRuntimeStream`'s and the store's `cursor()`), so a component that
+ * reads it whole re-renders when the connection changes, not per batch.
  */
 export interface PublishedConnection {
   status: ConnectionStatus | 'idle';
@@ -13,7 +15,6 @@ export interface PublishedConnection {
   error?: string;
   repairAttempts: number;
   lastRepairMs?: number;
-  cursor?: ConnectionState['cursor'];
   /** Starts the repair (or the reconnect) again; a no-op while idle. */
   retry(): void;
 }
@@ -25,5 +26,5 @@ export type ConnectionStore = StoreApi<PublishedConnection>;
 
 export const createConnectionStore = (): ConnectionStore => createStore<PublishedConnection>()(() => IDLE_CONNECTION);
 
-/** The part of the connection a health notice shows (status, reason, retry), without the cursor that moves with every batch. */
+/** The part of the connection a health notice shows (status, reason, retry). */
 export const pickHealth = ({ status, error, retry }: PublishedConnection): Pick<PublishedConnection, 'status' | 'error' | 'retry'> => ({ status, error, retry });

@@ -1,10 +1,17 @@
 import { useRef } from 'react';
 import { useStore } from 'zustand';
 import { shallow } from 'zustand/shallow';
+import { useShallow as useZustandShallow } from 'zustand/react/shallow';
 import type { RuntimeState } from '../store/createRuntimeStore';
 import { useRuntimeStore } from './useRuntimeContext';
 
-export { useShallow } from 'zustand/react/shallow';
+/**
+ * zustand's `useShallow`: wraps a selector that builds a new array or object so the component
+ * re-renders only when its entries change.
+ * @example
+ * const [stale, status] = useRuntimeSelector(useShallow((s) => [s.session.stale, selectSessionStatus(s)]));
+ */
+export const useShallow: typeof useZustandShallow = useZustandShallow;
 
 /**
  * Subscribes to the smallest slice a component renders, through zustand's own `useStore`. The

@@ -199,5 +199,4 @@ const publicView = (state: ConnectionState): Omit<PublishedConnection, 'retry'> 
   error: state.error,
   repairAttempts: state.repairAttempts,
   lastRepairMs: state.lastRepairMs,
-  cursor: state.cursor,
 });

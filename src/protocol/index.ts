@@ -5,6 +5,7 @@ export * from './validationIssue';
 export { validateEvent, type EventValidation } from './validateEvent';
 export { validateSnapshot, validateThreadReadModel, type SnapshotIssue } from './validateSnapshot';
 export { normalizeEvent } from './normalizeEvent';
+export { decodeEvent, type DecodedEvent } from './decodeEvent';
 export { parseJsonl, type JsonlIssue, type JsonlParseResult, type JsonlRecord } from './parseJsonl';
 export { redactSecrets, createRedactor, isSecretKey, REDACTED, type Redactor, type RedactOptions } from './redactSecrets';
 export { isRfc3339DateTime } from './dateTime';

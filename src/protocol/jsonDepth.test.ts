@@ -48,12 +48,14 @@ describe('nesting depth', () => {
     ]);
   });
 
-  it('parseJsonl: a line nested too deep is an issue at its line, never a record', () => {
+  it('parseJsonl: a line nested too deep is a place-holder at its line, with none of its deep value', () => {
     // Written as text: JSON.stringify itself cannot write such a value.
     const deep = JSON.stringify(event('DEEP')).replace('"DEEP"', `${'['.repeat(5_000)}${']'.repeat(5_000)}`);
     const { records, issues } = parseJsonl(`${JSON.stringify(event([]))}\n${deep}\n`);
-    expect(records.map((r) => r.line)).toEqual([1]);
-    expect(issues).toEqual([{ code: 'too_deep', line: 2, message: 'line 2 nests deeper than 64 levels' }]);
+    expect(records.map((r) => r.line)).toEqual([1, 2]);
+    expect(issues).toEqual([]);
+    expect(exceedsJsonDepth(records[1]!.value, 3)).toBe(false);
+    expect(validateEvent(records[1]!.value).issues).toEqual([{ code: 'too_deep', severity: 'error', message: 'line 2 nests deeper than 64 levels' }]);
   });
 
   it('the store diagnoses it and keeps no deep value', () => {

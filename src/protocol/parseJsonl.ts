@@ -1,4 +1,5 @@
 import { exceedsJsonDepth, MAX_JSON_DEPTH } from './jsonDepth';
+import { refusedText, refusedValue } from './refusedLine';
 
 /** One parsed line of a JSONL input: the JSON value and the line it came from. */
 export interface JsonlRecord {
@@ -10,10 +11,11 @@ export interface JsonlRecord {
 /** A line that could not become a record (reported, never thrown). */
 export interface JsonlIssue {
   /**
-   * `invalid_json`: not JSON. `too_deep`: nested beyond MAX_JSON_DEPTH, kept out of the records.
-   * From streamed readers: `line_too_long` and `binary_input`, where reading stopped.
+   * `invalid_json`: not JSON. From streamed readers: `line_too_long` and `binary_input`, where
+   * reading stopped. (A line nested beyond MAX_JSON_DEPTH, or over `maxLineChars`, is a record: a
+   * place-holder that keeps its place in the order and carries the refusal, see `refusedLine`.)
    */
-  code: 'invalid_json' | 'too_deep' | 'line_too_long' | 'binary_input';
+  code: 'invalid_json' | 'line_too_long' | 'binary_input' | 'too_deep';
   line: number;
   message: string;
 }
@@ -36,29 +38,43 @@ export function tryParseJson(text: string): { ok: true; value: unknown } | { ok:
   }
 }
 
+/** Options of `parseJsonl` / `parseJsonLine`. */
+export interface JsonlOptions {
+  /** A longer line is refused unparsed: a place-holder record keeps its place (default: no limit). */
+  maxLineChars?: number;
+}
+
 /**
  * Parses JSON Lines. Blank lines are skipped; a line that is not JSON becomes an `invalid_json`
- * issue with its line number, and parsing goes on. Never throws.
+ * issue with its line number, and parsing goes on. A line nested too deep (or longer than
+ * `maxLineChars`) becomes a place-holder record the store refuses while it keeps its place. Never throws.
  * @example
  * const { records, issues } = parseJsonl(text);
  * store.getState().ingest(records.map((r) => r.value), { lines: records.map((r) => r.line) });
  */
-export function parseJsonl(text: string): JsonlParseResult {
+export function parseJsonl(text: string, options: JsonlOptions = {}): JsonlParseResult {
   const records: JsonlRecord[] = [];
   const issues: JsonlIssue[] = [];
   const lines = text.split('\n');
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!.trim();
     if (line === '') continue;
-    const parsed = parseJsonLine(line, i + 1);
+    const parsed = parseJsonLine(line, i + 1, options);
     if ('issue' in parsed) issues.push(parsed.issue);
     else records.push(parsed);
   }
   return { records, issues };
 }
 
-/** Parses one line of JSON Lines: its value, or why it is not one (not JSON, or nested too deep). */
-export function parseJsonLine(text: string, line: number): JsonlRecord | { issue: JsonlIssue } {
+/**
+ * Parses one line of JSON Lines: its value, or why it is not one (not JSON). A line refused for its
+ * depth or length is a place-holder record (`refusedLine`): reported by the store, it keeps its place.
+ */
+export function parseJsonLine(text: string, line: number, options: JsonlOptions = {}): JsonlRecord | { issue: JsonlIssue } {
+  if (options.maxLineChars !== undefined && text.length > options.maxLineChars) {
+    const message = `line ${line} is longer than ${options.maxLineChars.toLocaleString('en-US')} characters`;
+    return { line, value: refusedText(text, { code: 'line_too_long', message }) };
+  }
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -66,7 +82,7 @@ export function parseJsonLine(text: string, line: number): JsonlRecord | { issue
     const reason = error instanceof Error ? error.message : String(error);
     return { issue: { code: 'invalid_json', line, message: `line ${line} is not valid JSON: ${clip(reason)}` } };
   }
-  if (exceedsJsonDepth(value)) return { issue: { code: 'too_deep', line, message: `line ${line} nests deeper than ${MAX_JSON_DEPTH} levels` } };
+  if (exceedsJsonDepth(value)) return { line, value: refusedValue(value, { code: 'too_deep', message: `line ${line} nests deeper than ${MAX_JSON_DEPTH} levels` }) };
   return { line, value };
 }
 

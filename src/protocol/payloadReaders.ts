@@ -3,6 +3,7 @@
 // is absent; callers render that as `unknown`, never as a guess.
 import type { RuntimeEventEnvelope } from './events';
 import { isPlainObject } from './eventFieldRules';
+import type { Failure } from './entities';
 
 type Event = RuntimeEventEnvelope;
 
@@ -73,12 +74,8 @@ export function readToolProgress(e: Event): ToolProgressFacts {
   };
 }
 
-export interface FailureFacts {
-  category?: string;
-  retryable?: boolean;
-  recoveryHint?: string;
-  message?: string;
-}
+/** A typed failure as events and read models state it: the `FAILURE` declaration (protocol/entities.ts). */
+export type FailureFacts = Failure;
 
 export function readFailure(e: Event): FailureFacts {
   const p = e.payload;

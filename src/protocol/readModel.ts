@@ -14,52 +14,51 @@ import {
   type VerificationOutcome,
 } from './payloadReaders';
 import { classifyDocument } from './snapshots';
+import { readDeclared, writeDeclared, type Declared, type Fields } from './entity';
+import {
+  ACTION,
+  ARTIFACT,
+  ATTEMPT,
+  EVIDENCE,
+  FAILURE,
+  QUEUED_TURN,
+  ROUTING,
+  SUBAGENT,
+  TASK,
+  TOOL_CALL,
+  TURN,
+  TURN_LIFECYCLE_BY_STATUS,
+  type ActionState,
+  type Failure,
+  type ToolState,
+  type TurnLifecycleState,
+} from './entities';
 
-export type ReadModelTurnLifecycle = 'submitted' | 'running' | 'completed' | 'failed' | 'cancelled' | 'unknown';
-export type ReadModelToolStatus = 'unknown' | 'running' | 'succeeded' | 'failed';
-export type ReadModelActionStatus = 'pending' | 'resolved' | 'cancelled' | 'expired';
+/** A turn's lifecycle as a read model states it. */
+export type ReadModelTurnLifecycle = TurnLifecycleState;
+/** A tool call's status as a read model states it. */
+export type ReadModelToolStatus = ToolState;
+/** An action's status as a read model states it. */
+export type ReadModelActionStatus = ActionState;
+/** The kinds of a message part. */
 export type ReadModelPartKind = 'text' | 'reasoning' | 'tool' | 'action' | 'artifact';
 
-export interface ReadModelTurn {
+/** A turn as a read model lists it: the `TURN` declaration, with its lifecycle, block and failure. */
+export type ReadModelTurn = Declared<typeof TURN> & {
   turnId: string;
   /** Absent when the model states no status; `unknown` when it states one we do not know. */
   lifecycle?: ReadModelTurnLifecycle;
   /** The model says the turn is blocked (status `blocked`). */
   blocked?: true;
-  taskId?: string;
-  runId?: string;
   /** Why a failed turn failed (category, retryability, recovery hint), as the model states it. */
-  failure?: { category?: string; retryable?: boolean; recoveryHint?: string; message?: string };
-  /** When the runtime took, started and ended the turn (ISO 8601), as the model states them. */
-  submittedAt?: string;
-  startedAt?: string;
-  endedAt?: string;
-}
+  failure?: Failure;
+};
 
-export interface ReadModelAction {
-  actionId: string;
-  status: ReadModelActionStatus;
-  turnId?: string;
-  actionType?: string;
-  prompt?: string;
-  severity?: string;
-  decision?: string;
-}
+/** A request for the user as a read model lists it: the `ACTION` declaration. */
+export type ReadModelAction = Declared<typeof ACTION> & { actionId: string; status: ReadModelActionStatus };
 
-export interface ReadModelToolCall {
-  toolCallId: string;
-  /** Absent when the model states no status (or one we do not know). */
-  status?: ReadModelToolStatus;
-  turnId?: string;
-  name?: string;
-  outputRef?: string;
-  safeArgs?: unknown;
-  argsText?: string;
-  preview?: string;
-  durationMs?: number;
-  progress?: number;
-  failure?: { category?: string; retryable?: boolean; recoveryHint?: string; message?: string };
-}
+/** A tool call as a read model lists it: the `TOOL_CALL` declaration and its failure. */
+export type ReadModelToolCall = Declared<typeof TOOL_CALL> & { toolCallId: string; failure?: Failure };
 
 export interface ReadModelPart {
   kind: ReadModelPartKind;
@@ -71,8 +70,11 @@ export interface ReadModelPart {
 export interface ReadModelMessage {
   messageId: string;
   role: 'user' | 'assistant';
-  /** True when the model says the message is finished (its text is the whole answer). */
-  final: boolean;
+  /**
+   * True when the model says the message is finished (its text is the whole answer), false when it
+   * says it is still streaming; absent when it says neither (unknown, never taken as final).
+   */
+  final?: boolean;
   turnId?: string;
   text?: string;
   reasoning?: string;
@@ -80,38 +82,17 @@ export interface ReadModelMessage {
   parts?: ReadModelPart[];
 }
 
-export interface ReadModelArtifact {
-  artifactId: string;
-  kind?: string;
-  status?: string;
-  title?: string;
-  versionId?: string;
-  toolCallId?: string;
-  turnId?: string;
-}
+/** An artifact as a read model lists it: the `ARTIFACT` declaration. */
+export type ReadModelArtifact = Declared<typeof ARTIFACT> & { artifactId: string };
 
-export interface ReadModelSubagent {
-  subagentId: string;
-  role?: string;
-  parentTaskId?: string;
-  parentThreadId?: string;
-  status?: string;
-}
+/** A subagent as a read model lists it: the `SUBAGENT` declaration. */
+export type ReadModelSubagent = Declared<typeof SUBAGENT> & { subagentId: string };
 
-export interface ReadModelEvidence {
-  evidenceId: string;
-  status?: string;
-  packRef?: string;
-  replayRef?: string;
-  reviewRef?: string;
-  verificationOutcomes?: VerificationOutcome[];
-}
+/** Evidence as a read model lists it: the `EVIDENCE` declaration and its verification outcomes. */
+export type ReadModelEvidence = Declared<typeof EVIDENCE> & { evidenceId: string; verificationOutcomes?: VerificationOutcome[] };
 
-export interface ReadModelQueuedTurn {
-  queueId?: string;
-  turnId?: string;
-  preview?: string;
-}
+/** A queued turn: the `QUEUED_TURN` declaration. */
+export type ReadModelQueuedTurn = Declared<typeof QUEUED_TURN>;
 
 export interface ReadModelThread {
   threadId: string;
@@ -135,25 +116,11 @@ export interface ReadModelThread {
   verificationOutcomes?: VerificationOutcome[];
 }
 
-export interface ReadModelTask {
-  taskId: string;
-  status?: string;
-  objective?: string;
-  title?: string;
-  currentRunId?: string;
-  threadId?: string;
-  turnId?: string;
-  attempts: { runId: string; status?: string; attemptId?: string }[];
-  evidenceRefs?: string[];
-}
+/** A task as a read model lists it: the `TASK` declaration and its attempts (`ATTEMPT`). */
+export type ReadModelTask = Declared<typeof TASK> & { taskId: string; attempts: (Declared<typeof ATTEMPT> & { runId: string })[] };
 
-export interface ReadModelRouting {
-  selectedModel?: string;
-  candidateCount?: number;
-  singleCandidate?: boolean;
-  decisionSource?: string;
-  fallbackModel?: string;
-}
+/** Routing as a read model's routingLimitSummary states it: the `ROUTING` declaration. */
+export type ReadModelRouting = Declared<typeof ROUTING>;
 
 /** A decoded session snapshot or thread read model. */
 export interface ReadModel {
@@ -170,44 +137,6 @@ export interface ReadModel {
   routing?: ReadModelRouting;
   evidenceRefs: string[];
 }
-
-// Lookup tables keyed by strings from outside are Maps: a status of `constructor` or `__proto__`
-// must find nothing, never a function or `Object.prototype`.
-const LIFECYCLE_BY_STATUS: ReadonlyMap<string, ReadModelTurnLifecycle> = new Map([
-  ['completed', 'completed'],
-  ['failed', 'failed'],
-  ['cancelled', 'cancelled'],
-  ['running', 'running'],
-  ['streaming', 'running'],
-  ['preparing', 'running'],
-  ['retrying', 'running'],
-  ['blocked', 'running'],
-  ['waiting', 'running'],
-  ['needs-input', 'running'],
-  ['queued', 'submitted'],
-  ['submitted', 'submitted'],
-  ['accepted', 'submitted'],
-  ['stale', 'unknown'],
-  ['unknown', 'unknown'],
-]);
-
-const TOOL_STATUS: ReadonlyMap<string, ReadModelToolStatus> = new Map([
-  ['unknown', 'unknown'],
-  ['running', 'running'],
-  ['started', 'running'],
-  ['in_progress', 'running'],
-  ['succeeded', 'succeeded'],
-  ['completed', 'succeeded'],
-  ['failed', 'failed'],
-  ['error', 'failed'],
-]);
-
-const ACTION_STATUS: ReadonlyMap<string, ReadModelActionStatus> = new Map([
-  ['pending', 'pending'],
-  ['resolved', 'resolved'],
-  ['cancelled', 'cancelled'],
-  ['expired', 'expired'],
-]);
 
 const PART_KINDS: ReadonlySet<string> = new Set(['text', 'reasoning', 'tool', 'action', 'artifact']);
 
@@ -227,66 +156,35 @@ function list<T>(value: unknown, decodeItem: (item: JsonObject) => T | undefined
 }
 
 /** The typed failure fields a turn or tool call item carries (flat, as on the wire). */
-function decodeFailure(item: JsonObject): ReadModelTurn['failure'] {
-  const failure = compact({
-    category: readString(item.failureCategory),
-    retryable: readBoolean(item.retryable),
-    recoveryHint: readString(item.recoveryHint),
-    message: readString(item.message),
-  });
+function decodeFailure(item: JsonObject): Failure | undefined {
+  const failure = readDeclared(FAILURE, item);
   return Object.keys(failure).length > 0 ? failure : undefined;
 }
 
 function decodeTurn(item: JsonObject): ReadModelTurn | undefined {
-  const turnId = readString(item.turnId);
-  if (turnId === undefined) return undefined;
+  const fields = readDeclared(TURN, item);
+  if (fields.turnId === undefined) return undefined;
   const status = readString(item.status);
   return compact({
-    turnId,
-    lifecycle: status === undefined ? undefined : (LIFECYCLE_BY_STATUS.get(status) ?? 'unknown'),
+    ...fields,
+    turnId: fields.turnId,
+    lifecycle: status === undefined ? undefined : (TURN_LIFECYCLE_BY_STATUS.get(status) ?? 'unknown'),
     blocked: status === 'blocked' ? (true as const) : undefined,
-    taskId: readString(item.taskId),
-    runId: readString(item.runId),
     failure: decodeFailure(item),
-    submittedAt: readString(item.submittedAt),
-    startedAt: readString(item.startedAt),
-    endedAt: readString(item.endedAt),
   });
 }
 
 function decodeAction(item: JsonObject, listedAsPending: boolean): ReadModelAction | undefined {
-  const actionId = readString(item.actionId) ?? readString(item.requestId);
-  if (actionId === undefined) return undefined;
-  const stated = ACTION_STATUS.get(readString(item.status) ?? '');
-  const status = listedAsPending ? 'pending' : stated;
-  if (status === undefined) return undefined;
-  return compact({
-    actionId,
-    status,
-    turnId: readString(item.turnId),
-    actionType: readString(item.actionType),
-    prompt: readString(item.prompt),
-    severity: readString(item.severity),
-    decision: readString(item.decision),
-  });
+  const fields = readDeclared(ACTION, item);
+  const status = listedAsPending ? 'pending' : fields.status;
+  if (fields.actionId === undefined || status === undefined) return undefined;
+  return { ...fields, actionId: fields.actionId, status };
 }
 
 function decodeToolCall(item: JsonObject): ReadModelToolCall | undefined {
-  const toolCallId = readString(item.toolCallId);
-  if (toolCallId === undefined) return undefined;
-  return compact({
-    toolCallId,
-    status: TOOL_STATUS.get(readString(item.status) ?? ''),
-    turnId: readString(item.turnId),
-    name: readString(item.toolName) ?? readString(item.name),
-    outputRef: readString(item.outputRef),
-    safeArgs: item.safeArgs ?? undefined,
-    argsText: readString(item.argsText),
-    preview: readString(item.preview),
-    durationMs: readNumber(item.durationMs),
-    progress: readNumber(item.progress),
-    failure: decodeFailure(item),
-  });
+  const fields = readDeclared(TOOL_CALL, item);
+  if (fields.toolCallId === undefined) return undefined;
+  return compact({ ...fields, toolCallId: fields.toolCallId, failure: decodeFailure(item) });
 }
 
 function decodePart(item: JsonObject): ReadModelPart | undefined {
@@ -306,8 +204,8 @@ export function decodeMessage(item: JsonObject): ReadModelMessage | undefined {
   const parts = readObjects(item.parts);
   if (messageId === undefined || (text === undefined && parts === undefined)) return undefined;
   const status = readString(item.status);
-  // A read model may list a message that is still streaming; only a finished one is final.
-  const final = readBoolean(item.final) ?? (status === undefined || status === 'completed');
+  // A read model may list a message that is still streaming; only one it says is finished is final.
+  const final = readBoolean(item.final) ?? (status === undefined ? undefined : status === 'completed');
   const reasoning = readString(item.reasoning);
   return compact({
     messageId,
@@ -320,48 +218,21 @@ export function decodeMessage(item: JsonObject): ReadModelMessage | undefined {
   });
 }
 
-function decodeArtifact(item: JsonObject): ReadModelArtifact | undefined {
-  const artifactId = readString(item.artifactId);
-  if (artifactId === undefined) return undefined;
-  return compact({
-    artifactId,
-    kind: readString(item.kind),
-    status: readString(item.status),
-    title: readString(item.title),
-    versionId: readString(item.versionId),
-    toolCallId: readString(item.toolCallId),
-    turnId: readString(item.turnId),
-  });
+/** An item of a declared entity that names its id (`idKey`); undefined without one. */
+function withId<F extends Fields, K extends keyof F & string>(fields: F, idKey: K, item: JsonObject): (Declared<F> & { [P in K]: string }) | undefined {
+  const read = readDeclared(fields, item);
+  return read[idKey] === undefined ? undefined : (read as Declared<F> & { [P in K]: string });
 }
 
-function decodeSubagent(item: JsonObject): ReadModelSubagent | undefined {
-  const subagentId = readString(item.subagentId);
-  if (subagentId === undefined) return undefined;
-  return compact({
-    subagentId,
-    role: readString(item.role),
-    parentTaskId: readString(item.parentTaskId),
-    parentThreadId: readString(item.parentThreadId),
-    status: readString(item.status),
-  });
-}
+const decodeArtifact = (item: JsonObject): ReadModelArtifact | undefined => withId(ARTIFACT, 'artifactId', item);
+const decodeSubagent = (item: JsonObject): ReadModelSubagent | undefined => withId(SUBAGENT, 'subagentId', item);
 
 function decodeEvidence(item: JsonObject): ReadModelEvidence | undefined {
-  const evidenceId = readString(item.evidenceId);
-  if (evidenceId === undefined) return undefined;
-  return compact({
-    evidenceId,
-    status: readString(item.status),
-    packRef: readString(item.packRef),
-    replayRef: readString(item.replayRef),
-    reviewRef: readString(item.reviewRef),
-    verificationOutcomes: readVerificationOutcomes(item.verificationOutcomes),
-  });
+  const fields = withId(EVIDENCE, 'evidenceId', item);
+  return fields && compact({ ...fields, verificationOutcomes: readVerificationOutcomes(item.verificationOutcomes) });
 }
 
-function decodeQueuedTurn(item: JsonObject): ReadModelQueuedTurn {
-  return compact({ queueId: readString(item.queueId), turnId: readString(item.turnId), preview: readString(item.preview) });
-}
+const decodeQueuedTurn = (item: JsonObject): ReadModelQueuedTurn => readDeclared(QUEUED_TURN, item);
 
 function decodeThread(thread: JsonObject): ReadModelThread | undefined {
   const threadId = readString(thread.threadId);
@@ -388,33 +259,13 @@ function decodeThread(thread: JsonObject): ReadModelThread | undefined {
 }
 
 function decodeTask(item: JsonObject): ReadModelTask | undefined {
-  const taskId = readString(item.taskId);
-  if (taskId === undefined) return undefined;
-  return compact({
-    taskId,
-    status: readString(item.status),
-    objective: readString(item.objective),
-    title: readString(item.title),
-    currentRunId: readString(item.currentRunId),
-    threadId: readString(item.threadId),
-    turnId: readString(item.turnId),
-    attempts: list(item.attempts, (a) => {
-      const runId = readString(a.runId);
-      return runId === undefined ? undefined : compact({ runId, status: readString(a.status), attemptId: readString(a.attemptId) });
-    }),
-    evidenceRefs: readStrings(item.evidenceRefs),
-  });
+  const fields = withId(TASK, 'taskId', item);
+  return fields && { ...fields, attempts: list(item.attempts, (a) => withId(ATTEMPT, 'runId', a)) };
 }
 
 function decodeRouting(summary: JsonObject | undefined): ReadModelRouting | undefined {
   if (summary === undefined) return undefined;
-  const routing = compact({
-    selectedModel: readString(summary.selectedModel),
-    candidateCount: readNumber(summary.candidateCount),
-    singleCandidate: readBoolean(summary.singleCandidate),
-    decisionSource: readString(summary.decisionSource),
-    fallbackModel: readString(summary.fallbackModel),
-  });
+  const routing = readDeclared(ROUTING, summary);
   // An empty summary says nothing about routing.
   return Object.keys(routing).length > 0 ? routing : undefined;
 }
@@ -472,38 +323,22 @@ function encodeThread(thread: ReadModelThread): JsonObject {
     threadId: thread.threadId,
     status: thread.status,
     activeTurnId: thread.activeTurnId,
+    // Each entity as its declaration writes it (entities.ts), with what the declaration leaves to the codec.
     turns: thread.turns.map((turn) =>
       compact({
-        turnId: turn.turnId,
+        ...writeDeclared(TURN, turn),
         status: turn.blocked ? 'blocked' : turn.lifecycle === undefined ? undefined : TURN_STATUS_OF[turn.lifecycle],
-        taskId: turn.taskId,
-        runId: turn.runId,
-        failureCategory: turn.failure?.category,
-        retryable: turn.failure?.retryable,
-        recoveryHint: turn.failure?.recoveryHint,
-        message: turn.failure?.message,
-        submittedAt: turn.submittedAt,
-        startedAt: turn.startedAt,
-        endedAt: turn.endedAt,
+        ...writeDeclared(FAILURE, turn.failure ?? {}),
       }),
     ),
-    pendingRequests: thread.pendingActions.map((action) => ({ ...action })),
-    actions: thread.actions.map((action) => ({ ...action })),
-    toolCalls: thread.toolCalls.map(({ failure, name, ...tool }) =>
-      compact({
-        ...tool,
-        toolName: name,
-        failureCategory: failure?.category,
-        retryable: failure?.retryable,
-        recoveryHint: failure?.recoveryHint,
-        message: failure?.message,
-      }),
-    ),
+    pendingRequests: thread.pendingActions.map((action) => writeDeclared(ACTION, action)),
+    actions: thread.actions.map((action) => writeDeclared(ACTION, action)),
+    toolCalls: thread.toolCalls.map((tool) => ({ ...writeDeclared(TOOL_CALL, tool), ...writeDeclared(FAILURE, tool.failure ?? {}) })),
     messages: thread.messages.map(({ parts, ...message }) => compact({ ...message, parts: parts?.map((part) => ({ ...part })) })),
-    artifacts: thread.artifacts.map((artifact) => ({ ...artifact })),
-    subagents: thread.subagents.map((subagent) => ({ ...subagent })),
-    evidence: thread.evidence.map((evidence) => ({ ...evidence })),
-    queuedTurns: thread.queue?.map((queued) => ({ ...queued })),
+    artifacts: thread.artifacts.map((artifact) => writeDeclared(ARTIFACT, artifact)),
+    subagents: thread.subagents.map((subagent) => writeDeclared(SUBAGENT, subagent)),
+    evidence: thread.evidence.map((evidence) => compact({ ...writeDeclared(EVIDENCE, evidence), verificationOutcomes: evidence.verificationOutcomes })),
+    queuedTurns: thread.queue?.map((queued) => writeDeclared(QUEUED_TURN, queued)),
     incidents: thread.incidents?.map((incident) => ({ ...incident })),
     evidenceSummary: compact({ evidenceRefs: thread.evidenceRefs.slice(), verificationOutcomes: thread.verificationOutcomes }),
   });
@@ -522,8 +357,8 @@ export function encodeReadModel(model: ReadModel): JsonObject {
     updatedAt: model.updatedAt,
   });
   const common = compact({
-    tasks: model.tasks.map((task) => compact({ ...task, attempts: task.attempts.map((a) => ({ ...a })), evidenceRefs: task.evidenceRefs?.slice() })),
-    routingLimitSummary: model.routing ? { ...model.routing } : {},
+    tasks: model.tasks.map((task) => ({ ...writeDeclared(TASK, task), attempts: task.attempts.map((a) => writeDeclared(ATTEMPT, a)) })),
+    routingLimitSummary: model.routing ? writeDeclared(ROUTING, model.routing) : {},
     cursor,
   });
   if (model.kind === 'thread-read-model' && model.threads.length === 1) return { ...shell, ...encodeThread(model.threads[0]!), ...common };

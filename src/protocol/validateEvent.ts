@@ -13,8 +13,9 @@ import {
   stringRule,
 } from './eventFieldRules';
 import { exceedsJsonDepth, MAX_JSON_DEPTH } from './jsonDepth';
+import { REFUSED_FIELD, refusalOf } from './refusedLine';
 import { isBlocking, type FieldProblem, type ValidationIssue } from './validationIssue';
-import { classifyType, PORTABLE_SCHEMA_VERSIONS, PROFILE_SCHEMA_VERSION } from './vocabulary';
+import { classifyType, PORTABLE_SCHEMA_VERSIONS, PROFILE_SCHEMA_VERSION, TYPE_ALIASES, type TypeClass } from './vocabulary';
 
 /** What `validateEvent` found: whether the event conforms, whether it may become a fact, and every issue. */
 export interface EventValidation {
@@ -35,18 +36,40 @@ const PROBLEM_TEXT: Record<FieldProblem, string> = {
   minimum: 'is below its minimum',
 };
 
-const scopeCache = new Map<string, readonly string[]>();
+/**
+ * What the decode needs of a known type, found once per type: its class, the scope ids the profile
+ * requires, the canonical type an alias maps to, whether its facts join by an action, evidence or
+ * artifact id.
+ */
+export interface TypeFacts {
+  typeClass: TypeClass;
+  scope: readonly string[];
+  /** The canonical type of an alias (`tool.completed` depends on its payload: see normalizeEvent). */
+  alias: string | undefined;
+  /** Its family's facts join by an action, evidence or artifact id (see resolveCorrelation). */
+  correlated: boolean;
+  /** The fields of the last event of this type, in order, with their checks (see `validateEvent`). */
+  shape: string[];
+  shapeChecks: (FieldCheck | undefined)[];
+}
 
-/** The scope ids the profile requires for a type, cached per known type. */
-function requiredScopeIds(type: string): readonly string[] {
-  const cached = scopeCache.get(type);
+const typeFactsCache = new Map<string, TypeFacts>();
+
+/** The families whose facts join by an action, evidence or artifact id. */
+const CORRELATED_FAMILIES = /^(action|permission|evidence|review|artifact|tool|output)\./;
+
+/** The facts of a type, found once per known type (an unknown type is not cached: its name comes from outside). */
+export function typeFactsOf(type: string): TypeFacts {
+  const cached = typeFactsCache.get(type);
   if (cached) return cached;
-  const required: string[] = [];
+  const scope: string[] = [];
   for (const rule of PROFILE_SCOPE_RULES) {
-    if (rule.matches(type)) for (const field of rule.required) if (!required.includes(field)) required.push(field);
+    if (rule.matches(type)) for (const field of rule.required) if (!scope.includes(field)) scope.push(field);
   }
-  if (classifyType(type) !== 'unknown') scopeCache.set(type, required);
-  return required;
+  const alias = Object.prototype.hasOwnProperty.call(TYPE_ALIASES, type) ? TYPE_ALIASES[type] : undefined;
+  const facts: TypeFacts = { typeClass: classifyType(type), scope, alias, correlated: CORRELATED_FAMILIES.test(alias ?? type), shape: [], shapeChecks: [] };
+  if (facts.typeClass !== 'unknown') typeFactsCache.set(type, facts);
+  return facts;
 }
 
 /** Scope ids whose absence is a correlation gap rather than a malformed envelope. */
@@ -126,6 +149,12 @@ const VALID: EventValidation = Object.freeze({ valid: true, applicable: true, is
  * Never throws. Its verdict (`valid`) agrees with ajv on those schemas; the issues say why.
  */
 export function validateEvent(raw: unknown): EventValidation {
+  return validateEventFacts(raw, undefined);
+}
+
+/** `validateEvent`, also handing `sink` the facts of the event's type (the decode reuses them: one lookup per event). */
+export function validateEventFacts(raw: unknown, sink: { facts?: TypeFacts } | undefined): EventValidation {
+  if (sink) sink.facts = undefined;
   if (!isPlainObject(raw)) {
     const issue: ValidationIssue = {
       code: 'invalid_event',
@@ -136,35 +165,69 @@ export function validateEvent(raw: unknown): EventValidation {
     };
     return { valid: false, applicable: false, issues: [issue] };
   }
-  const issues: ValidationIssue[] = [];
+  // A place-holder of a refused line: it holds its place, and is never a fact.
+  if (raw[REFUSED_FIELD] !== undefined) {
+    const refusal = refusalOf(raw);
+    if (refusal) return { valid: false, applicable: false, issues: [{ code: refusal.code, severity: 'error', message: refusal.message }] };
+  }
+  // Allocated only when an issue is found: validation runs on every event.
+  let issues: ValidationIssue[] | undefined;
   const type = typeof raw.type === 'string' ? raw.type : undefined;
   const version = raw.schemaVersion;
   const portable = typeof version === 'string' && PORTABLE_SCHEMA_VERSIONS.has(version);
   const checks = portable ? PORTABLE_CHECKS : PROFILE_CHECKS;
   const required = portable ? PORTABLE_REQUIRED_FIELDS : PROFILE_REQUIRED_FIELDS;
+  const facts = type === undefined ? undefined : typeFactsOf(type);
+  if (sink) sink.facts = facts;
+  // Events of one type come with the same fields in the same order (JSON.parse keeps the order and
+  // interns the names): the checks of the last one are found by position, a Map lookup only when
+  // the fields differ. The shape is kept per profile event (portable events, rare, look up).
+  const shape = facts !== undefined && !portable ? facts : undefined;
+  let position = 0;
+  let sameShape = shape !== undefined;
 
   let requiredPresent = 0;
   for (const field in raw) {
     const value = raw[field];
     // The envelope is level 1, so its fields may nest one level less than the limit.
-    if (typeof value === 'object' && exceedsJsonDepth(value, MAX_JSON_DEPTH - 1)) {
-      issues.push({ code: 'too_deep', severity: 'error', field, message: `${type ?? 'event'}: ${field} nests deeper than ${MAX_JSON_DEPTH} levels` });
+    if (typeof value === 'object' && value !== null && exceedsJsonDepth(value, MAX_JSON_DEPTH - 1)) {
+      (issues ??= []).push({ code: 'too_deep', severity: 'error', field, message: `${type ?? 'event'}: ${field} nests deeper than ${MAX_JSON_DEPTH} levels` });
     }
-    if (value === undefined) continue;
-    const check = checks.get(field);
-    if (check === undefined) continue;
+    let check: FieldCheck | undefined;
+    if (sameShape && shape!.shape[position] === field) {
+      check = shape!.shapeChecks[position];
+    } else {
+      check = checks.get(field);
+      if (shape !== undefined) {
+        if (sameShape) {
+          // The fields differ from here on: this event's shape replaces the kept one.
+          shape.shape.length = position;
+          shape.shapeChecks.length = position;
+          sameShape = false;
+        }
+        shape.shape.push(field);
+        shape.shapeChecks.push(check);
+      }
+    }
+    position += 1;
+    if (value === undefined || check === undefined) continue;
     if (check.required) requiredPresent += 1;
     const problem = problemOf(check, value);
-    if (problem) issues.push(fieldIssue(field, problem, type));
+    if (problem) (issues ??= []).push(fieldIssue(field, problem, type));
+  }
+  // A shape longer than this event's: the kept one is this event's.
+  if (shape !== undefined && sameShape && shape.shape.length > position) {
+    shape.shape.length = position;
+    shape.shapeChecks.length = position;
   }
   if (requiredPresent < required.length) {
     // Missing fields come first, as the schema lists them.
     const missing: ValidationIssue[] = [];
     for (const field of required) if (raw[field] === undefined) missing.push(fieldIssue(field, 'missing', type));
-    issues.unshift(...missing);
+    (issues ??= []).unshift(...missing);
   }
   if (!portable && typeof version === 'string' && version !== PROFILE_SCHEMA_VERSION) {
-    issues.push({
+    (issues ??= []).push({
       code: 'schema_version_unknown',
       severity: 'warning',
       schemaVersion: version,
@@ -172,11 +235,11 @@ export function validateEvent(raw: unknown): EventValidation {
     });
   }
   if (type !== undefined) {
-    const typeClass = classifyType(type);
+    const typeClass = facts!.typeClass;
     if (typeClass === 'unknown') {
-      issues.push({ code: 'unknown_event_type', severity: 'error', type, message: `unknown event type "${type}"` });
+      (issues ??= []).push({ code: 'unknown_event_type', severity: 'error', type, message: `unknown event type "${type}"` });
     } else if (typeClass !== 'profile' && typeClass !== 'kit') {
-      issues.push({
+      (issues ??= []).push({
         code: 'not_in_profile',
         severity: 'warning',
         type,
@@ -184,13 +247,13 @@ export function validateEvent(raw: unknown): EventValidation {
       });
     }
     if (!portable) {
-      for (const field of requiredScopeIds(type)) {
+      for (const field of facts!.scope) {
         const value = raw[field];
-        if (value === undefined) issues.push(fieldIssue(field, 'missing', type));
+        if (value === undefined) (issues ??= []).push(fieldIssue(field, 'missing', type));
       }
     }
   }
-  // The common case allocates no result: validation runs on every event.
-  if (issues.length === 0) return VALID;
+  // The common case allocates no result.
+  if (issues === undefined) return VALID;
   return { valid: false, applicable: !issues.some(isBlocking), issues };
 }

@@ -8,7 +8,8 @@ export type ValidationIssueCode =
   | 'unknown_event_type'
   | 'schema_version_unknown'
   | 'not_in_profile'
-  | 'too_deep';
+  | 'too_deep'
+  | 'line_too_long';
 
 /** Why a field failed: it is absent, has the wrong JSON type, or breaks a format/enum/bound. */
 export type FieldProblem = 'missing' | 'type' | 'empty' | 'format' | 'enum' | 'const' | 'minimum';

@@ -37,6 +37,8 @@ export const TYPE_ALIASES: Readonly<Record<string, string>> = Object.assign(Obje
   'run.failed': 'turn.failed',
   'tool.output.delta': 'tool.progress',
   'agent.spawned': 'subagent.spawned',
+  // Seed 003's own example emits it.
+  'subagent.started': 'subagent.spawned',
   'agent.completed': 'subagent.completed',
   'diagnostic.changed': 'runtime.warning',
   'review.completed': 'review.verdict',

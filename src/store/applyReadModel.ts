@@ -2,11 +2,10 @@
 // of merge.ts. The three ways a read model arrives take this one path: `applyReadModel` (repair or first
 // screen), a `snapshot.updated` / `messages.snapshot` event in the stream, and a page of older
 // history (`prependHistory`), which goes in front and never changes the latest turn.
-import type { JsonObject, RuntimeEventEnvelope } from '../protocol/events';
+import type { JsonObject } from '../protocol/events';
 import { isPlainObject } from '../protocol/eventFieldRules';
 import { readString } from '../protocol/payloadReaders';
 import {
-  decodeCursor,
   decodeMessages,
   decodeReadModel,
   type ReadModel,
@@ -15,12 +14,12 @@ import {
 } from '../protocol/readModel';
 import { classifyDocument, type RuntimeDocumentKind } from '../protocol/snapshots';
 import type { MessagePart, MessageRecord, TurnRecord } from './records';
-import type { ApplyContext } from './apply/context';
+import type { ApplyContext, FactOrigin, ReadModelRefusal } from './apply/context';
 import { ensureEvidence, mergeEvidence } from './apply/evidence';
 import { ensureThread, ensureTurn, flagPendingActionsAtCompletion, setQueue, updateTurn } from './apply/lifecycle';
 import { diagnoseReusedToolCallId, draftToolCalls, toolCallKey } from './toolCallKey';
 import { ensureTask } from './apply/tasks';
-import { mergeAction, mergeArtifact, mergeIncidents, mergeSubagent, mergeTask, mergeToolCall, mergeTurn, type Merged } from './merge';
+import { isLaggingText, isTerminalLifecycle, mergeAction, mergeArtifact, mergeIncidents, mergeSubagent, mergeTask, mergeToolCall, mergeTurn, type Merged } from './merge';
 import { NO_IDS } from './noIds';
 
 export interface ReadModelOutcome {
@@ -30,28 +29,17 @@ export interface ReadModelOutcome {
   sessionId?: string;
 }
 
-/** The sequence a snapshot or read model is current through, when it says. */
-export function readCursor(doc: JsonObject): number | undefined {
-  return decodeCursor(doc).sequence;
-}
-
 /** Where facts new to the store go: after what is loaded (live), or in front of it (older history). */
 type Placement = 'latest' | 'older';
 
-/** A pseudo-event that carries the model's correlation into the shared `ensure*` helpers. */
-function scope(model: Pick<ReadModel, 'updatedAt' | 'sessionId'>, fields: { threadId?: string; turnId?: string } = {}): RuntimeEventEnvelope {
-  return {
-    type: 'snapshot.updated',
-    eventId: `snapshot:${model.updatedAt ?? ''}`,
-    timestamp: model.updatedAt ?? '',
-    ...(model.sessionId !== undefined && { sessionId: model.sessionId }),
-    payload: {},
-    ...fields,
-  } as RuntimeEventEnvelope;
+/** Where a read model's facts come from: the model, when it was current, and the ids an entity names. */
+function originOf(model: Pick<ReadModel, 'updatedAt' | 'sessionId'> | undefined, ids: { threadId?: string; turnId?: string } = {}): FactOrigin {
+  return { type: 'snapshot.updated', timestamp: model?.updatedAt, sessionId: model?.sessionId, ...ids };
 }
 
+/** The merged record; each disagreement the merge kept out is its own `snapshot_conflict`. */
 function conflictOf<T>(ctx: ApplyContext, merged: Merged<T>): T {
-  if (merged.conflict !== undefined) ctx.draft.diagnose({ code: 'snapshot_conflict', message: merged.conflict });
+  for (const message of merged.conflicts) ctx.draft.diagnose({ code: 'snapshot_conflict', message });
   return merged.record;
 }
 
@@ -59,7 +47,7 @@ function conflictOf<T>(ctx: ApplyContext, merged: Merged<T>): T {
 function turnFor(ctx: ApplyContext, model: ReadModel | undefined, threadId: string | undefined, turnId: string, placement: Placement, older: string[]): TurnRecord {
   const existing = ctx.draft.get('turns', turnId);
   if (existing) return existing;
-  if (placement === 'latest') return ensureTurn(ctx, scope(model ?? {}, { threadId, turnId }))!;
+  if (placement === 'latest') return ensureTurn(ctx, { threadId, turnId })!;
   older.push(turnId);
   return ctx.draft.put('turns', turnId, { turnId, threadId, lifecycle: 'unknown', runIds: NO_IDS, messageIds: NO_IDS, actionIds: NO_IDS, toolCallIds: NO_IDS });
 }
@@ -82,7 +70,7 @@ function applyActions(ctx: ApplyContext, model: ReadModel, thread: ReadModelThre
     const existing = ctx.draft.get('actions', incoming.actionId);
     const record = conflictOf(ctx, mergeAction(existing, incoming, thread.threadId, model.updatedAt));
     ctx.draft.put('actions', incoming.actionId, record);
-    if (!existing) ctx.draft.record('action', incoming.actionId, scope(model, { threadId: thread.threadId }), record.prompt);
+    if (!existing) ctx.draft.record('action', incoming.actionId, originOf(model, { threadId: thread.threadId }), record.prompt);
     if (record.status !== 'pending' && ctx.draft.scalar('responding').has(incoming.actionId)) {
       const next = new Map(ctx.draft.scalar('responding'));
       next.delete(incoming.actionId);
@@ -106,9 +94,9 @@ function applyToolCalls(ctx: ApplyContext, model: ReadModel, thread: ReadModelTh
     const key = toolCallKey(draftToolCalls(ctx), incoming.toolCallId, incoming.turnId);
     const existing = ctx.draft.get('toolCalls', key);
     if (!existing && key !== incoming.toolCallId) diagnoseReusedToolCallId(ctx, incoming.toolCallId, incoming.turnId);
-    const record = conflictOf(ctx, mergeToolCall(existing, incoming));
+    const record = conflictOf(ctx, mergeToolCall(existing, incoming, model.cursor !== undefined));
     ctx.draft.put('toolCalls', key, record);
-    if (!existing) ctx.draft.record('tool', key, scope(model, { threadId: thread.threadId }), record.name);
+    if (!existing) ctx.draft.record('tool', key, originOf(model, { threadId: thread.threadId }), record.name);
   }
 }
 
@@ -134,9 +122,50 @@ function replaceText(ctx: ApplyContext, messageId: string, held: readonly string
     ctx.draft.put('parts', keep, { partId: keep, messageId, kind, text, done });
     if (!partIds.includes(keep)) partIds = kind === 'reasoning' ? [keep, ...partIds] : [...partIds, keep];
   };
-  if (incoming.text !== undefined) swap('text', incoming.text, `${messageId}#snapshot`, incoming.final);
+  if (incoming.text !== undefined) swap('text', incoming.text, `${messageId}#snapshot`, incoming.final === true);
   if (incoming.reasoning !== undefined) swap('reasoning', incoming.reasoning, `${messageId}#reasoning`, true);
   return partIds;
+}
+
+/** The answer text a message holds (its text parts, joined), as the draft has it. */
+function heldText(ctx: ApplyContext, message: MessageRecord): string {
+  let text = '';
+  for (const id of message.partIds) {
+    const part = ctx.draft.get('parts', id);
+    if (part?.kind === 'text') text += part.text ?? '';
+  }
+  return text;
+}
+
+/** The answer text a read-model message states: its text, or its listed text parts joined. */
+function statedText(incoming: ReadModelMessage): string | undefined {
+  if (incoming.parts === undefined) return incoming.text;
+  return incoming.parts.filter((part) => part.kind === 'text').map((part) => part.text ?? '').join('');
+}
+
+/** How a message not stated final stands when its turn has ended: as the turn's end settles it. */
+function settledByTurn(turn: TurnRecord | undefined): MessageRecord['status'] {
+  if (turn === undefined || !isTerminalLifecycle(turn.lifecycle)) return 'streaming';
+  return turn.lifecycle === 'failed' ? 'failed' : turn.lifecycle === 'cancelled' ? 'interrupted' : 'completed';
+}
+
+/**
+ * A message the store has settled (final, or ended with its turn) keeps its text: a read model that
+ * says otherwise is a conflict, never a silent replacement.
+ */
+function keepSettledMessage(ctx: ApplyContext, existing: MessageRecord, incoming: ReadModelMessage): void {
+  if (incoming.final === false && existing.final) {
+    ctx.draft.diagnose({ code: 'snapshot_conflict', message: `the snapshot reports message ${incoming.messageId} as still streaming; its final text is kept` });
+    return;
+  }
+  const stated = statedText(incoming);
+  const held = heldText(ctx, existing);
+  if (stated !== undefined && stated !== held && (existing.final || !isLaggingText(held, stated))) {
+    ctx.draft.diagnose({
+      code: 'snapshot_conflict',
+      message: `the snapshot reports message ${incoming.messageId} with other text; its ${existing.final ? 'final' : existing.status} text is kept`,
+    });
+  }
 }
 
 function applyMessages(
@@ -150,27 +179,32 @@ function applyMessages(
   let added = 0;
   for (const incoming of messages) {
     const existing = ctx.draft.get('messages', incoming.messageId);
-    // A finished message never goes back to streaming: an older snapshot's partial text is not taken.
-    if (existing && !incoming.final && (existing.final || existing.status !== 'streaming')) {
-      if (existing.final) {
-        ctx.draft.diagnose({
-          code: 'snapshot_conflict',
-          message: `the snapshot reports message ${incoming.messageId} as still streaming; its final text is kept`,
-        });
-      }
-      continue;
+    // A finished message never goes back to streaming and keeps its text. A message only its turn's
+    // end settled (no final-text fact yet) takes the read model's final, as model.completed would; one
+    // a cancel interrupted stays as the cancel left it.
+    const finalizes = existing !== undefined && !existing.final && existing.status !== 'interrupted' && incoming.final === true;
+    const turnId = incoming.turnId ?? existing?.turnId;
+    let record: MessageRecord;
+    if (existing && (existing.final || (existing.status !== 'streaming' && !finalizes))) {
+      keepSettledMessage(ctx, existing, incoming);
+      // The model's turn is the message's turn: a correlation it states corrects ours, settled or not.
+      record = turnId === existing.turnId ? existing : { ...existing, turnId };
+    } else {
+      const final = incoming.final === true;
+      const held = existing?.partIds ?? [];
+      // Streamed text a read model without a cursor (it may lag) holds less of stays as it streamed.
+      const lagging = existing !== undefined && !final && model?.cursor === undefined && isLaggingText(heldText(ctx, existing), statedText(incoming));
+      const partIds = lagging ? held : incoming.parts !== undefined ? replaceParts(ctx, incoming.messageId, held, incoming.parts) : replaceText(ctx, incoming.messageId, held, incoming);
+      record = {
+        ...(existing ?? { messageId: incoming.messageId, threadId, role: incoming.role }),
+        turnId,
+        partIds,
+        // Absent finality is unknown, never final: the message is as its turn left it.
+        status: final ? 'completed' : settledByTurn(turnId === undefined ? undefined : ctx.draft.get('turns', turnId)),
+        final,
+      };
     }
-    const held = existing?.partIds ?? [];
-    const partIds = incoming.parts !== undefined ? replaceParts(ctx, incoming.messageId, held, incoming.parts) : replaceText(ctx, incoming.messageId, held, incoming);
-    const record: MessageRecord = {
-      ...(existing ?? { messageId: incoming.messageId, threadId, role: incoming.role }),
-      // The model's turn is the message's turn: a correlation it states corrects ours.
-      turnId: incoming.turnId ?? existing?.turnId,
-      partIds,
-      status: incoming.final ? 'completed' : 'streaming',
-      final: incoming.final,
-    };
-    ctx.draft.put('messages', incoming.messageId, record);
+    if (record !== existing) ctx.draft.put('messages', incoming.messageId, record);
     const moved = existing !== undefined && existing.turnId !== record.turnId;
     if (moved && existing.turnId !== undefined) {
       const from = ctx.draft.get('turns', existing.turnId);
@@ -214,25 +248,25 @@ function applyThread(ctx: ApplyContext, model: ReadModel, thread: ReadModelThrea
   applyMessages(ctx, model, thread.messages, thread.threadId, 'latest', []);
   for (const incoming of thread.artifacts) {
     const existing = ctx.draft.get('artifacts', incoming.artifactId);
-    ctx.draft.put('artifacts', incoming.artifactId, mergeArtifact(existing, incoming));
-    if (!existing) ctx.draft.record('artifact', incoming.artifactId, scope(model));
+    ctx.draft.put('artifacts', incoming.artifactId, conflictOf(ctx, mergeArtifact(existing, incoming, model.cursor !== undefined)));
+    if (!existing) ctx.draft.record('artifact', incoming.artifactId, originOf(model));
   }
   for (const incoming of thread.subagents) {
     const existing = ctx.draft.get('subagents', incoming.subagentId);
     ctx.draft.put('subagents', incoming.subagentId, conflictOf(ctx, mergeSubagent(existing, incoming)));
-    if (!existing) ctx.draft.record('subagent', incoming.subagentId, scope(model));
+    if (!existing) ctx.draft.record('subagent', incoming.subagentId, originOf(model));
   }
-  for (const { evidenceId, ...facts } of thread.evidence) mergeEvidence(ctx, ensureEvidence(ctx, evidenceId, scope(model)), facts, undefined);
+  for (const { evidenceId, ...facts } of thread.evidence) mergeEvidence(ctx, ensureEvidence(ctx, evidenceId, originOf(model)), facts, undefined);
   if (thread.queue !== undefined) setQueue(ctx, thread.queue);
   for (const ref of thread.evidenceRefs) {
-    const record = ensureEvidence(ctx, ref, scope(model, { threadId: thread.threadId }));
+    const record = ensureEvidence(ctx, ref, originOf(model, { threadId: thread.threadId }));
     if (thread.verificationOutcomes !== undefined) mergeEvidence(ctx, record, { verificationOutcomes: thread.verificationOutcomes }, undefined);
   }
 }
 
 function applyTasksAndRouting(ctx: ApplyContext, model: ReadModel): void {
   for (const incoming of model.tasks) {
-    const task = ensureTask(ctx, incoming.taskId, scope(model, { threadId: incoming.threadId, turnId: incoming.turnId }));
+    const task = ensureTask(ctx, incoming.taskId, originOf(model, { threadId: incoming.threadId, turnId: incoming.turnId }));
     ctx.draft.put('tasks', incoming.taskId, conflictOf(ctx, mergeTask(task, incoming)));
   }
   const routing = model.routing;
@@ -247,8 +281,8 @@ function applyTasksAndRouting(ctx: ApplyContext, model: ReadModel): void {
   });
 }
 
-/** Applies a decoded read model: session facts, every thread, tasks, routing and evidence refs. */
-export function applyReadModel(ctx: ApplyContext, model: ReadModel): void {
+/** Merges a decoded read model: session facts, every thread, tasks, routing and evidence refs. */
+function mergeReadModel(ctx: ApplyContext, model: ReadModel): void {
   const session = ctx.draft.scalar('session');
   ctx.draft.setScalar('session', {
     ...session,
@@ -259,7 +293,7 @@ export function applyReadModel(ctx: ApplyContext, model: ReadModel): void {
   });
   for (const thread of model.threads) applyThread(ctx, model, thread);
   applyTasksAndRouting(ctx, model);
-  for (const ref of model.evidenceRefs) ensureEvidence(ctx, ref, scope(model));
+  for (const ref of model.evidenceRefs) ensureEvidence(ctx, ref, originOf(model));
 }
 
 /** Messages a `messages.snapshot` event lists, merged like a read model's. Returns how many were new. */
@@ -300,8 +334,18 @@ function hydrateBenchmarkPack(ctx: ApplyContext, doc: JsonObject): void {
   const refs = isPlainObject(doc.refs) ? doc.refs : {};
   const trajectory = isPlainObject(doc.trajectory) ? doc.trajectory : {};
   const evidenceId = readString(benchmark.trialId) ?? 'benchmark-pack';
-  const pseudo = { ...scope({ updatedAt: readString(doc.updatedAt) }), ...correlation } as RuntimeEventEnvelope;
-  const record = ensureEvidence(ctx, evidenceId, pseudo);
+  const origin: FactOrigin = {
+    type: 'snapshot.updated',
+    timestamp: readString(doc.updatedAt),
+    sessionId: readString(correlation.sessionId),
+    threadId: readString(correlation.threadId),
+    turnId: readString(correlation.turnId),
+    taskId: readString(correlation.taskId),
+    runId: readString(correlation.runId),
+    toolCallId: readString(correlation.toolCallId),
+    subagentId: readString(correlation.subagentId),
+  };
+  const record = ensureEvidence(ctx, evidenceId, origin);
   mergeEvidence(
     ctx,
     record,
@@ -316,8 +360,18 @@ function hydrateBenchmarkPack(ctx: ApplyContext, doc: JsonObject): void {
   );
 }
 
-/** Applies a session snapshot, a thread read model or an evidence pack to the projection. */
-export function applySnapshotDocument(ctx: ApplyContext, doc: unknown): ReadModelOutcome {
+/** What applying a read-model document did; `refused` when the gate kept it out (nothing merged). */
+export interface ReadModelDocumentOutcome extends ReadModelOutcome {
+  refused?: ReadModelRefusal;
+}
+
+/**
+ * The one door every read model goes through, whether `applyReadModel` was called or a
+ * `snapshot.updated` event carried it (`atSequence`: that event's place): the same guards
+ * (another session's, behind what is applied in order), then the same monotonic merge. Applies a
+ * session snapshot, a thread read model or an evidence pack.
+ */
+export function applyReadModelDocument(ctx: ApplyContext, doc: unknown, atSequence?: number): ReadModelDocumentOutcome {
   const kind = classifyDocument(doc);
   if (kind === 'benchmark-pack' && isPlainObject(doc)) {
     hydrateBenchmarkPack(ctx, doc);
@@ -325,6 +379,12 @@ export function applySnapshotDocument(ctx: ApplyContext, doc: unknown): ReadMode
   }
   const model = decodeReadModel(doc);
   if (!model) return { kind };
-  applyReadModel(ctx, model);
-  return { kind: model.kind, ...(model.cursor !== undefined && { cursor: model.cursor }), ...(model.sessionId !== undefined && { sessionId: model.sessionId }) };
+  const cursor = model.cursor !== undefined ? { cursor: model.cursor } : {};
+  const refused = ctx.gate.refuseReadModel(model.sessionId, model.cursor, atSequence);
+  if (refused) {
+    ctx.draft.diagnose({ code: refused.code, severity: refused.code === 'snapshot_behind' ? 'info' : 'warning', message: refused.message });
+    return { kind: model.kind, ...cursor, refused };
+  }
+  mergeReadModel(ctx, model);
+  return { kind: model.kind, ...cursor, ...(model.sessionId !== undefined && { sessionId: model.sessionId }) };
 }

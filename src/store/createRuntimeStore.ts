@@ -1,9 +1,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { RuntimeDocumentKind } from '../protocol/snapshots';
 import type { ApplyContext, ApplyOptions } from './apply/context';
-import { applySnapshotDocument, prependHistory, readCursor } from './applyReadModel';
-import { isPlainObject } from '../protocol/eventFieldRules';
-import { classifyDocument } from '../protocol/snapshots';
+import { applyReadModelDocument, prependHistory } from './applyReadModel';
 import { ProjectionDraft, type DiagnosticInput } from './draft';
 import type { StaleReason } from './records';
 import { EventPipeline, markSessionStale } from './eventPipeline';
@@ -20,6 +18,11 @@ export interface RuntimeStoreOptions {
   now?: () => number;
   /** The session this store follows; by default the first one an event or snapshot names. Others are kept out. */
   sessionId?: string;
+  /**
+   * Diagnostics of one code kept as records (each with its redacted event); past this only
+   * `diagnosticCounts` grows. Default 100.
+   */
+  keepDiagnosticsPerCode?: number;
 }
 
 /** Options of one `ingest` call. */
@@ -122,26 +125,17 @@ export function createRuntimeStore(options: RuntimeStoreOptions = {}): RuntimeSt
   const store = createStore<RuntimeState>()((set, get) => {
     /** Runs `work` against a draft of the current state and commits it in one `set`. */
     function batch<T>(work: (ctx: ApplyContext, counts: IngestCounts) => T): T {
-      const draft = new ProjectionDraft(get());
-      const ctx: ApplyContext = { draft, options: applyOptions };
+      // A state set back (setState(prev)) or copied in brings its own order: go on from there.
+      pipeline.sync(get().order);
+      const draft = new ProjectionDraft(get(), options.keepDiagnosticsPerCode);
+      const ctx: ApplyContext = { draft, options: applyOptions, gate: pipeline };
       const counts: IngestCounts = { ...get().counts };
       const result = work(ctx, counts);
       counts.pending = pipeline.pendingCount();
       if (!sameCounts(counts, get().counts)) draft.setScalar('counts', counts);
+      draft.setScalar('order', pipeline.checkpoint());
       set(draft.commit());
       return result;
-    }
-
-    /**
-     * A snapshot whose cursor is behind what was already applied in order would take facts back.
-     * Not when that order was merely inferred from a stream first seen mid-way: the runtime's
-     * snapshot is the authority there (its merge still never moves a fact backwards).
-     */
-    function snapshotBehind(snapshot: unknown): { cursor: number; applied: number } | undefined {
-      if (!isPlainObject(snapshot) || pipeline.orderInferred()) return undefined;
-      const cursor = readCursor(snapshot);
-      const applied = pipeline.cursor();
-      return cursor !== undefined && applied !== undefined && cursor < applied ? { cursor, applied } : undefined;
     }
 
     /** Runs a batch and reports what it did: this call's counts, declared gaps, the stale reason after. */
@@ -165,6 +159,7 @@ export function createRuntimeStore(options: RuntimeStoreOptions = {}): RuntimeSt
 
     return {
       ...createProjectionData(),
+      order: pipeline.checkpoint(),
 
       ingest(events, ingestOptions = {}) {
         return reported((ctx, counts) => pipeline.ingest(ctx, counts, events, ingestOptions.lines));
@@ -179,27 +174,7 @@ export function createRuntimeStore(options: RuntimeStoreOptions = {}): RuntimeSt
               const applied = older.kind === 'session-snapshot' || older.kind === 'thread-read-model';
               return { kind: older.kind, applied, droppedPending: 0 };
             }
-            const snapshotSession = isPlainObject(snapshot) && typeof snapshot.sessionId === 'string' ? snapshot.sessionId : undefined;
-            if (pipeline.isForeign(snapshotSession)) {
-              ctx.draft.diagnose({ code: 'foreign_session', message: `a snapshot of session ${snapshotSession} was not applied: this store follows session ${pipeline.session()}` });
-              return { kind: classifyDocument(snapshot), applied: false, droppedPending: 0 };
-            }
-            const behind = snapshotBehind(snapshot);
-            if (behind) {
-              ctx.draft.diagnose({
-                code: 'snapshot_behind',
-                severity: 'info',
-                message: `the snapshot is current through sequence ${behind.cursor}, but sequence ${behind.applied} is already applied; it was not applied`,
-              });
-              // Nothing newer exists than what we hold, so a dropped connection no longer makes it stale.
-              if (ctx.draft.scalar('session').staleReason === 'disconnected') {
-                const session = ctx.draft.editSession();
-                session.stale = false;
-                session.staleReason = undefined;
-              }
-              return { kind: classifyDocument(snapshot), applied: false, behind: true, cursor: behind.cursor, droppedPending: 0 };
-            }
-            outcome = applySnapshotDocument(ctx, snapshot);
+            outcome = applyReadModelDocument(ctx, snapshot);
           } catch (error) {
             ctx.draft.diagnose({
               code: 'snapshot_error',
@@ -209,6 +184,16 @@ export function createRuntimeStore(options: RuntimeStoreOptions = {}): RuntimeSt
             });
             return { kind: 'unknown', applied: false, droppedPending: 0 };
           }
+          if (outcome.refused?.behind) {
+            // Nothing newer exists than what we hold, so a dropped connection no longer makes it stale.
+            if (ctx.draft.scalar('session').staleReason === 'disconnected') {
+              const session = ctx.draft.editSession();
+              session.stale = false;
+              session.staleReason = undefined;
+            }
+            return { kind: outcome.kind, applied: false, behind: true, cursor: outcome.refused.behind.cursor, droppedPending: 0 };
+          }
+          if (outcome.refused) return { kind: outcome.kind, applied: false, droppedPending: 0 };
           if (outcome.kind === 'benchmark-pack') return { kind: outcome.kind, applied: true, droppedPending: 0 };
           if (outcome.kind !== 'session-snapshot' && outcome.kind !== 'thread-read-model') {
             ctx.draft.diagnose({ code: 'invalid_snapshot', severity: 'error', message: `a ${outcome.kind} document is not a session snapshot or thread read model`, raw: snapshot });
@@ -271,13 +256,14 @@ export function createRuntimeStore(options: RuntimeStoreOptions = {}): RuntimeSt
       },
 
       cursor(sessionId) {
+        pipeline.sync(get().order);
         if (pipeline.isForeign(sessionId)) return undefined;
         return pipeline.cursor() ?? get().session.lastSequence;
       },
 
       reset() {
         pipeline.reset();
-        set({ ...createProjectionData() });
+        set({ ...createProjectionData(), order: pipeline.checkpoint() });
       },
     };
   });

@@ -9,6 +9,12 @@ import {
 
 type RecordOf<K extends TableName> = ProjectionData[K] extends Table<infer T> ? T : never;
 
+/** Lists up to this long are trimmed to their length when published (see `commit`). */
+const TRIMMED_LIST_LENGTH = 256;
+
+/** Diagnostics of one code kept as records before only their count grows (see `diagnose`). */
+export const DEFAULT_KEEP_DIAGNOSTICS_PER_CODE = 100;
+
 export interface DiagnosticInput {
   code: string;
   severity?: DiagnosticSeverity;
@@ -44,9 +50,16 @@ export class ProjectionDraft {
   private diagnosticSeq: number;
   private timelineSeq: number;
 
-  constructor(private readonly data: ProjectionData) {
+  /** Diagnostics of one code kept as records; past it they are counted only (`diagnosticCounts`). */
+  private readonly keepPerCode: number;
+
+  constructor(
+    private readonly data: ProjectionData,
+    keepDiagnosticsPerCode = DEFAULT_KEEP_DIAGNOSTICS_PER_CODE,
+  ) {
     this.diagnosticSeq = data.diagnostics.byId.size;
     this.timelineSeq = data.timeline.byId.size;
+    this.keepPerCode = keepDiagnosticsPerCode;
   }
 
   private writer<K extends TableName>(name: K): TableWriter<RecordOf<K>> {
@@ -69,6 +82,11 @@ export class ProjectionDraft {
     return record;
   }
 
+  /** Stores a record made in this batch as its own (`own`, `update`, `edit` may change it in place). */
+  putOwn<K extends TableName>(name: K, id: string, record: RecordOf<K>): RecordOf<K> {
+    return this.putFresh(name, id, record);
+  }
+
   /** Stores a copy this batch owns (`update`, `edit` and `editList` may change it in place). */
   private putFresh<K extends TableName>(name: K, id: string, record: RecordOf<K>): RecordOf<K> {
     this.fresh.add(record as object);
@@ -82,6 +100,15 @@ export class ProjectionDraft {
       return record;
     }
     return this.putFresh(name, id, { ...(record as object), ...patch } as RecordOf<K>);
+  }
+
+  /**
+   * `record` (the one the table holds now) as this batch's own copy, to change in place: the same
+   * object when this batch made it, else a copy stored in its place. No patch object, no re-read.
+   */
+  own<K extends TableName>(name: K, id: string, record: RecordOf<K>): RecordOf<K> {
+    if (this.fresh.has(record as object)) return record;
+    return this.putFresh(name, id, { ...(record as object) } as RecordOf<K>);
   }
 
   /** The record as this batch's own copy (made once per batch), to change in place. */
@@ -145,7 +172,16 @@ export class ProjectionDraft {
     this.scalarPatch[name] = value;
   }
 
-  diagnose(input: DiagnosticInput): Diagnostic {
+  /**
+   * Records a diagnostic, and counts it under its code. Past the first `keepDiagnosticsPerCode` of
+   * a code only the count grows: a stream of 100k unknown events keeps a hundred records (each with
+   * its redacted event), not 100k. Returns the record, or undefined when only counted.
+   */
+  diagnose(input: DiagnosticInput): Diagnostic | undefined {
+    const counts = this.diagnosticCounts();
+    const seen = counts.get(input.code) ?? 0;
+    counts.set(input.code, seen + 1);
+    if (seen >= this.keepPerCode) return undefined;
     this.diagnosticSeq += 1;
     const diagnostic: Diagnostic = {
       id: `diag-${this.diagnosticSeq}`,
@@ -162,26 +198,33 @@ export class ProjectionDraft {
     return diagnostic;
   }
 
+  /** The batch's own copy of the counts per diagnostic code (made once, committed with the batch). */
+  private diagnosticCounts(): Map<string, number> {
+    if (!('diagnosticCounts' in this.scalarPatch)) this.scalarPatch.diagnosticCounts = new Map(this.data.diagnosticCounts);
+    return this.scalarPatch.diagnosticCounts as Map<string, number>;
+  }
+
   /** Appends an entry to the process archive for a fact seen for the first time. */
   record(kind: TimelineKind, refId: string, event: { type: string; turnId?: string; timestamp?: string }, label?: string): void {
     this.timelineSeq += 1;
-    const entry: TimelineEntry = {
-      entryId: `tl-${this.timelineSeq}`,
-      kind,
-      refId,
-      type: event.type,
-      ...(event.turnId !== undefined && { turnId: event.turnId }),
-      ...(event.timestamp !== undefined && { at: event.timestamp }),
-      ...(label !== undefined && { label }),
-    };
+    // Fields set one by one: a conditional spread allocates an object per field (this runs per fact).
+    const entry: TimelineEntry = { entryId: `tl-${this.timelineSeq}`, kind, refId, type: event.type };
+    if (event.turnId !== undefined) entry.turnId = event.turnId;
+    if (event.timestamp !== undefined) entry.at = event.timestamp;
+    if (label !== undefined) entry.label = label;
     this.put('timeline', entry.entryId, entry);
   }
 
   /** The partial state for zustand: a new `Table` per touched table, changed scalars as they are. */
   commit(): Partial<ProjectionData> {
-    // A list grown by push keeps spare capacity (V8 grows by half plus 16): published lists are
-    // copied to their length once per batch, so a long session does not keep the slack of every list.
-    for (const { record, field } of this.grownLists) record[field] = record[field]!.slice();
+    // A list grown by push keeps spare capacity (V8 grows by half plus 16): a short list is copied
+    // to its length once per batch, so a long session of many messages does not keep 16 spare slots
+    // in each. A long list (a turn's thousands of messages or tool calls) is not: its slack is at
+    // most half of it, there are few such lists, and copying it again per batch was a second O(n).
+    for (const { record, field } of this.grownLists) {
+      const list = record[field]!;
+      if (list.length <= TRIMMED_LIST_LENGTH) record[field] = list.slice();
+    }
     this.grownLists.length = 0;
     const patch: Record<string, unknown> = { ...this.scalarPatch };
     for (const name of Object.keys(this.writers) as TableName[]) {

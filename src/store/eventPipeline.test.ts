@@ -12,7 +12,7 @@ function harness(window: number) {
   const data = createProjectionData();
   const counts = emptyCounts();
   const ingest = (events: unknown[]) => {
-    const ctx: ApplyContext = { draft: new ProjectionDraft(data), options: { previewBudget: 2_000 } };
+    const ctx: ApplyContext = { draft: new ProjectionDraft(data), options: { previewBudget: 2_000 }, gate: pipeline };
     pipeline.ingest(ctx, counts, events, undefined);
     Object.assign(data, ctx.draft.commit());
   };

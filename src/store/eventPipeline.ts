@@ -1,13 +1,14 @@
 import { contentKey } from '../protocol/contentKey';
 import type { RuntimeEventEnvelope } from '../protocol/events';
 import { isPlainObject } from '../protocol/eventFieldRules';
-import { normalizeEvent } from '../protocol/normalizeEvent';
-import { validateEvent } from '../protocol/validateEvent';
+import { validateAndDecode } from '../protocol/decodeEvent';
 import type { ValidationIssue } from '../protocol/validationIssue';
 import { applyEvent } from './apply/applyEvent';
-import type { ApplyContext } from './apply/context';
+import type { ApplyContext, ReadModelGate, ReadModelRefusal } from './apply/context';
 import type { StaleReason } from './records';
+import type { OrderState, UnboundEvent } from './orderState';
 import { SessionSequencer, type SequenceSlot } from './sequencer';
+import { VersionedMap } from './versionedMap';
 import type { IngestCounts } from './state';
 
 /** The highest sequence a stream may start at without us assuming events before it exist. */
@@ -28,20 +29,6 @@ function eventIdOf(raw: unknown): string | undefined {
   return isPlainObject(raw) && typeof raw.eventId === 'string' && raw.eventId !== '' ? raw.eventId : undefined;
 }
 
-/**
- * An invalid event seen before the store knew which session it follows, remembered with its
- * session: by its id, or (without a usable id) by a key of its content; with the place it claims,
- * if any.
- */
-interface UnboundEvent {
-  eventId: string | undefined;
-  contentKey: string | undefined;
-  sessionId: string;
-  sequence: number | undefined;
-  arrival: number;
-  line: number | undefined;
-}
-
 const sessionKey = (sessionId: string, id: string): string => `${sessionId}\u0000${id}`;
 /** The per-session key of an event: its id, or a key of its content when it has no usable id. */
 const eventKey = (sessionId: string, eventId: string | undefined, contentKeyOf: string | undefined): string =>
@@ -58,35 +45,37 @@ const eventKey = (sessionId: string, eventId: string | undefined, contentKeyOf: 
  * Subagents report inside their parent's session (`subagentId` on its events) and are followed;
  * a child session (its own `sessionId`, with `parentSessionId`) needs its own store.
  */
-export class EventPipeline {
+export class EventPipeline implements ReadModelGate {
   /**
    * Event ids seen, with the sequence they hold (UNPLACED when none). Ids well below the cursor
    * are forgotten. Keyed by the id itself (no per-event key string): events without an id are
    * remembered by content in `seenContent`, a separate table, so no id can collide with a content key.
    */
-  private seen = new Map<string, number>();
+  private seen = new VersionedMap<string, number>();
   /** Content keys of events without a usable id (they hold no place: never forgotten). */
-  private seenContent = new Set<string>();
+  private seenContent = new VersionedMap<string, true>();
   /**
    * Ids (or content keys) of other sessions' events, as `session NUL id`: ids are unique within a
    * session, so a copy of our event naming another session is that session's event (kept out),
    * never a duplicate of ours, whether or not our event's id is still remembered.
    */
-  private seenForeign = new Set<string>();
+  private seenForeign = new VersionedMap<string, true>();
   /**
    * Invalid events seen before the store knew its session, by `session NUL id` (or content key):
    * once it is known, each is remembered as ours or as another session's, so a re-send is a
    * duplicate either way and never judged afresh (apply twice equals once).
    */
-  private unbound = new Map<string, UnboundEvent>();
+  private unbound = new VersionedMap<string, UnboundEvent>();
   private pruneAt = MIN_PRUNE_SIZE;
   private sequencer = new SessionSequencer();
   private boundSession: string | undefined;
-  private foreignReported = new Set<string>();
-  private knownVersions = new Set<string>();
+  private foreignReported = new VersionedMap<string, true>();
+  private knownVersions = new VersionedMap<string, true>();
   private arrivals = 0;
   /** Sessions whose gap was declared since the store last asked (it reports them per batch). */
   private declared: string[] = [];
+  /** The state this pipeline last published into the store (see \`sync\`). */
+  private published: OrderState | undefined;
 
   constructor(
     private readonly reorderWindow: number,
@@ -96,17 +85,58 @@ export class EventPipeline {
   }
 
   reset(): void {
-    this.seen = new Map();
-    this.seenContent = new Set();
-    this.seenForeign = new Set();
-    this.unbound = new Map();
+    this.seen = new VersionedMap();
+    this.seenContent = new VersionedMap();
+    this.seenForeign = new VersionedMap();
+    this.unbound = new VersionedMap();
     this.pruneAt = MIN_PRUNE_SIZE;
     this.sequencer = new SessionSequencer();
     this.boundSession = this.initialSession;
-    this.foreignReported = new Set();
-    this.knownVersions = new Set();
+    this.foreignReported = new VersionedMap();
+    this.knownVersions = new VersionedMap();
     this.arrivals = 0;
     this.declared = [];
+    this.published = undefined;
+  }
+
+  /**
+   * What the pipeline holds now, as an immutable value for the store state: the ids seen, the
+   * order (expected place, waiting events, anchor), the followed session. O(1) per batch.
+   */
+  checkpoint(): OrderState {
+    const state: OrderState = {
+      boundSession: this.boundSession,
+      seen: this.seen.version(),
+      seenContent: this.seenContent.version(),
+      seenForeign: this.seenForeign.version(),
+      unbound: this.unbound.version(),
+      foreignReported: this.foreignReported.version(),
+      knownVersions: this.knownVersions.version(),
+      sequencer: this.sequencer.checkpoint(),
+      pruneAt: this.pruneAt,
+      arrivals: this.arrivals,
+    };
+    this.published = state;
+    return state;
+  }
+
+  /**
+   * Makes the pipeline what the store state holds: a no-op when that is what it published last;
+   * after \`setState(prev)\` or a state copied into a fresh store, it goes back to that state's order.
+   */
+  sync(state: OrderState | undefined): void {
+    if (state === undefined || state === this.published) return;
+    this.boundSession = state.boundSession;
+    this.seen.restore(state.seen);
+    this.seenContent.restore(state.seenContent);
+    this.seenForeign.restore(state.seenForeign);
+    this.unbound.restore(state.unbound);
+    this.foreignReported.restore(state.foreignReported);
+    this.knownVersions.restore(state.knownVersions);
+    this.sequencer.restore(state.sequencer);
+    this.pruneAt = state.pruneAt;
+    this.arrivals = state.arrivals;
+    this.published = state;
   }
 
   /** The sessions whose gap was declared since the last call. */
@@ -136,15 +166,15 @@ export class EventPipeline {
    */
   private placeUnbound(ctx: ApplyContext, counts: IngestCounts): void {
     if (this.boundSession === undefined || this.unbound.size === 0) return;
-    const claimed = this.unbound;
-    this.unbound = new Map();
+    const claimed = [...this.unbound];
+    this.unbound.clear();
     for (const [key, { eventId, contentKey: contentKeyOf, sessionId, sequence, arrival, line }] of claimed) {
       if (sessionId !== this.boundSession) {
-        this.seenForeign.add(key);
+        this.seenForeign.set(key, true);
         continue;
       }
       if (eventId === undefined) {
-        this.seenContent.add(contentKeyOf!);
+        this.seenContent.set(contentKeyOf!, true);
         continue;
       }
       if (this.seen.has(eventId)) continue;
@@ -170,6 +200,27 @@ export class EventPipeline {
     return this.sequencer.anchor === 'inferred';
   }
 
+  /**
+   * Why a read model must not be merged: it is another session's, or it is current only through a
+   * place before what is already applied in order (it would take facts back). Not when that order
+   * was merely inferred from a stream first seen mid-way: the runtime's read model is the authority
+   * there (its merge still never moves a fact backwards). In the stream, `atSequence` is the place
+   * of the event that carries it: what was applied before that event is what it must cover.
+   */
+  refuseReadModel(sessionId: string | undefined, cursor: number | undefined, atSequence?: number): ReadModelRefusal | undefined {
+    if (this.isForeign(sessionId)) {
+      return { code: 'foreign_session', message: `a snapshot of session ${sessionId} was not applied: this store follows session ${this.boundSession}` };
+    }
+    if (cursor === undefined || this.orderInferred()) return undefined;
+    const applied = atSequence !== undefined ? atSequence - 1 : this.cursor();
+    if (applied === undefined || cursor >= applied) return undefined;
+    return {
+      code: 'snapshot_behind',
+      message: `the snapshot is current through sequence ${cursor}, but sequence ${applied} is already applied; it was not applied`,
+      behind: { cursor, applied },
+    };
+  }
+
   /** The last sequence applied in order (where a resume starts after); undefined for another session. */
   cursor(sessionId?: string): number | undefined {
     if (this.isForeign(sessionId)) return undefined;
@@ -181,7 +232,7 @@ export class EventPipeline {
   private rejectForeign(ctx: ApplyContext, counts: IngestCounts, sessionId: string, eventId: string | undefined, line: number | undefined): void {
     counts.invalid += 1;
     if (this.foreignReported.has(sessionId)) return;
-    this.foreignReported.add(sessionId);
+    this.foreignReported.set(sessionId, true);
     ctx.draft.diagnose({
       code: 'foreign_session',
       message: `events of session ${sessionId} were kept out: this store follows session ${this.boundSession}`,
@@ -405,7 +456,8 @@ export class EventPipeline {
         counts.duplicates += 1;
         continue;
       }
-      const validation = validateEvent(raw);
+      // Decoded once (validation, aliases, correlation): reducers read nothing from a second place.
+      const { validation, event: decoded } = validateAndDecode(raw);
       // Only a valid event names the session to follow: a corrupt first event must not capture the store.
       if (eventId !== undefined && validation.applicable && this.boundSession === undefined && sessionId !== undefined) {
         this.bind(sessionId);
@@ -435,11 +487,11 @@ export class EventPipeline {
       this.remember(eventId, contentKeyOf, place ?? UNPLACED);
       for (const issue of validation.issues) {
         if (issue.code === 'schema_version_unknown' && issue.schemaVersion && !this.knownVersions.has(issue.schemaVersion)) {
-          this.knownVersions.add(issue.schemaVersion);
+          this.knownVersions.set(issue.schemaVersion, true);
           ctx.draft.diagnose({ code: issue.code, message: issue.message, eventId, line });
         }
       }
-      const event = normalizeEvent(raw)!;
+      const event = decoded!;
       if (place !== undefined) this.placeEvent(ctx, counts, place, event, arrival, line);
       else this.apply(ctx, counts, event);
     }
@@ -453,13 +505,13 @@ export class EventPipeline {
       counts.duplicates += 1;
       return;
     }
-    this.seenForeign.add(key);
+    this.seenForeign.set(key, true);
     this.rejectForeign(ctx, counts, sessionId, eventId, line);
   }
 
   private remember(eventId: string | undefined, contentKeyOf: string | undefined, sequence: number): void {
     if (eventId !== undefined) this.seen.set(eventId, sequence);
-    else this.seenContent.add(contentKeyOf!);
+    else this.seenContent.set(contentKeyOf!, true);
   }
 
   /**

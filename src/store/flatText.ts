@@ -6,18 +6,21 @@
 //
 // How to get a flat copy: reading a character (`charCodeAt`) flattens the tree in place in Node,
 // but Chrome's optimized code reads through the tree without flattening (measured: 200k short
-// texts kept 26.9 MB either way). `normalize()` flattens and, for text already in NFC (nearly all
-// text, and all of Latin-1), returns it flat and unchanged (12.2 MB); text it would change is
-// copied exactly through a JSON round trip instead.
+// texts kept 26.9 MB either way). A regular expression runs only on a flat subject, so testing one
+// flattens the string in place, in every V8 tier, in one linear copy. `normalize()` also flattened,
+// but it normalizes too: quadratic on long runs of combining marks (issue 23: 100 KB of them took
+// 4.5 s), and runtime text is untrusted.
 
 /** V8 copies concatenations shorter than this into one flat string: they never form a tree. */
 const MIN_TREE_LENGTH = 13;
 
-/** `text` as one flat string (the same characters). */
+/** Matches at once, at the start: its only work is the flattening every regexp subject gets. */
+const AT_START = /^/;
+
+/** `text` as one flat string (the same string, its tree flattened in place). */
 export function flattenText(text: string): string {
-  if (text.length < MIN_TREE_LENGTH) return text;
-  const normalized = text.normalize();
-  return normalized === text ? normalized : (JSON.parse(JSON.stringify(text)) as string);
+  if (text.length >= MIN_TREE_LENGTH) AT_START.test(text);
+  return text;
 }
 
 /** `previous + delta`, flattened when its length passes a power of two. */

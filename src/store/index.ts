@@ -25,4 +25,5 @@ export * from './selectors/toolFacts';
 export * from './selectors/turnNotice';
 export * from './selectors/usage';
 export * from './selectors/laneCounts';
+export * from './selectors/diagnosticSummary';
 export * from './selectors/turnSubagents';

@@ -1,5 +1,10 @@
 import type { FailureFacts, VerificationOutcome } from '../protocol/payloadReaders';
 import type { JsonObject } from '../protocol/events';
+import type { Declared } from '../protocol/entity';
+import type { ACTION, ARTIFACT, EVIDENCE, QUEUED_TURN, SUBAGENT, TASK, TOOL_CALL, TURN } from '../protocol/entities';
+
+// A record's fields that a read model also states come from that entity's one declaration
+// (protocol/entities.ts): the read model, the record and the shipped schema cannot drift apart.
 
 /** The fallback vocabulary of SPEC section 5: one badge, used by every surface. */
 export type FactState = 'unknown' | 'unavailable' | 'blocked' | 'stale' | 'loading' | 'needs-input' | 'failed' | 'disputed';
@@ -57,20 +62,16 @@ export type BlockReason = 'quota' | 'routing' | 'permission' | 'sandbox' | 'poli
  * A turn: lifecycle, times, current `run.status` stage, failure facts, and the ids of its messages,
  * actions, tool calls and runs.
  */
-export interface TurnRecord {
+export interface TurnRecord extends Omit<Declared<typeof TURN>, 'turnId' | 'runId'> {
   turnId: string;
   threadId?: string;
   lifecycle: TurnLifecycle;
-  submittedAt?: string;
-  startedAt?: string;
-  endedAt?: string;
   /** Latest `run.status` stage (routing, preparing, streaming, retrying ...) and its detail. */
   stage?: string;
   stageDetail?: string;
   stageSince?: string;
   failure?: FailureFacts;
   blocked?: { reason: BlockReason; detail?: string };
-  taskId?: string;
   runIds: readonly string[];
   messageIds: readonly string[];
   actionIds: readonly string[];
@@ -141,26 +142,18 @@ export type ToolStatus = 'unknown' | 'running' | 'succeeded' | 'failed';
  * A tool call: name, safe input, status, progress, capped output preview with the full output
  * behind `outputRef`, failure facts, and linked artifacts/evidence.
  */
-export interface ToolCallRecord {
+export interface ToolCallRecord extends Omit<Declared<typeof TOOL_CALL>, 'toolCallId' | 'status' | 'argsText'> {
   toolCallId: string;
   stepId?: string;
-  turnId?: string;
   messageId?: string;
   subagentId?: string;
-  name?: string;
-  safeArgs?: unknown;
   /** Streamed argument text, appended per delta and parsed only when read. */
   argsText: string;
   status: ToolStatus;
-  progress?: number;
   progressMessage?: string;
-  /** Output preview, capped at the preview budget; the whole output is behind `outputRef`. */
-  outputPreview?: string;
   outputTruncated: boolean;
-  outputRef?: string;
   /** What an output.* fact said of the output: moved behind its ref, cut, redacted or expired. */
   outputState?: 'spilled' | 'truncated' | 'redacted' | 'expired';
-  durationMs?: number;
   startedAt?: string;
   endedAt?: string;
   failure?: FailureFacts;
@@ -178,23 +171,18 @@ export type ActionStatus = 'pending' | 'resolved' | 'cancelled' | 'expired';
  * A request for the user (approval, input, choice): prompt, severity, input schema, deadline,
  * status and the decision the runtime recorded.
  */
-export interface ActionRecord {
+export interface ActionRecord extends Omit<Declared<typeof ACTION>, 'actionId' | 'status'> {
   actionId: string;
-  turnId?: string;
   /** The message whose parts show this request inline (absent for requests known only from a snapshot). */
   messageId?: string;
   threadId?: string;
   toolCallId?: string;
-  actionType?: string;
-  prompt?: string;
-  severity?: string;
   decisionKind?: string;
   schema?: JsonObject;
   scope?: unknown;
   expiresAt?: string;
   toolName?: string;
   status: ActionStatus;
-  decision?: string;
   /** Who answered, as the resolution said (`user`, `policy` ...). */
   respondedBy?: string;
   requestedAt?: string;
@@ -221,13 +209,9 @@ export interface ArtifactVersionFacts {
  * An artifact: kind, status, title, versions and the refs its card loads on demand. A missing
  * `kind` or `status` renders `unknown`.
  */
-export interface ArtifactRecord {
+export interface ArtifactRecord extends Omit<Declared<typeof ARTIFACT>, 'artifactId'> {
   artifactId: string;
-  kind?: string;
-  status?: string;
-  title?: string;
   versionIds: readonly string[];
-  currentVersionId?: string;
   /** Each version's own content and refs, in the order the versions appeared (absent when hydrated from a read model). */
   versions?: readonly ArtifactVersionFacts[];
   previewRef?: string;
@@ -237,8 +221,6 @@ export interface ArtifactRecord {
   exportState?: ExportState;
   exportRef?: string;
   mimeType?: string;
-  toolCallId?: string;
-  turnId?: string;
   taskId?: string;
   subagentId?: string;
   error?: string;
@@ -249,12 +231,8 @@ export interface ArtifactRecord {
  * Evidence: verification status, pack/replay/review/trace refs, outcomes and review verdict;
  * `disputed` when evidence and review conflict.
  */
-export interface EvidenceRecord {
+export interface EvidenceRecord extends Omit<Declared<typeof EVIDENCE>, 'evidenceId'> {
   evidenceId: string;
-  status?: string;
-  packRef?: string;
-  replayRef?: string;
-  reviewRef?: string;
   traceRef?: string;
   exportRef?: string;
   verdict?: string;
@@ -280,19 +258,13 @@ export interface TaskAttemptRecord {
 }
 
 /** A task: objective, status, attempts in run order, dependencies, progress and evidence refs. */
-export interface TaskRecord {
+export interface TaskRecord extends Omit<Declared<typeof TASK>, 'taskId' | 'evidenceRefs'> {
   taskId: string;
-  status?: string;
-  title?: string;
-  objective?: string;
   parentTaskId?: string;
-  currentRunId?: string;
   attempts: readonly TaskAttemptRecord[];
   dependencies: readonly string[];
   progress?: unknown;
   evidenceRefs: readonly string[];
-  threadId?: string;
-  turnId?: string;
   subagentId?: string;
 }
 
@@ -300,12 +272,9 @@ export interface TaskRecord {
  * A subagent in the roster: role, lineage (parent task/thread/turn), status (`unknown` until
  * stated) and what it produced.
  */
-export interface SubagentRecord {
+export interface SubagentRecord extends Omit<Declared<typeof SUBAGENT>, 'subagentId' | 'status'> {
   subagentId: string;
-  role?: string;
   title?: string;
-  parentTaskId?: string;
-  parentThreadId?: string;
   parentTurnId?: string;
   taskId?: string;
   status: string;
@@ -318,11 +287,7 @@ export interface SubagentRecord {
 }
 
 /** A turn queued behind the active one, as `queue.changed` or a snapshot listed it. */
-export interface QueuedTurn {
-  queueId?: string;
-  turnId?: string;
-  preview?: string;
-}
+export type QueuedTurn = Declared<typeof QUEUED_TURN>;
 
 /**
  * The runtime's routing decision: selected model, candidate count, who decided, fallback;

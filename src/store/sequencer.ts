@@ -1,4 +1,5 @@
 import type { RuntimeEventEnvelope } from '../protocol/events';
+import { VersionedMap, type MapVersion } from './versionedMap';
 
 /**
  * One place in a session's order. An event kept out of the facts (invalid, unknown type) still
@@ -8,6 +9,17 @@ export interface SequenceSlot {
   event?: RuntimeEventEnvelope;
   /** Arrival order, to tell which waiting events really arrived ahead of a predecessor. */
   arrival: number;
+}
+
+/** A sequencer's state as an immutable value. */
+export interface SequencerState {
+  readonly expected: number | undefined;
+  readonly coveredThrough: number | undefined;
+  readonly floor: number | undefined;
+  readonly pending: MapVersion<number, SequenceSlot>;
+  readonly gapDeclared: boolean;
+  readonly anchor: 'start' | 'snapshot' | 'inferred' | undefined;
+  readonly appliedAhead: { readonly from: number; readonly to: number } | undefined;
 }
 
 /**
@@ -26,7 +38,7 @@ export class SessionSequencer {
   coveredThrough: number | undefined;
   /** The first sequence applied in order (the baseline): below it nothing was ever applied. */
   floor: number | undefined;
-  readonly pending = new Map<number, SequenceSlot>();
+  readonly pending = new VersionedMap<number, SequenceSlot>();
   gapDeclared = false;
   /**
    * How the order was anchored: at the stream's start (sequence 0 or 1), by a snapshot cursor, or
@@ -39,6 +51,30 @@ export class SessionSequencer {
    * reaches `from` it continues at `to`, so those events are never applied twice nor waited for.
    */
   private appliedAhead: { from: number; to: number } | undefined;
+
+  /** The ordering state as an immutable value (see `OrderState`). */
+  checkpoint(): SequencerState {
+    return {
+      expected: this.expected,
+      coveredThrough: this.coveredThrough,
+      floor: this.floor,
+      pending: this.pending.version(),
+      gapDeclared: this.gapDeclared,
+      anchor: this.anchor,
+      appliedAhead: this.appliedAhead,
+    };
+  }
+
+  /** Goes back to a state `checkpoint` returned. */
+  restore(state: SequencerState): void {
+    this.expected = state.expected;
+    this.coveredThrough = state.coveredThrough;
+    this.floor = state.floor;
+    this.pending.restore(state.pending);
+    this.gapDeclared = state.gapDeclared;
+    this.anchor = state.anchor;
+    this.appliedAhead = state.appliedAhead;
+  }
 
   /** The lowest waiting sequence, i.e. where the stream resumes after the gap. */
   lowestPending(): number | undefined {

@@ -17,6 +17,7 @@ import type {
   ToolCallRecord,
   TurnRecord,
 } from './records';
+import type { OrderState } from './orderState';
 import { createTable, type Table } from './table';
 
 /**
@@ -81,7 +82,23 @@ export interface ProjectionScalars {
   costLimits: CostLimitFacts;
   permissions: PermissionFacts;
   counts: IngestCounts;
+  /**
+   * The turns a blocking fact stops now (those whose `blocked` is set), so that an event of progress
+   * checks for a block to clear without reading its turn when none is blocked.
+   */
+  blockedTurns: ReadonlySet<string>;
+  /**
+   * How many diagnostics of each code were raised, the ones only counted included: past the first
+   * hundred of a code (`keepDiagnosticsPerCode`), `diagnostics` keeps no more records of it.
+   */
+  diagnosticCounts: ReadonlyMap<string, number>;
   responding: ReadonlyMap<string, RespondingOverlay>;
+  /**
+   * The order keeper's state (ids seen, the expected place, events waiting on a gap): part of the
+   * state so that `setState(prev)` and a state copied into a fresh store go on exactly from there.
+   * Opaque; undefined before the store publishes its first.
+   */
+  order: OrderState | undefined;
 }
 
 /**
@@ -121,6 +138,9 @@ export function createProjectionData(): ProjectionData {
     costLimits: {},
     permissions: { decisions: [], violations: [] },
     counts: emptyCounts(),
+    blockedTurns: new Set(),
+    diagnosticCounts: new Map(),
     responding: new Map(),
+    order: undefined,
   };
 }

@@ -3,6 +3,8 @@
 // for payload and envelope fields, huge strings, deep nesting, `__proto__`/`constructor` keys and
 // prototype-method-name strings, NaN/Infinity/negative/huge sequences, unknown types, mixed
 // sessions, missing eventIds, and snapshots with and without cursors at random points.
+import { exceedsJsonDepth } from '../../src/protocol/jsonDepth';
+import { parseJsonLine } from '../../src/protocol/parseJsonl';
 import type { Random } from './random';
 
 export type Json = Record<string, unknown>;
@@ -69,6 +71,14 @@ export interface MutationContext {
 }
 
 const randomIndex = (events: unknown[], random: Random) => random.int(Math.max(1, events.length));
+
+/** The line limit the refused-lines mutation reads with (small, so the too-long lines stay cheap). */
+const REFUSED_LINE_CHARS = 4_096;
+
+function refused(parsed: ReturnType<typeof parseJsonLine>): Json {
+  if ('issue' in parsed) throw new Error(`a refused line must still be a record: ${parsed.issue.message}`);
+  return parsed.value as Json;
+}
 
 export const MUTATIONS: readonly Mutation[] = [
   {
@@ -191,6 +201,22 @@ export const MUTATIONS: readonly Mutation[] = [
       for (const event of other) out.splice(random.int(out.length + 1), 0, event);
       return out;
     },
+  },
+  {
+    // Lines a reader refuses mid-stream (args nested past the 64-level bound, a line over the line
+    // limit): what reaches the store is the place-holder parseJsonLine makes, which keeps its place.
+    name: 'refused-lines',
+    apply: (events, random) =>
+      events.map((event, line) => {
+        // An event an earlier mutation nested 5,000 deep cannot be written as a line: left as it is.
+        if (!random.chance(0.08) || exceedsJsonDepth(event)) return event;
+        if (random.chance(0.5)) {
+          const text = JSON.stringify({ ...event, payload: { ...(event.payload as Json), args: '@DEEP@' } }).replace('"@DEEP@"', `${'['.repeat(70)}${']'.repeat(70)}`);
+          return refused(parseJsonLine(text, line + 1));
+        }
+        const text = JSON.stringify({ ...event, payload: { ...(event.payload as Json), filler: 'x'.repeat(REFUSED_LINE_CHARS) } });
+        return refused(parseJsonLine(text, line + 1, { maxLineChars: REFUSED_LINE_CHARS }));
+      }),
   },
   {
     name: 'missing-event-ids',

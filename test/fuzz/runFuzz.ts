@@ -11,6 +11,9 @@ import { checkStream, type Violation } from './checkStream';
 import { mutateStream, toOps, type Json } from './mutateStream';
 import { seededRandom } from './random';
 
+/** Mutated streams per fixture and seed in the unit run (three seeds, issue 22: at least 3 × 150). */
+export const FUZZ_STREAMS = 150;
+
 export interface FuzzOptions {
   seed: number;
   /** Mutated streams per fixture. */

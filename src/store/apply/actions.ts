@@ -1,4 +1,4 @@
-import type { RuntimeEventEnvelope } from '../../protocol/events';
+import type { ActionEvent, PermissionEvent, RuntimeEventEnvelope } from '../../protocol/events';
 import { isPlainObject } from '../../protocol/eventFieldRules';
 import { readAction, readActionResolution, readString } from '../../protocol/payloadReaders';
 import type { ActionRecord } from '../records';
@@ -6,8 +6,9 @@ import type { ApplyContext } from './context';
 import { ensureTurn, updateTurn } from './lifecycle';
 import { appendPart, ensureMessage } from './messages';
 
+/** The action an event names: decoded at the boundary (`resolveCorrelation`), read from one place. */
 function actionIdOf(event: RuntimeEventEnvelope): string | undefined {
-  return readString(event.actionId) ?? readString(event.requestId) ?? readString(event.payload.actionId);
+  return readString(event.actionId);
 }
 
 function requireAction(ctx: ApplyContext, event: RuntimeEventEnvelope, actionId: string): void {
@@ -67,7 +68,7 @@ function resolveAction(ctx: ApplyContext, event: RuntimeEventEnvelope, actionId:
   }
 }
 
-export function applyActionEvent(ctx: ApplyContext, event: RuntimeEventEnvelope): void {
+export function applyActionEvent(ctx: ApplyContext, event: ActionEvent | PermissionEvent): void {
   const actionId = actionIdOf(event);
   if (actionId === undefined) return;
   switch (event.type) {
@@ -86,7 +87,7 @@ export function applyActionEvent(ctx: ApplyContext, event: RuntimeEventEnvelope)
 }
 
 /** Permission and sandbox facts feed the PermissionSandboxSummary; requests with an id are actions. */
-export function applyPermissionEvent(ctx: ApplyContext, event: RuntimeEventEnvelope): void {
+export function applyPermissionEvent(ctx: ApplyContext, event: PermissionEvent): void {
   const permissions = ctx.draft.scalar('permissions');
   switch (event.type) {
     case 'permission.requested':

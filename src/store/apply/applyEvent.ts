@@ -1,5 +1,5 @@
-import type { RuntimeEventEnvelope } from '../../protocol/events';
-import type { ApplyContext } from './context';
+import type { OutputEvent, RuntimeEventEnvelope } from '../../protocol/events';
+import type { ApplyContext, Reducer } from './context';
 import { applyActionEvent, applyPermissionEvent } from './actions';
 import { applyArtifactEvent } from './artifacts';
 import { applyProcessFact, applyRuntimeDiagnostic } from './diagnostics';
@@ -9,69 +9,87 @@ import { applyModelEvent, applyReasoningEvent } from './messages';
 import { applyLimitEvent, applyRoutingEvent } from './routingLimits';
 import { applySubagentEvent } from './subagents';
 import { applyTaskEvent } from './tasks';
-import { applySnapshotDocument, hydrateMessages } from '../applyReadModel';
+import { clearBlockOnProgress } from './progress';
+import { applyReadModelDocument, hydrateMessages } from '../applyReadModel';
 import { isPlainObject } from '../../protocol/eventFieldRules';
 import { applyOutputEvent, applyToolEvent } from './tools';
 
+function applyMessagesSnapshot(ctx: ApplyContext, event: RuntimeEventEnvelope): void {
+  if (Array.isArray(event.payload.messages)) hydrateMessages(ctx, event.payload.messages.filter(isPlainObject), event.threadId);
+}
+
+function applySnapshotEvent(ctx: ApplyContext, event: RuntimeEventEnvelope): void {
+  // snapshot.updated may carry the snapshot itself; otherwise it only marks a durable point. It
+  // takes the door applyReadModel takes: the same guards, the same merge.
+  const snapshot = isPlainObject(event.payload.snapshot) ? event.payload.snapshot : event.payload;
+  if (event.type === 'snapshot.updated' && applyReadModelDocument(ctx, snapshot, event.sequence).kind !== 'unknown') return;
+  applyProcessFact(ctx, event);
+}
+
+function applyOutput(ctx: ApplyContext, event: OutputEvent): void {
+  if (!applyOutputEvent(ctx, event)) applyProcessFact(ctx, event);
+}
+
+/**
+ * A family's reducer takes its family's typed events: the map below is keyed by the type's family,
+ * so a reducer only ever receives the events its type names (narrowing on `type` reaches the payload).
+ */
+const typed = <E extends RuntimeEventEnvelope>(reducer: (ctx: ApplyContext, event: E) => void): Reducer => reducer as unknown as Reducer;
+
+/** Each family's reducer, by the type's prefix. */
+const BY_FAMILY: ReadonlyMap<string, Reducer> = new Map<string, Reducer>([
+  ['session', typed(applySessionEvent)],
+  ['thread', typed(applyThreadEvent)],
+  ['turn', typed(applyTurnEvent)],
+  ['run', typed(applyRunStatus)],
+  ['queue', typed(applyQueueChanged)],
+  ['model', typed(applyModelEvent)],
+  ['reasoning', typed(applyReasoningEvent)],
+  ['tool', typed(applyToolEvent)],
+  ['output', typed(applyOutput)],
+  ['action', typed(applyActionEvent)],
+  ['permission', typed(applyPermissionEvent)],
+  ['sandbox', typed(applyPermissionEvent)],
+  ['artifact', typed(applyArtifactEvent)],
+  ['evidence', typed(applyEvidenceEvent)],
+  ['review', typed(applyEvidenceEvent)],
+  ['task', typed(applyTaskEvent)],
+  ['subagent', typed(applySubagentEvent)],
+  ['routing', typed(applyRoutingEvent)],
+  ['cost', typed(applyLimitEvent)],
+  ['rate_limit', typed(applyLimitEvent)],
+  ['quota', typed(applyLimitEvent)],
+  ['limit', typed(applyLimitEvent)],
+  ['runtime', typed(applyRuntimeDiagnostic)],
+  ['messages', typed(applyMessagesSnapshot)],
+  ['snapshot', typed(applySnapshotEvent)],
+]);
+
+/** Types whose family's reducer is not theirs. */
+const BY_TYPE: ReadonlyMap<string, Reducer> = new Map<string, Reducer>([
+  ['tool.catalog.resolved', applyProcessFact],
+  ['task.profile.resolved', typed(applyRoutingEvent)],
+]);
+
+/**
+ * The reducer of each type seen, found once: a lookup per event instead of cutting the family out
+ * of the type (a new string per event). Types come from validated events: a known vocabulary.
+ */
+const reducers = new Map<string, Reducer>();
+
+function reducerOf(type: string): Reducer {
+  let reducer = reducers.get(type);
+  if (reducer === undefined) {
+    // hook, policy, process, context, history, job, channel, benchmark, agent.handoff,
+    // worker.notification, snapshot.repaired: archived as process facts.
+    reducer = BY_TYPE.get(type) ?? BY_FAMILY.get(type.slice(0, type.indexOf('.'))) ?? applyProcessFact;
+    reducers.set(type, reducer);
+  }
+  return reducer;
+}
+
 /** Routes one normalized event to its family's reducer. Snapshots are handled by the store itself. */
 export function applyEvent(ctx: ApplyContext, event: RuntimeEventEnvelope): void {
-  const type = event.type;
-  const family = type.slice(0, type.indexOf('.'));
-  switch (family) {
-    case 'session':
-      return applySessionEvent(ctx, event);
-    case 'thread':
-      return applyThreadEvent(ctx, event);
-    case 'turn':
-      return applyTurnEvent(ctx, event);
-    case 'run':
-      return applyRunStatus(ctx, event);
-    case 'queue':
-      return applyQueueChanged(ctx, event);
-    case 'model':
-      return applyModelEvent(ctx, event);
-    case 'reasoning':
-      return applyReasoningEvent(ctx, event);
-    case 'tool':
-      return type === 'tool.catalog.resolved' ? applyProcessFact(ctx, event) : applyToolEvent(ctx, event);
-    case 'output':
-      if (!applyOutputEvent(ctx, event)) applyProcessFact(ctx, event);
-      return;
-    case 'action':
-      return applyActionEvent(ctx, event);
-    case 'permission':
-    case 'sandbox':
-      return applyPermissionEvent(ctx, event);
-    case 'artifact':
-      return applyArtifactEvent(ctx, event);
-    case 'evidence':
-    case 'review':
-      return applyEvidenceEvent(ctx, event);
-    case 'task':
-      return type === 'task.profile.resolved' ? applyRoutingEvent(ctx, event) : applyTaskEvent(ctx, event);
-    case 'subagent':
-      return applySubagentEvent(ctx, event);
-    case 'routing':
-      return applyRoutingEvent(ctx, event);
-    case 'cost':
-    case 'rate_limit':
-    case 'quota':
-    case 'limit':
-      return applyLimitEvent(ctx, event);
-    case 'runtime':
-      return applyRuntimeDiagnostic(ctx, event);
-    case 'messages':
-      if (Array.isArray(event.payload.messages)) hydrateMessages(ctx, event.payload.messages.filter(isPlainObject), event.threadId);
-      return;
-    case 'snapshot': {
-      // snapshot.updated may carry the snapshot itself; otherwise it only marks a durable point.
-      const snapshot = isPlainObject(event.payload.snapshot) ? event.payload.snapshot : event.payload;
-      if (type === 'snapshot.updated' && applySnapshotDocument(ctx, snapshot).kind !== 'unknown') return;
-      return applyProcessFact(ctx, event);
-    }
-    default:
-      // hook, policy, process, context, history, job, channel, benchmark, agent.handoff,
-      // worker.notification, snapshot.repaired: archived as process facts.
-      return applyProcessFact(ctx, event);
-  }
+  clearBlockOnProgress(ctx, event);
+  reducerOf(event.type)(ctx, event);
 }

@@ -1,4 +1,4 @@
-import type { RuntimeEventEnvelope } from '../../protocol/events';
+import type { ArtifactEvent, RuntimeEventEnvelope } from '../../protocol/events';
 import { readArtifact, readArtifactId, readString, type ArtifactFacts } from '../../protocol/payloadReaders';
 import type { ArtifactRecord, ArtifactVersionFacts, ExportState } from '../records';
 import { capPreview, type ApplyContext } from './context';
@@ -94,8 +94,9 @@ const EXPORT_STATES: Record<string, ExportState> = {
   'artifact.export.completed': 'exported',
 };
 
-export function applyArtifactEvent(ctx: ApplyContext, event: RuntimeEventEnvelope): void {
-  const artifactId = readArtifactId(event);
+export function applyArtifactEvent(ctx: ApplyContext, event: ArtifactEvent): void {
+  // Resolved at the boundary (top-level, payload or a nested artifact object).
+  const artifactId = event.artifactId;
   if (artifactId === undefined) {
     ctx.draft.diagnose({
       code: 'missing_correlation',

@@ -1,10 +1,10 @@
-import type { RuntimeEventEnvelope } from '../../protocol/events';
+import type { DiagnosticEvent, RuntimeEventEnvelope } from '../../protocol/events';
 import { readFailure, readString } from '../../protocol/payloadReaders';
 import type { ApplyContext } from './context';
 import { ensureThread } from './lifecycle';
 
 /** runtime.warning / runtime.error are typed failures: category, retryability and hint are kept. */
-export function applyRuntimeDiagnostic(ctx: ApplyContext, event: RuntimeEventEnvelope): void {
+export function applyRuntimeDiagnostic(ctx: ApplyContext, event: DiagnosticEvent): void {
   const failure = readFailure(event);
   const isError = event.type === 'runtime.error';
   const code = readString(event.payload.code) ?? (isError ? 'runtime_error' : 'runtime_warning');

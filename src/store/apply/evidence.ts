@@ -1,7 +1,7 @@
-import type { RuntimeEventEnvelope } from '../../protocol/events';
+import type { EvidenceEvent, ReviewEvent, RuntimeEventEnvelope } from '../../protocol/events';
 import { readEvidence, readString, type EvidenceFacts } from '../../protocol/payloadReaders';
 import type { EvidenceRecord } from '../records';
-import type { ApplyContext } from './context';
+import type { ApplyContext, FactOrigin } from './context';
 import { draftToolCalls, toolCallKey } from '../toolCallKey';
 
 /** Statuses and verdicts that assert the evidence holds, and those that assert it does not. */
@@ -9,10 +9,11 @@ const POSITIVE = new Set(['verified', 'passed', 'pass', 'approved', 'accepted', 
 const NEGATIVE = new Set(['failed', 'fail', 'error', 'rejected', 'changes_requested', 'invalid']);
 
 function evidenceIdOf(event: RuntimeEventEnvelope): string | undefined {
-  return readString(event.evidenceId) ?? readString(event.payload.evidenceId);
+  // Decoded at the boundary (`resolveCorrelation`): read from one place.
+  return readString(event.evidenceId);
 }
 
-export function ensureEvidence(ctx: ApplyContext, evidenceId: string, event: RuntimeEventEnvelope | undefined): EvidenceRecord {
+export function ensureEvidence(ctx: ApplyContext, evidenceId: string, event: FactOrigin | undefined): EvidenceRecord {
   const existing = ctx.draft.get('evidence', evidenceId);
   if (existing) return existing;
   const record: EvidenceRecord = {
@@ -82,7 +83,7 @@ export function mergeEvidence(ctx: ApplyContext, record: EvidenceRecord, facts: 
   ctx.draft.put('evidence', record.evidenceId, next);
 }
 
-export function applyEvidenceEvent(ctx: ApplyContext, event: RuntimeEventEnvelope): void {
+export function applyEvidenceEvent(ctx: ApplyContext, event: EvidenceEvent | ReviewEvent): void {
   const evidenceId = evidenceIdOf(event);
   if (evidenceId === undefined) {
     ctx.draft.diagnose({

@@ -1,8 +1,8 @@
-import type { JsonObject, RuntimeEventEnvelope } from '../../protocol/events';
+import type { JsonObject, QueueEvent, RunStatusEvent, RuntimeEventEnvelope, SessionEvent, ThreadEvent, TurnEvent } from '../../protocol/events';
 import { isPlainObject } from '../../protocol/eventFieldRules';
 import { readFailure, readRunDetail, readRunStage, readString, readSubmittedText } from '../../protocol/payloadReaders';
 import type { QueuedTurn, ThreadRecord, TurnLifecycle, TurnRecord } from '../records';
-import type { ApplyContext } from './context';
+import type { ApplyContext, FactOrigin } from './context';
 import { endReasoning } from './partDone';
 import { pendingActionIdsOf } from '../selectors/turnStatus';
 import { NO_IDS } from '../noIds';
@@ -19,7 +19,7 @@ export function ensureThread({ draft }: ApplyContext, threadId: string): ThreadR
 }
 
 /** The turn an event belongs to, created on first sight (and listed under its thread). */
-export function ensureTurn(ctx: ApplyContext, event: RuntimeEventEnvelope): TurnRecord | undefined {
+export function ensureTurn(ctx: ApplyContext, event: Pick<FactOrigin, 'turnId' | 'threadId'>): TurnRecord | undefined {
   const turnId = event.turnId;
   if (turnId === undefined) return undefined;
   const existing = ctx.draft.get('turns', turnId);
@@ -44,10 +44,17 @@ export function ensureTurn(ctx: ApplyContext, event: RuntimeEventEnvelope): Turn
 
 /** Patches a turn: a new record once per batch, then in place (a turn takes many events per batch). */
 export function updateTurn(ctx: ApplyContext, turn: TurnRecord, patch: Partial<TurnRecord>): TurnRecord {
+  // Every change of `blocked` comes through here: the set of blocked turns follows it.
+  if ('blocked' in patch && (patch.blocked === undefined) !== (turn.blocked === undefined)) {
+    const blocked = new Set(ctx.draft.scalar('blockedTurns'));
+    if (patch.blocked === undefined) blocked.delete(turn.turnId);
+    else blocked.add(turn.turnId);
+    ctx.draft.setScalar('blockedTurns', blocked);
+  }
   return ctx.draft.update('turns', turn.turnId, turn, patch);
 }
 
-export function applySessionEvent(ctx: ApplyContext, event: RuntimeEventEnvelope): void {
+export function applySessionEvent(ctx: ApplyContext, event: SessionEvent): void {
   const session = ctx.draft.scalar('session');
   const declared = event.payload.unavailableFacts;
   const unavailableFacts = Array.isArray(declared)
@@ -61,7 +68,7 @@ export function applySessionEvent(ctx: ApplyContext, event: RuntimeEventEnvelope
   });
 }
 
-export function applyThreadEvent(ctx: ApplyContext, event: RuntimeEventEnvelope): void {
+export function applyThreadEvent(ctx: ApplyContext, event: ThreadEvent): void {
   if (event.threadId === undefined) return;
   const thread = ensureThread(ctx, event.threadId);
   const status = readString(event.payload.status);
@@ -72,7 +79,7 @@ export function applyThreadEvent(ctx: ApplyContext, event: RuntimeEventEnvelope)
   });
 }
 
-export function applyTurnEvent(ctx: ApplyContext, event: RuntimeEventEnvelope): void {
+export function applyTurnEvent(ctx: ApplyContext, event: TurnEvent): void {
   const turn = ensureTurn(ctx, event);
   if (!turn) return;
   const at = event.timestamp;
@@ -173,14 +180,14 @@ function addUserMessage(ctx: ApplyContext, event: RuntimeEventEnvelope): void {
   if (turn) ctx.draft.appendTo('turns', turnId, 'messageIds', messageId);
 }
 
-export function applyRunStatus(ctx: ApplyContext, event: RuntimeEventEnvelope): void {
+export function applyRunStatus(ctx: ApplyContext, event: RunStatusEvent): void {
   const turn = ensureTurn(ctx, event);
   if (!turn) return;
   const stage = readRunStage(event);
   const patch: Partial<TurnRecord> = { stage, stageDetail: readRunDetail(event), stageSince: event.timestamp };
   if (turn.lifecycle === 'unknown' || turn.lifecycle === 'submitted') patch.lifecycle = 'running';
+  // Any other stage is progress: applyEvent cleared an earlier block already.
   if (stage === 'blocked') patch.blocked = { reason: 'policy', detail: readRunDetail(event) };
-  else if (turn.blocked?.reason === 'policy') patch.blocked = undefined;
   if (isTerminal(turn.lifecycle)) return;
   updateTurn(ctx, turn, patch);
 }
@@ -191,7 +198,7 @@ export function applyRunStatus(ctx: ApplyContext, event: RuntimeEventEnvelope): 
  * strings), or `payload.queuedTurnIds: string[]`. Any other form leaves the queue `unknown` with a
  * diagnostic: an unreadable queue is never reported as "nothing queued".
  */
-export function applyQueueChanged(ctx: ApplyContext, event: RuntimeEventEnvelope): void {
+export function applyQueueChanged(ctx: ApplyContext, event: QueueEvent): void {
   const queue = readQueue(event.payload);
   if (queue === undefined) {
     ctx.draft.diagnose({

@@ -1,4 +1,4 @@
-import type { RuntimeEventEnvelope } from '../../protocol/events';
+import type { ModelEvent, ReasoningEvent, RuntimeEventEnvelope } from '../../protocol/events';
 import { readFailure, readFinalText, readTextDelta } from '../../protocol/payloadReaders';
 import type { MessagePart, MessageRecord, PartKind } from '../records';
 import type { ApplyContext } from './context';
@@ -40,6 +40,11 @@ function implicitMessageId(event: RuntimeEventEnvelope): string {
  */
 export function ensureMessage(ctx: ApplyContext, event: RuntimeEventEnvelope): MessageRecord {
   const table = messageTable(event);
+  // The common case of a named message: it exists, in the event's turn (no turn lookup per delta).
+  if (namesMessage(event)) {
+    const named = ctx.draft.get(table, event.messageId as string);
+    if (named !== undefined && (event.turnId === undefined || named.turnId === event.turnId)) return named;
+  }
   const subagent = table === 'subagentMessages';
   const turn = subagent ? undefined : ensureTurn(ctx, event);
   const messageId = namesMessage(event) ? (event.messageId as string) : (turn?.currentMessageId ?? implicitMessageId(event));
@@ -66,30 +71,28 @@ export function ensureMessage(ctx: ApplyContext, event: RuntimeEventEnvelope): M
   return message;
 }
 
-/** A part id no other part of the message ever had: a per-message counter, never the list length. */
-function nextPartId(ctx: ApplyContext, message: MessageRecord): { partId: string; nextPart: number } {
-  let n = message.nextPart ?? message.partIds.length;
-  let partId = `${message.messageId}#${n++}`;
-  while (ctx.draft.get('parts', partId) !== undefined) partId = `${message.messageId}#${n++}`;
-  return { partId, nextPart: n };
-}
-
 /** Appends a part to a message's ordered parts, in the message's current step. */
 export function appendPart(ctx: ApplyContext, event: RuntimeEventEnvelope, message: MessageRecord, kind: PartKind, fields: Partial<MessagePart>): MessagePart {
   const table = messageTable(event);
   const current = ctx.draft.get(table, message.messageId) ?? message;
   const named = (kind === 'text' || kind === 'reasoning') && typeof event.partId === 'string' ? event.partId : undefined;
-  const { partId, nextPart } = named !== undefined ? { partId: named, nextPart: current.nextPart } : nextPartId(ctx, current);
-  const part: MessagePart = {
-    partId,
-    messageId: message.messageId,
-    kind,
-    done: kind !== 'text' && kind !== 'reasoning',
-    ...(current.step !== undefined && { step: current.step }),
-    ...fields,
-  };
-  ctx.draft.put('parts', partId, part);
-  ctx.draft.update(table, current.messageId, current, { ...(nextPart !== undefined && { nextPart }) });
+  let partId: string;
+  let nextPart = current.nextPart;
+  if (named !== undefined) partId = named;
+  else {
+    // A part id no other part of the message ever had: a per-message counter, never the list length.
+    let n = current.nextPart ?? current.partIds.length;
+    partId = `${current.messageId}#${n++}`;
+    while (ctx.draft.get('parts', partId) !== undefined) partId = `${current.messageId}#${n++}`;
+    nextPart = n;
+  }
+  // Fields set one by one: a conditional spread allocates an object (this runs per part).
+  const part: MessagePart = { partId, messageId: message.messageId, kind, done: kind !== 'text' && kind !== 'reasoning' };
+  if (current.step !== undefined) part.step = current.step;
+  Object.assign(part, fields);
+  ctx.draft.putOwn('parts', partId, part);
+  const own = ctx.draft.own(table, current.messageId, current);
+  if (nextPart !== undefined) own.nextPart = nextPart;
   ctx.draft.appendTo(table, current.messageId, 'partIds', partId);
   return part;
 }
@@ -110,13 +113,11 @@ function stepParts(ctx: Pick<ApplyContext, 'draft'>, message: MessageRecord): Me
 }
 
 /** The text or reasoning part a streamed fragment continues, or undefined to start a new part. */
-function continuingPart(ctx: ApplyContext, event: RuntimeEventEnvelope, message: MessageRecord, kind: 'text' | 'reasoning'): MessagePart | undefined {
+function continuingPart(ctx: ApplyContext, event: RuntimeEventEnvelope, message: MessageRecord, kind: 'text' | 'reasoning', last: MessagePart | undefined): MessagePart | undefined {
   if (typeof event.partId === 'string') {
     const named = ctx.draft.get('parts', event.partId);
     return named && named.kind === kind && named.messageId === message.messageId ? named : undefined;
   }
-  const lastId = message.partIds[message.partIds.length - 1];
-  const last = lastId === undefined ? undefined : ctx.draft.get('parts', lastId);
   return last && last.kind === kind && stepOf(last) === (message.step ?? 0) && !(kind === 'reasoning' && last.done) ? last : undefined;
 }
 
@@ -129,6 +130,7 @@ const hasText = (parts: readonly MessagePart[]): boolean => parts.some((p) => p.
 
 function appendText(ctx: ApplyContext, event: RuntimeEventEnvelope, kind: 'text' | 'reasoning', text: string): void {
   let message = ensureMessage(ctx, event);
+  if (afterCancel(ctx, event, message)) return;
   if (message.final && kind === 'text') {
     if (namesMessage(event)) {
       ctx.draft.diagnose({
@@ -145,10 +147,15 @@ function appendText(ctx: ApplyContext, event: RuntimeEventEnvelope, kind: 'text'
       ? startStep(ctx, event, message, reopen)
       : ctx.draft.update(messageTable(event), message.messageId, message, reopen);
   }
-  if (kind === 'text') closeReasoning(ctx, event, message);
-  const part = continuingPart(ctx, event, message, kind);
-  if (part) ctx.draft.update('parts', part.partId, part, { text: appendedText(part.text ?? '', text) });
-  else appendPart(ctx, event, message, kind, { text, ...(kind === 'reasoning' && { startedAt: event.timestamp }) });
+  // The message's last part, read once: reasoning it closes (the answer started) or text it continues.
+  const lastId = message.partIds[message.partIds.length - 1];
+  const last = lastId === undefined ? undefined : ctx.draft.get('parts', lastId);
+  if (kind === 'text' && last && last.kind === 'reasoning' && !last.done) ctx.draft.update('parts', last.partId, last, endReasoning(last, event.timestamp));
+  const part = continuingPart(ctx, event, message, kind, last);
+  if (part) {
+    const own = ctx.draft.own('parts', part.partId, part);
+    own.text = appendedText(part.text ?? '', text);
+  } else appendPart(ctx, event, message, kind, { text, ...(kind === 'reasoning' && { startedAt: event.timestamp }) });
 }
 
 /** Reasoning collapses once the answer starts streaming. */
@@ -200,6 +207,7 @@ export function reconcileFinalText(ctx: ApplyContext, event: RuntimeEventEnvelop
 /** A model step's final: reconciles the current step, or opens the next step when it follows another step's final. */
 function completeStep(ctx: ApplyContext, event: RuntimeEventEnvelope): void {
   let message = ensureMessage(ctx, event);
+  if (afterCancel(ctx, event, message)) return;
   const finalText = readFinalText(event);
   if (message.final) {
     const parts = stepParts(ctx, message);
@@ -226,7 +234,22 @@ function requestStep(ctx: ApplyContext, event: RuntimeEventEnvelope): void {
   if (message && hasText(stepParts(ctx, message))) startStep(ctx, event, message);
 }
 
-export function applyModelEvent(ctx: ApplyContext, event: RuntimeEventEnvelope): void {
+/**
+ * A message left partial by a cancelled turn stays as the cancel left it: content that arrives
+ * after is not applied (it would make the answer look finished), and a diagnostic says so.
+ */
+function afterCancel(ctx: ApplyContext, event: RuntimeEventEnvelope, message: MessageRecord): boolean {
+  if (message.status !== 'interrupted') return false;
+  ctx.draft.diagnose({
+    code: 'content_after_cancel',
+    message: `${event.type} for message ${message.messageId} arrived after its turn was cancelled; not applied, the message stays interrupted`,
+    eventId: event.eventId,
+    type: event.type,
+  });
+  return true;
+}
+
+export function applyModelEvent(ctx: ApplyContext, event: ModelEvent): void {
   switch (event.type) {
     case 'model.requested':
       requestStep(ctx, event);
@@ -241,18 +264,20 @@ export function applyModelEvent(ctx: ApplyContext, event: RuntimeEventEnvelope):
       return;
     case 'model.failed': {
       const message = ensureMessage(ctx, event);
+      if (afterCancel(ctx, event, message)) return;
       ctx.draft.update(messageTable(event), message.messageId, message, { status: 'failed', failure: readFailure(event) });
       return;
     }
   }
 }
 
-export function applyReasoningEvent(ctx: ApplyContext, event: RuntimeEventEnvelope): void {
+export function applyReasoningEvent(ctx: ApplyContext, event: ReasoningEvent): void {
   const text = readTextDelta(event) ?? (typeof event.payload.summary === 'string' ? event.payload.summary : undefined);
   if (text === undefined || text === '') return;
   if (event.type === 'reasoning.summary') {
     // A summary is its own, finished reasoning part: it never merges into streamed reasoning.
     const message = ensureMessage(ctx, event);
+    if (afterCancel(ctx, event, message)) return;
     closeReasoning(ctx, event, message);
     appendPart(ctx, event, ctx.draft.get(messageTable(event), message.messageId) ?? message, 'reasoning', { text, done: true });
     return;

@@ -1,4 +1,4 @@
-import type { RuntimeEventEnvelope } from '../../protocol/events';
+import type { LimitEvent, RoutingEvent, RuntimeEventEnvelope, TaskEvent } from '../../protocol/events';
 import { isPlainObject } from '../../protocol/eventFieldRules';
 import { readCost, readNumber, readRouting, readString } from '../../protocol/payloadReaders';
 import type { BlockReason, RoutingFacts } from '../records';
@@ -10,7 +10,7 @@ function blockTurn(ctx: ApplyContext, event: RuntimeEventEnvelope, reason: Block
   if (turn) updateTurn(ctx, turn, { blocked: { reason, detail } });
 }
 
-export function applyRoutingEvent(ctx: ApplyContext, event: RuntimeEventEnvelope): void {
+export function applyRoutingEvent(ctx: ApplyContext, event: RoutingEvent | TaskEvent): void {
   const current: RoutingFacts = ctx.draft.scalar('routing') ?? { notPossible: false };
   const facts = readRouting(event);
   const next: RoutingFacts = { ...current, turnId: event.turnId ?? current.turnId };
@@ -34,7 +34,7 @@ export function applyRoutingEvent(ctx: ApplyContext, event: RuntimeEventEnvelope
   ctx.draft.record('routing', event.eventId, event, next.selectedModel);
 }
 
-export function applyLimitEvent(ctx: ApplyContext, event: RuntimeEventEnvelope): void {
+export function applyLimitEvent(ctx: ApplyContext, event: LimitEvent): void {
   const facts = { ...ctx.draft.scalar('costLimits') };
   const p = event.payload;
   const detail = readString(p.message) ?? readString(p.detail) ?? readString(p.reason);

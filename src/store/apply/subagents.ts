@@ -1,4 +1,4 @@
-import type { RuntimeEventEnvelope } from '../../protocol/events';
+import type { RuntimeEventEnvelope, SubagentEvent } from '../../protocol/events';
 import { readParentTaskId, readRole, readString, readTitle } from '../../protocol/payloadReaders';
 import type { SubagentRecord } from '../records';
 import type { ApplyContext } from './context';
@@ -14,7 +14,7 @@ const STATUS_BY_TYPE: Readonly<Record<string, string>> = {
  * Subagents form a roster with lineage (parent task and thread). `closed` ends the roster entry
  * without overwriting how it ended (completed or failed).
  */
-export function applySubagentEvent(ctx: ApplyContext, event: RuntimeEventEnvelope): void {
+export function applySubagentEvent(ctx: ApplyContext, event: SubagentEvent): void {
   const subagentId = readString(event.subagentId);
   if (subagentId === undefined) return;
   const existing = ctx.draft.get('subagents', subagentId);

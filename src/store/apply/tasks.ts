@@ -1,11 +1,13 @@
-import type { RuntimeEventEnvelope } from '../../protocol/events';
+import type { RuntimeEventEnvelope, TaskEvent } from '../../protocol/events';
 import { readFailure, readString, readTitle } from '../../protocol/payloadReaders';
 import type { TaskAttemptRecord, TaskRecord } from '../records';
-import type { ApplyContext } from './context';
+import type { ApplyContext, FactOrigin } from './context';
 
-/** The status a task lifecycle event states, in the profile's task status vocabulary. */
+/**
+ * The status a task lifecycle event states, in the profile's task status vocabulary. `task.created`
+ * states none: a task created without a status is `unknown`, never guessed `draft`.
+ */
 const STATUS_BY_TYPE: Readonly<Record<string, string>> = {
-  'task.created': 'draft',
   'task.accepted': 'accepted',
   'task.queued': 'queued',
   'task.started': 'running',
@@ -29,7 +31,7 @@ const ATTEMPT_STATUS_BY_TYPE: Readonly<Record<string, string>> = {
   'task.attempt.failed': 'failed',
 };
 
-export function ensureTask(ctx: ApplyContext, taskId: string, event: RuntimeEventEnvelope | undefined): TaskRecord {
+export function ensureTask(ctx: ApplyContext, taskId: string, event: FactOrigin | undefined, label?: string): TaskRecord {
   const existing = ctx.draft.get('tasks', taskId);
   if (existing) return existing;
   const record: TaskRecord = {
@@ -42,7 +44,7 @@ export function ensureTask(ctx: ApplyContext, taskId: string, event: RuntimeEven
     subagentId: typeof event?.subagentId === 'string' ? event.subagentId : undefined,
   };
   ctx.draft.put('tasks', taskId, record);
-  if (event) ctx.draft.record('task', taskId, event, readTitle(event));
+  if (event) ctx.draft.record('task', taskId, event, label);
   return record;
 }
 
@@ -66,10 +68,10 @@ function applyAttempt(ctx: ApplyContext, task: TaskRecord, event: RuntimeEventEn
   return { ...task, attempts, currentRunId: event.type === 'task.attempt.started' || !task.currentRunId ? runId : task.currentRunId };
 }
 
-export function applyTaskEvent(ctx: ApplyContext, event: RuntimeEventEnvelope): void {
+export function applyTaskEvent(ctx: ApplyContext, event: TaskEvent): void {
   const taskId = readString(event.taskId);
   if (taskId === undefined) return;
-  let task = ensureTask(ctx, taskId, event);
+  let task = ensureTask(ctx, taskId, event, readTitle(event));
   const p = event.payload;
   if (event.type.startsWith('task.attempt.')) {
     task = applyAttempt(ctx, task, event);
