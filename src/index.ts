@@ -17,6 +17,7 @@ export type * from './stream/types';
 export { openBacklog, type BacklogInput, type BacklogOptions, type BacklogProgress, type BacklogResult } from './stream/openBacklog';
 export { httpAdapter, type HttpAdapterOptions } from './stream/httpAdapter';
 export { sseSource, type SseSourceOptions } from './stream/sseSource';
+export { endpointSource } from './stream/streamEndpoint';
 export { webSocketSource, type WebSocketSourceOptions } from './stream/webSocketSource';
 export { ndjsonSource } from './stream/ndjsonSource';
 export { iterableSource } from './stream/iterableSource';
