@@ -99,7 +99,9 @@ export const Composer = forwardRef<HTMLFormElement, ComposerProps>(function Comp
   const focusInput = (event: MouseEvent<HTMLDivElement>) => {
     if (event.target === event.currentTarget) document.getElementById(inputId)?.focus();
   };
-  const submitLabel = active && !oneAtATime ? t(mode === 'steer' ? 'composer.submitSteer' : 'composer.submitQueue') : t('composer.send');
+  // With no runtime to send to, a running turn's mode means nothing: the plain arrow, no "Add to queue".
+  const saysMode = active && adapter !== undefined && !oneAtATime;
+  const submitLabel = saysMode ? t(mode === 'steer' ? 'composer.submitSteer' : 'composer.submitQueue') : t('composer.send');
   const hint = reason !== undefined && (text !== '' || !adapter || quotaBlocked) ? reason : '';
 
   return (
@@ -136,8 +138,8 @@ export const Composer = forwardRef<HTMLFormElement, ComposerProps>(function Comp
         )}
         {showSubmit && (
           // Idle, the round arrow says "send"; during a run the button says what it will do.
-          <button type="submit" className="aui-button aui-button--primary aui-composer__submit" aria-disabled={reason !== undefined} data-disabled={reason !== undefined || undefined} data-icon-only={!active || undefined}>
-            <IconSend /> <span className={active ? undefined : 'aui-visually-hidden'}>{submitLabel}</span>
+          <button type="submit" className="aui-button aui-button--primary aui-composer__submit" aria-disabled={reason !== undefined} data-disabled={reason !== undefined || undefined} data-icon-only={!saysMode || undefined}>
+            <IconSend /> <span className={saysMode ? undefined : 'aui-visually-hidden'}>{submitLabel}</span>
           </button>
         )}
         </div>

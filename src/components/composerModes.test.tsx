@@ -44,7 +44,8 @@ describe('Composer while a turn runs (issue 15, composer)', () => {
   it('without a runtime to write to there is no Stop: nothing can be interrupted', () => {
     renderWith(<Composer />, running());
     expect(screen.queryByRole('button', { name: 'Stop' })).toBeNull();
-    expect(buttonNames()).toEqual(['Add to queue']);
+    // Nothing can be sent or queued either: the plain Send arrow (disabled, with the reason), not "Add to queue".
+    expect(buttonNames()).toEqual(['Send']);
   });
 
   it("offers only what the runtime can do: queue without steer is no choice, neither is a wait with the reason, no interrupt no Stop", async () => {
