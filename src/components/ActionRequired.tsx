@@ -42,6 +42,7 @@ function firstSight(store: object, actionId: string): boolean {
  * appear only when the runtime said so; a decision the kit does not know is quoted as recorded.
  */
 function Resolution({ action, t }: { action: ActionRecord; t: Translate }) {
+  const show = useDisplayText();
   let what: string;
   if (action.status === 'cancelled') what = t('action.cancelled');
   else if (action.status === 'expired') what = t('action.expired');
@@ -56,6 +57,7 @@ function Resolution({ action, t }: { action: ActionRecord; t: Translate }) {
       {outcome === 'approved' || outcome === 'answered' ? <IconCheck /> : outcome === 'denied' ? <IconFailed /> : <IconCancelled />}
       {parts.join(' · ')}
       {outcome === 'other' && <span className="aui-visually-hidden"> {t('action.decisionWas', { decision: action.decision! })}</span>}
+      {action.note !== undefined && <span className="aui-action__note">{` · ${t('action.noteWas', { note: show(action.note) })}`}</span>}
     </p>
   );
 }

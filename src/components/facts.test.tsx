@@ -214,6 +214,27 @@ describe('item 4: plain language, no raw values', () => {
     expect(container.querySelector('.aui-action__resolution')!.textContent).toMatch(/^Denied by you · \d\d:\d\d$/);
   });
 
+  it('a deny with a note keeps the note the runtime recorded, on the record and in the resolved line', () => {
+    const ev = eventBuilder();
+    const store = storeFrom([
+      ev('turn.started', t1),
+      ev('action.required', { ...t1, actionId: 'a1' }, { prompt: 'Push?' }),
+      ev('action.resolved', { ...t1, actionId: 'a1' }, { decision: 'deny', respondedBy: 'user', reason: 'use the staging branch, token ghp_abcdefghijklmnopqrstuvwxyz0123456789' }),
+    ]);
+    expect(store.getState().actions.byId.get('a1')!.note).toBe('use the staging branch, token ghp_abcdefghijklmnopqrstuvwxyz0123456789');
+    const { container } = renderWith(<ActionRequired actionId="a1" />, store);
+    // The note is runtime text: shown through the display policy (the token redacted).
+    expect(container.querySelector('.aui-action__resolution')!.textContent).toMatch(/^Denied by you · \d\d:\d\d · “use the staging branch, token \[redacted\]”$/);
+  });
+
+  it('no note, no quote: an answer without one shows the outcome alone', () => {
+    const ev = eventBuilder();
+    const store = storeFrom([ev('turn.started', t1), ev('action.required', { ...t1, actionId: 'a1' }, { prompt: 'Push?' }), ev('action.resolved', { ...t1, actionId: 'a1' }, { decision: 'approve' })]);
+    expect(store.getState().actions.byId.get('a1')!.note).toBeUndefined();
+    const { container } = renderWith(<ActionRequired actionId="a1" />, store);
+    expect(container.querySelector('.aui-action__note')).toBeNull();
+  });
+
   it('badges say what is unknown', () => {
     const ev = eventBuilder();
     const { container } = renderWith(<ToolCall toolCallId="tc-1" />, storeFrom([ev('tool.started', toolIds(1))]));

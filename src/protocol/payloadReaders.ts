@@ -114,16 +114,17 @@ export function readAction(e: Event): ActionFacts {
 }
 
 /** How an action ended, from `action.resolved` (or its cancelled/expired forms). */
-export function readActionResolution(e: Event): { decision?: string; respondedBy?: string; outcome: 'resolved' | 'cancelled' | 'expired' } {
+export function readActionResolution(e: Event): { decision?: string; respondedBy?: string; note?: string; outcome: 'resolved' | 'cancelled' | 'expired' } {
   const p = e.payload;
   const response = isPlainObject(p.response) ? p.response : undefined;
   const decision = firstString(p.decision, response?.decision, p.result);
   // Who answered (`user`, `policy` ...): the resolved card says "by you" only on this fact.
   const respondedBy = firstString(p.respondedBy, response?.respondedBy);
+  // The note that came with the answer (a deny's reason, a policy's why), as the runtime recorded it.
+  const note = firstString(p.note, p.reason, response?.note, response?.reason);
   const status = firstString(p.status, p.outcome);
-  if (e.type === 'action.cancelled' || status === 'cancelled') return { decision, respondedBy, outcome: 'cancelled' };
-  if (e.type === 'action.expired' || status === 'expired') return { decision, respondedBy, outcome: 'expired' };
-  return { decision, respondedBy, outcome: 'resolved' };
+  const outcome = e.type === 'action.cancelled' || status === 'cancelled' ? 'cancelled' : e.type === 'action.expired' || status === 'expired' ? 'expired' : 'resolved';
+  return { decision, respondedBy, note, outcome };
 }
 
 export interface ArtifactFacts {

@@ -21,6 +21,7 @@ import { diagnoseReusedToolCallId, draftToolCalls, toolCallKey } from './toolCal
 import { ensureTask } from './apply/tasks';
 import { isLaggingText, isTerminalLifecycle, mergeAction, mergeArtifact, mergeIncidents, mergeSubagent, mergeTask, mergeToolCall, mergeTurn, type Merged } from './merge';
 import { NO_IDS } from './noIds';
+import { anchorsOfNew, placeBefore } from './placeBefore';
 
 export interface ReadModelOutcome {
   kind: RuntimeDocumentKind;
@@ -177,8 +178,10 @@ function applyMessages(
   older: string[],
 ): number {
   let added = 0;
+  const known = new Set<string>();
   for (const incoming of messages) {
     const existing = ctx.draft.get('messages', incoming.messageId);
+    if (existing) known.add(incoming.messageId);
     // A finished message never goes back to streaming and keeps its text. A message only its turn's
     // end settled (no final-text fact yet) takes the read model's final, as model.completed would; one
     // a cancel interrupted stays as the cancel left it.
@@ -220,7 +223,30 @@ function applyMessages(
       ...(record.role === 'assistant' && placement === 'latest' && { currentMessageId: incoming.messageId }),
     });
   }
+  if (placement === 'latest' && added > 0 && known.size > 0) keepListedOrder(ctx, messages, known);
   return added;
+}
+
+/**
+ * New messages the read model lists ahead of known ones go where it lists them: in the message
+ * order and in their turn's (a user's prompt first announced by a snapshot after the answer).
+ */
+function keepListedOrder(ctx: ApplyContext, messages: readonly ReadModelMessage[], known: ReadonlySet<string>): void {
+  const moves = anchorsOfNew(messages.map((m) => m.messageId), known);
+  if (moves.size === 0) return;
+  ctx.draft.placeBefore('messages', moves);
+  const turnIds = new Set<string>();
+  for (const id of moves.keys()) {
+    const turnId = ctx.draft.get('messages', id)?.turnId;
+    if (turnId !== undefined) turnIds.add(turnId);
+  }
+  for (const turnId of turnIds) {
+    const turn = ctx.draft.get('turns', turnId);
+    if (!turn) continue;
+    const inTurn = new Set(turn.messageIds);
+    const own = new Map([...moves].filter(([id, anchor]) => inTurn.has(id) && inTurn.has(anchor)));
+    if (own.size > 0) updateTurn(ctx, turn, { messageIds: placeBefore(turn.messageIds, own) });
+  }
 }
 
 function applyThread(ctx: ApplyContext, model: ReadModel, thread: ReadModelThread): void {
@@ -298,6 +324,8 @@ function mergeReadModel(ctx: ApplyContext, model: ReadModel): void {
 
 /** Messages a `messages.snapshot` event lists, merged like a read model's. Returns how many were new. */
 export function hydrateMessages(ctx: ApplyContext, messages: unknown, threadId: string | undefined): number {
+  // The snapshot may be the first word about its thread: the read model lists it from here on.
+  if (threadId !== undefined) ensureThread(ctx, threadId);
   return applyMessages(ctx, undefined, decodeMessages(messages), threadId, 'latest', []);
 }
 

@@ -1,6 +1,7 @@
 import { redactSecrets } from '../protocol/redactSecrets';
 import type { Diagnostic, DiagnosticSeverity, SessionFacts, TimelineEntry, TimelineKind } from './records';
 import { TableVersion, TableWriter, tableOf, type Table } from './table';
+import { placeBefore } from './placeBefore';
 import {
   type ProjectionData,
   type ProjectionScalars,
@@ -150,6 +151,11 @@ export class ProjectionDraft {
     if (count <= 0) return;
     const ids = this.tableIds(name);
     this.writer(name).reorder([...ids.slice(ids.length - count), ...ids.slice(0, ids.length - count)]);
+  }
+
+  /** Moves ids of a table to just before their anchors (a read model listing a message ahead of known ones; rare, O(n)). */
+  placeBefore(name: TableName, moves: ReadonlyMap<string, string>): void {
+    if (moves.size > 0) this.writer(name).reorder(placeBefore(this.tableIds(name), moves));
   }
 
   /** The current id order of a table (read-only; O(n): not for hot paths). */

@@ -185,6 +185,8 @@ export interface ActionRecord extends Omit<Declared<typeof ACTION>, 'actionId' |
   status: ActionStatus;
   /** Who answered, as the resolution said (`user`, `policy` ...). */
   respondedBy?: string;
+  /** The note that came with the answer (a deny's reason, a policy's why), as the resolution said. */
+  note?: string;
   requestedAt?: string;
   resolvedAt?: string;
 }

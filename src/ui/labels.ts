@@ -288,6 +288,7 @@ export const DEFAULT_LABELS = {
   'action.outcome.answered': 'Answered',
   'action.outcome.other': 'Resolved',
   'action.by': 'by {who}',
+  'action.noteWas': '“{note}”',
   'action.decisionWas': 'The runtime recorded: {decision}',
   'action.cancelled': 'Cancelled by the runtime',
   'action.retry': 'Send again',

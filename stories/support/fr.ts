@@ -304,6 +304,7 @@ export const fr = {
   'action.outcome.answered': 'Répondue',
   'action.outcome.other': 'Résolue',
   'action.by': 'par {who}',
+  'action.noteWas': '« {note} »',
   'action.decisionWas': 'Le runtime a enregistré : {decision}',
   'action.cancelled': 'Annulée par le runtime',
   'action.retry': 'Renvoyer',

@@ -90,6 +90,14 @@ describe('AG-UI adapter: mapping', () => {
     expect((snapshot.payload.messages as { messageId: string }[]).map((m) => m.messageId)).toEqual(['earlier-user', 'earlier-assistant', 'agui-turn-1:user', 'm1']);
   });
 
+  it("a store fed the run keeps MESSAGES_SNAPSHOT's order: the prompt before the answer it produced, earlier history first", () => {
+    const events = recorded('ag-ui-steps');
+    const store = createRuntimeStore();
+    store.getState().ingest(events);
+    const listed = (events.find((e) => e.type === 'messages.snapshot')!.payload.messages as { messageId: string }[]).map((m) => m.messageId);
+    expect(store.getState().messages.ids.filter((id) => listed.includes(id))).toEqual(listed);
+  });
+
   it('a stream that ends without RUN_FINISHED fails the turn as stream_interrupted, keeping the text so far', () => {
     const events = recorded('ag-ui-cut');
     expect(types(events).slice(-3)).toEqual(['model.failed', 'turn.failed', 'snapshot.updated']);

@@ -52,13 +52,14 @@ function resolveAction(ctx: ApplyContext, event: RuntimeEventEnvelope, actionId:
   }
   if (!existing) requireAction(ctx, event, actionId);
   const record = ctx.draft.get('actions', actionId)!;
-  const { decision, respondedBy, outcome } = readActionResolution(event);
+  const { decision, respondedBy, note, outcome } = readActionResolution(event);
   ctx.draft.put('actions', actionId, {
     ...record,
     status: outcome,
     resolvedAt: event.timestamp,
     ...(decision !== undefined && { decision }),
     ...(respondedBy !== undefined && { respondedBy }),
+    ...(note !== undefined && { note }),
   });
   const responding = ctx.draft.scalar('responding');
   if (responding.has(actionId)) {
