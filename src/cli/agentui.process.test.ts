@@ -178,8 +178,10 @@ describe('the CLI process on hostile input', () => {
     const b = await runCli(['validate', large], { limitMs: 60_000 });
     expect(a.stdout.trim()).toBe('valid: 20000 checked (jsonl)');
     expect(b.stdout.trim()).toBe('valid: 200000 checked (jsonl)');
-    // The large file is 10 times the small one (about 45 MB); its run may not need 10 times the memory.
-    expect(b.peakMb - a.peakMb).toBeLessThan(30);
+    // The large file is 10 times the small one (about 45 MB): holding its lines would take over 90 MB
+    // more (UTF-16 strings); streaming them leaves only the collector's slack, which varies by Node
+    // version (18-34 MB measured on 20, 22 and 24).
+    expect(b.peakMb - a.peakMb).toBeLessThan(60);
   }, 120_000);
 
   it('a reader slower than the CLI (| a paused pipe) holds the run back: memory stays bounded, no line is lost', async () => {

@@ -30,6 +30,9 @@ export interface VirtualRowsOptions {
   virtualize?: boolean;
 }
 
+/** Row size changes never move the view (the pinned view follows the end on its own). */
+const neverAdjust = () => false;
+
 /**
  * A virtualized, dynamically measured list with the chat behaviours: pinned to the bottom until
  * the reader scrolls away, still while they read history, still when older rows are prepended.
@@ -62,9 +65,15 @@ export function useVirtualRows({ keys, estimateSize, stickToBottom, overscan = 6
     if (end - el.scrollTop > 0.5) el.scrollTop = end;
     lastTop.current = el.scrollTop;
   }, []);
+  // While pinned the kit keeps the end in view itself. The virtualizer's own correction for a row
+  // that changed size writes its last seen offset plus the change: right after a jump to the latest,
+  // before its scroll event arrived, that offset is where the reader had scrolled up to, and the
+  // view went back there and unpinned (e2e pinning: 'Jump to latest' re-pins, 1 run in ~10 loaded).
+  const adjustsRows = useRef<(pinned: boolean) => void>(() => undefined);
   const setPinned = useCallback(
     (value: boolean) => {
       pinned.current = value;
+      adjustsRows.current(value);
       setPinnedView(value);
       if (value) follow();
     },
@@ -91,6 +100,8 @@ export function useVirtualRows({ keys, estimateSize, stickToBottom, overscan = 6
     onChange: follow,
   });
   useLayoutEffect(() => applySpace(virtualizer.getTotalSize()));
+  adjustsRows.current = (isPinned) => (virtualizer.shouldAdjustScrollPositionOnItemSizeChange = isPinned && stick.current ? neverAdjust : undefined);
+  adjustsRows.current(pinned.current);
 
   // The row the reader is looking at (its key and how far its top sits from the viewport's top).
   const anchor = useRef<{ key: string; delta: number } | null>(null);
