@@ -4,7 +4,9 @@
 //   frames with the newest text on screen just before paint, arrival-to-paint, long tasks; the
 //   same content in an AI SDK `useChat` page with a plain list and in assistant-ui's thread;
 // - streaming the coding session re-timed at 2,000, 10,000 and 50,000 events/s;
-// - scrolling a 10,000-message conversation; hydrating a 100,000-event session.
+// - scrolling a 10,000-message conversation; hydrating a 100,000-event session;
+// - a long history opened at once (200, 2,000 and 10,000 messages) in the kit and both peers:
+//   its newest message on screen, long tasks, DOM nodes and heap at that moment.
 // With --prev <storybook-static of the previous release> (see build-prev.mjs) the kit's figures
 // are measured on that build too, in the same run, and shown as a ratio.
 // Usage: npm run storybook:build && npm run bench:browser [-- --smoke] [-- --prev /tmp/agentui-prev/storybook-static]
@@ -154,6 +156,35 @@ async function scroll(base, virtualize) {
   return { messages: r.messages, mountedRows: r.maxRows, domNodes: r.nodes, droppedFrames: r.frames.filter((f) => f > 25).length, frames: r.frames.length, frameP95Ms: round(percentile(r.frames, 95)) };
 }
 
+/**
+ * A conversation of `messages` history messages opened at once in a scene (the kit's pin scene, a
+ * peer's page), nothing streamed: when its newest message is on screen (ms since navigation,
+ * checked once per frame by an init script, the same for every system, Storybook's own start
+ * included), the long tasks until then, and the DOM nodes and JS heap at that moment.
+ */
+async function longHistory(base, story, query, messages) {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 });
+  await quietStorybook(page);
+  const newest = `Answer ${Math.floor((messages - 1) / 2)}.`;
+  await page.addInitScript((text) => {
+    const state = (window.__history = { longTasks: [], shownAt: undefined });
+    new PerformanceObserver((list) => list.getEntries().forEach((e) => state.longTasks.push(e.duration))).observe({ type: 'longtask', buffered: true });
+    const check = () => {
+      const hit = document.evaluate(`//*[contains(text(), '${text}')]`, document, null, XPathResult.FIRST_ORDERED_NODE_TYPE, null).singleNodeValue;
+      const box = hit?.getBoundingClientRect();
+      if (box && box.height > 0 && box.bottom > 0 && box.top < innerHeight) state.shownAt = performance.now();
+      else requestAnimationFrame(check);
+    };
+    requestAnimationFrame(check);
+  }, newest);
+  await page.goto(`${base}?id=behaviour-bench--${story}&viewMode=story&${query}&history=${messages}&deltas=0&start=0`);
+  await page.waitForFunction(() => window.__history.shownAt !== undefined, undefined, { timeout: 180_000, polling: 100 });
+  const r = await page.evaluate(() => ({ ...window.__history, nodes: document.getElementsByTagName('*').length, heapMB: performance.memory.usedJSHeapSize / 2 ** 20 }));
+  await page.close();
+  const until = r.longTasks.filter((d) => d > 50);
+  return { newestOnScreenMs: round(r.shownAt), longTasksOver50ms: until.length, longestTaskMs: round(Math.max(0, ...r.longTasks)), domNodes: r.nodes, heapMB: round(r.heapMB) };
+}
+
 /** Runs one measure and logs it; a measure that fails is reported, not fatal to the run. */
 const note = async (label, measure) => {
   load.push(loadavg()[0]);
@@ -168,7 +199,8 @@ const note = async (label, measure) => {
 };
 
 // ---- measure ----
-const results = { pin: {}, stream: {}, scroll: {}, hydrate: {} };
+const results = { pin: {}, stream: {}, scroll: {}, hydrate: {}, history: {} };
+const HISTORY_SIZES = smoke ? [200, 2_000] : [200, 2_000, 10_000];
 const systems = Object.keys(builds);
 const PEERS = { 'AI SDK useChat': 'peer-ai-sdk-scene', 'assistant-ui': 'peer-assistant-ui-scene' };
 for (const rate of [1_000, 5_000]) {
@@ -184,6 +216,12 @@ for (const system of systems) results.scroll[`${system} virtualized`] = await no
 results.scroll['kit all rows mounted'] = await note('scroll kit all rows', scroll(builds.kit, false));
 for (const system of systems) results.hydrate[`${system} virtualized`] = await note(`hydrate ${system}`, openBacklog(builds[system], true));
 results.hydrate['kit all rows mounted'] = await note('hydrate kit all rows', openBacklog(builds.kit, false));
+for (const n of HISTORY_SIZES) {
+  for (const system of systems) results.history[`${system} ${n}`] = await note(`history ${system} ${n}`, longHistory(builds[system], 'pin-scene', 'feed=ingest', n));
+  for (const [peer, story] of Object.entries(PEERS)) {
+    if (hasStory(`behaviour-bench--${story}`)) results.history[`${peer} ${n}`] = await note(`history ${peer} ${n}`, longHistory(builds.kit, story, '', n));
+  }
+}
 await browser.close();
 stopServers();
 
@@ -235,6 +273,15 @@ row('hydrate: idle', 'hydrate', 'virtualized', (x) => x.idleMs, { unit: ' ms' })
 row('hydrate: JS heap', 'hydrate', 'virtualized', (x) => x.heapMB, { unit: ' MB' });
 row('hydrate: DOM nodes', 'hydrate', 'virtualized', (x) => x.domNodes);
 row('hydrate, every row mounted: first readable screen', 'hydrate', 'all rows mounted', (x) => x.firstScreenMs, { unit: ' ms' });
+
+for (const n of HISTORY_SIZES) {
+  const at = `${n.toLocaleString('en-US')} messages opened at once`;
+  row(`${at}: newest message on screen (from navigation)`, 'history', `${n}`, (x) => x.newestOnScreenMs, { unit: ' ms', peers: n });
+  row(`${at}: long tasks > 50 ms`, 'history', `${n}`, (x) => x.longTasksOver50ms, { peers: n });
+  row(`${at}: longest task`, 'history', `${n}`, (x) => x.longestTaskMs, { unit: ' ms', peers: n });
+  row(`${at}: DOM nodes`, 'history', `${n}`, (x) => x.domNodes, { peers: n });
+  row(`${at}: JS heap`, 'history', `${n}`, (x) => x.heapMB, { unit: ' MB', peers: n });
+}
 
 mkdirSync(new URL('../results/', import.meta.url), { recursive: true });
 writeFileSync(
