@@ -146,7 +146,16 @@ test.describe('reading position', () => {
       const row = el.querySelector<HTMLElement>(`.aui-conversation__row[data-index="${i}"]`);
       return row ? row.getBoundingClientRect().top - el.getBoundingClientRect().top : undefined;
     }, index);
-  const settle = (page: Page) => page.evaluate(() => new Promise((r) => setTimeout(() => requestAnimationFrame(() => requestAnimationFrame(r)), 300)));
+  /**
+   * Waits until the mounted messages' markdown is markup (units parse in idle slices after they
+   * mount: a loaded machine can leave one as plain text past a fixed wait, and its height changes
+   * when it becomes markup), then two frames.
+   */
+  const settle = async (page: Page) => {
+    await expect(page.locator('.aui-conversation .aui-markdown__pending')).toHaveCount(0);
+    await page.evaluate(() => new Promise((r) => setTimeout(() => requestAnimationFrame(() => requestAnimationFrame(r)), 300)));
+    await expect(page.locator('.aui-conversation .aui-markdown__pending')).toHaveCount(0);
+  };
 
   test('a width change that re-measures the rows keeps the message the reader is on at the top (1280 → 700 → 1280 px)', async ({ page }) => {
     await openStory(page, 'fixtures-coding-session--final-state');
