@@ -24,15 +24,13 @@ export function placeBefore(ids: readonly string[], moves: ReadonlyMap<string, s
  * there is one: where it belongs. Ids listed after every known one need no move (they are appended).
  */
 export function anchorsOfNew(listed: readonly string[], known: ReadonlySet<string>): Map<string, string> {
-  const anchors = new Map<string, string>();
+  const moves: [string, string][] = [];
   let next: string | undefined;
-  const pending: string[] = [];
   for (let i = listed.length - 1; i >= 0; i--) {
     const id = listed[i]!;
     if (known.has(id)) next = id;
-    else if (next !== undefined) pending.push(id);
-    if (next !== undefined && !known.has(id)) anchors.set(id, next);
+    else if (next !== undefined) moves.push([id, next]);
   }
-  // Map order is insertion order: the forward order keeps several moved before one anchor in sequence.
-  return new Map(pending.reverse().map((id) => [id, anchors.get(id)!]));
+  // Map order is insertion order: the listed order keeps several moved before one anchor in sequence.
+  return new Map(moves.reverse());
 }
