@@ -51,6 +51,8 @@ async function openOnce(session, mechanism) {
     heapMB: r.heapMB,
     heapAfterGcMB: r.heapAfterGcMB,
     baseHeapMB: r.baseHeapMB,
+    // What the opened session holds: the heap after GC less the page before opening (Storybook, React, the kit's code).
+    sessionHeapMB: r.heapAfterGcMB - r.baseHeapMB,
     progressUpdates: r.progressUpdates,
   };
 }
@@ -81,13 +83,13 @@ console.log(`# Opening a session (Chromium, 1280×800, AgentWorkbench, median of
 for (const [session, label] of Object.entries(sessions)) {
   const base = results[session].ingest;
   console.log(`\n### ${label}\n`);
-  console.log('| mechanism | longest task ms (≤ 50) | tasks > 50 ms | first commit ms | newest screen ms (< 500) | idle ms | heap MB after GC (≤ 25) | heap MB as read | page before open MB | progress updates |');
-  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+  console.log('| mechanism | longest task ms (≤ 50) | tasks > 50 ms | first commit ms | newest screen ms (< 500) | idle ms | heap MB after GC (≤ 25) | heap MB as read | page before open MB | held by the session MB | progress updates |');
+  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
   for (const [mechanism, name] of Object.entries(mechanisms)) {
     const r = results[session][mechanism];
     const vs = (key) => (mechanism === 'ingest' || !base[key] ? '' : ` (${(r[key] / base[key]).toFixed(2)}×)`);
     console.log(
-      `| ${name} | ${r.longestTaskMs}${vs('longestTaskMs')} ${met(r.longestTaskMs, TARGETS.longestTaskMs)} | ${r.longTasksOver50ms} | ${r.firstCommitMs} | ${r.newestScreenMs}${vs('newestScreenMs')} ${met(r.newestScreenMs, TARGETS.newestScreenMs)} | ${r.idleMs} | ${r.heapAfterGcMB}${vs('heapAfterGcMB')} ${met(r.heapAfterGcMB, TARGETS.heapMB)} | ${r.heapMB} | ${r.baseHeapMB} | ${r.progressUpdates} |`,
+      `| ${name} | ${r.longestTaskMs}${vs('longestTaskMs')} ${met(r.longestTaskMs, TARGETS.longestTaskMs)} | ${r.longTasksOver50ms} | ${r.firstCommitMs} | ${r.newestScreenMs}${vs('newestScreenMs')} ${met(r.newestScreenMs, TARGETS.newestScreenMs)} | ${r.idleMs} | ${r.heapAfterGcMB}${vs('heapAfterGcMB')} ${met(r.heapAfterGcMB, TARGETS.heapMB)} | ${r.heapMB} | ${r.baseHeapMB} | ${r.sessionHeapMB} | ${r.progressUpdates} |`,
     );
   }
 }
