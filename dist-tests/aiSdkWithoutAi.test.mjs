@@ -3,25 +3,20 @@
 // (which stands in an empty module for a missing optional peer) and run in Node.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
 import { root } from './consumer.mjs';
+import { installPackedKit, packKit, scratchDir } from '../scripts/packed-app.mjs';
 
 const ABSENT = new Set(['ai', '@ai-sdk']);
 
 function consumerWithoutAi() {
-  const dir = mkdtempSync(join(tmpdir(), 'agentui-no-ai-'));
-  const out = execFileSync('npm', ['pack', '--silent', '--pack-destination', dir], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
-  const kit = join(dir, 'node_modules', 'agentui-kit');
-  mkdirSync(kit, { recursive: true });
-  execFileSync('tar', ['-xzf', join(dir, out.trim().split('\n').pop()), '-C', kit, '--strip-components=1']);
-  for (const name of readdirSync(join(root, 'node_modules'))) {
-    if (!ABSENT.has(name) && !existsSync(join(dir, 'node_modules', name))) symlinkSync(join(root, 'node_modules', name), join(dir, 'node_modules', name));
-  }
+  // The tarball of the dist/ npm test built (packed without scripts: a prepack build here would
+  // rebuild dist/ under the dist tests running beside this one).
+  const dir = scratchDir('agentui-no-ai-');
+  installPackedKit(dir, packKit(), ABSENT);
   writeFileSync(join(dir, 'package.json'), '{"type":"module","private":true}\n');
   return dir;
 }

@@ -37,16 +37,17 @@ export function packKit() {
 
 /**
  * Unpacks `tarball` as `dir/node_modules/agentui-kit` and links every other package of this
- * checkout's node_modules beside it (none that `dir` already has).
+ * checkout's node_modules beside it (none that `dir` already has, none named in `absent`).
  * @param {string} dir
  * @param {string} [tarball]
+ * @param {ReadonlySet<string>} [absent] packages (or scopes) the consumer must not have
  */
-export function installPackedKit(dir, tarball = packKit()) {
+export function installPackedKit(dir, tarball = packKit(), absent = new Set()) {
   const kit = join(dir, 'node_modules', 'agentui-kit');
   mkdirSync(kit, { recursive: true });
   execFileSync('tar', ['-xzf', tarball, '-C', kit, '--strip-components=1']);
   for (const name of readdirSync(join(root, 'node_modules'))) {
-    if (name === '.bin' || name === '.cache' || name === '.package-lock.json') continue;
+    if (name === '.bin' || name === '.cache' || name === '.package-lock.json' || absent.has(name)) continue;
     if (!existsSync(join(dir, 'node_modules', name))) symlinkSync(join(root, 'node_modules', name), join(dir, 'node_modules', name));
   }
 }
