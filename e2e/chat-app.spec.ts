@@ -44,6 +44,8 @@ async function send(page: Page, text: string, button = 'Send'): Promise<void> {
 }
 
 test.describe('examples/chat-app', () => {
+  // One worker, in order: the example is built once into one folder and its server takes one port.
+  test.describe.configure({ mode: 'default' });
   test.beforeAll(() => {
     mkdirSync(SHOTS, { recursive: true });
     execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--config', 'examples/chat-app/vite.config.ts', '--logLevel', 'warn'], { stdio: 'inherit' });

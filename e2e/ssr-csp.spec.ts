@@ -18,6 +18,9 @@ const html: Record<'virtualized' | 'whole', string> = { virtualized: '', whole: 
 let files = new Map<string, string>();
 let dir = '';
 
+// One worker: both tests read the one server render and client build made below.
+test.describe.configure({ mode: 'default' });
+
 test.beforeAll(async () => {
   dir = mkdtempSync(join(root, 'node_modules/.cache/agentui-ssr-'));
   const common = { bundle: true, jsx: 'automatic', loader: { '.jsonl': 'text', '.css': 'empty' }, define: { 'process.env.NODE_ENV': process.env.AGENTUI_SSR_DEV ? '"development"' : '"production"' }, logLevel: 'error' } as const;
