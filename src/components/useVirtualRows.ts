@@ -30,6 +30,11 @@ export interface VirtualRowsOptions {
   virtualize?: boolean;
 }
 
+/** Frames the anchored row must hold still after older rows are prepended before the kit stops restoring it. */
+const RESTORE_SETTLED_FRAMES = 12;
+/** The most frames a prepend's anchor is restored for. */
+const RESTORE_MAX_FRAMES = 600;
+
 /** Row size changes never move the view (the pinned view follows the end on its own). */
 const neverAdjust = () => false;
 
@@ -197,7 +202,11 @@ export function useVirtualRows({ keys, estimateSize, stickToBottom, overscan = 6
   );
 
   // Older rows prepended: keep the anchored row where it was. Rows above it get measured over the
-  // next frames and change the offsets, so the position is restored until they settle.
+  // next frames and change the offsets, so the position is restored each frame until it held for
+  // RESTORE_SETTLED_FRAMES frames (counted in frames, not milliseconds: a loaded machine paints few
+  // of them), or the reader scrolls. Meanwhile the virtualizer makes no corrections of its own: it
+  // writes its last seen offset plus a row's change, and right after a prepend that offset is from
+  // before it (on a loaded machine that put the view 800 px above the anchored row, e2e 11 of 12).
   const firstKey = useRef<string | undefined>(keys[0]);
   const keysRef = useRef(keys);
   keysRef.current = keys;
@@ -207,19 +216,31 @@ export function useVirtualRows({ keys, estimateSize, stickToBottom, overscan = 6
     const el = scrollRef.current;
     if (!el || previousFirst === undefined || keys[0] === previousFirst || pinned.current || !anchor.current) return;
     const target = anchor.current;
-    const until = performance.now() + 600;
-    const restore = () => {
+    virtualizer.shouldAdjustScrollPositionOnItemSizeChange = neverAdjust;
+    /** Puts the anchored row back where it was; true when the view had to move. */
+    const restore = (): boolean => {
       const index = keysRef.current.indexOf(target.key);
       const start = index >= 0 ? virtualizer.measurementsCache[index]?.start : undefined;
-      if (start !== undefined && Math.abs(el.scrollTop - (start - target.delta)) > 0.5) el.scrollTop = start - target.delta;
+      if (start === undefined || Math.abs(el.scrollTop - (start - target.delta)) <= 0.5) return false;
+      el.scrollTop = start - target.delta;
+      return true;
     };
+    const release = () => adjustsRows.current(pinned.current);
     restore();
+    let settled = 0;
+    let frames = 0;
     let frame = requestAnimationFrame(function again() {
-      if (anchor.current?.key !== target.key) return; // the reader moved on
-      restore();
-      if (performance.now() < until) frame = requestAnimationFrame(again);
+      // The reader took the view (or it follows the latest again): their scroll is not undone.
+      if (pinned.current || reader.current?.scrolling()) return release();
+      settled = restore() ? 0 : settled + 1;
+      frames += 1;
+      if (settled < RESTORE_SETTLED_FRAMES && frames < RESTORE_MAX_FRAMES) frame = requestAnimationFrame(again);
+      else release();
     });
-    return () => cancelAnimationFrame(frame);
+    return () => {
+      cancelAnimationFrame(frame);
+      release();
+    };
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [keys[0]]);
 
