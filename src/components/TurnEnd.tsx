@@ -10,7 +10,7 @@ import { formatClock } from './format';
 import { IconBlocked, IconFailed, IconOpenExternal, IconRetry } from './icons';
 import { refHref } from './RefLink';
 import type { Labels } from '../ui/labels';
-import { SubagentSummary } from './SubagentRoster';
+import { LazySubagentSummary } from './lazyLanes';
 import { useLabels } from './useLabels';
 import { valueLabel } from './valueLabel';
 
@@ -102,7 +102,7 @@ export const TurnEnd = memo(function TurnEnd({ messageId, labels }: { messageId:
   return (
     <>
       {subagents.map((id) => (
-        <SubagentSummary key={id} subagentId={id} labels={labels} />
+        <LazySubagentSummary key={id} subagentId={id} labels={labels} />
       ))}
       <TurnNotice messageId={messageId} labels={labels} />
     </>
