@@ -23,6 +23,7 @@ import { useLatestCallback } from './useLatestCallback';
 import type { OpenRef } from './RefLink';
 import type { RefLoader } from './useRefContent';
 import { useThreadKeyboard } from './useThreadKeyboard';
+import { virtualCore } from './useLazyVirtualizer';
 import { useVirtualRows } from './useVirtualRows';
 import { VirtualSlot } from './VirtualList';
 
@@ -104,7 +105,7 @@ const Part = memo(function Part({ partId, streaming, handlers }: { partId: strin
 });
 
 /** What the thread's rows load besides the shell, preloaded once the page is idle. */
-const ROW_PARTS = [toolsModule, actionsModule, markdownModule];
+const ROW_PARTS = [virtualCore, toolsModule, actionsModule, markdownModule];
 
 /** Connection states in which a retry can do something (not while it connects or repairs already). */
 const RETRYABLE = new Set(['open', 'reconnecting', 'error', 'ended']);
@@ -206,7 +207,7 @@ export const Conversation = forwardRef<HTMLDivElement, ConversationProps>(functi
   // The rows' code beyond the words (tools, requests, markdown) arrives in idle time if no row asked first.
   useIdlePreload(ROW_PARTS);
   countRender('Conversation', '');
-  const { scrollRef, spaceRef: space, virtualizer, onScroll, atBottom, jumpToLatest, rows } = useVirtualRows({ keys, estimateSize: estimateRowHeight, stickToBottom: true, virtualize });
+  const { scrollRef, spaceRef: space, virtualizer, onScroll, atBottom, jumpToLatest, rows, ready } = useVirtualRows({ keys, estimateSize: estimateRowHeight, stickToBottom: true, virtualize });
   const mounted = rows(virtualize);
   const scrollToIndex = useCallback((index: number) => virtualizer.scrollToIndex(index, { align: 'auto' }), [virtualizer]);
   const keyboard = useThreadKeyboard({ scrollRef, count, scrollToIndex });
@@ -229,6 +230,8 @@ export const Conversation = forwardRef<HTMLDivElement, ConversationProps>(functi
         aria-live="off"
         aria-label={t('conversation.region')}
         aria-describedby={hintId}
+        // Rows waiting for the virtualizer's code: the log is busy, not empty.
+        aria-busy={(virtualize && !ready) || undefined}
       >
         {count === 0 && <p className="aui-muted aui-conversation__empty">{t('conversation.empty')}</p>}
         {/* Heights and offsets go through the CSSOM (useVirtualRows' spaceRef, VirtualSlot): a strict CSP blocks style attributes in server HTML. */}

@@ -1,5 +1,5 @@
 import { useCallback, useLayoutEffect, useReducer, useRef, useState } from 'react';
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { useLazyVirtualizer } from './useLazyVirtualizer';
 import { watchReaderIntent, type ReaderScroll } from './readerIntent';
 
 /** How close to the bottom a reader's scroll must end to count as "back at the latest". */
@@ -90,15 +90,19 @@ export function useVirtualRows({ keys, estimateSize, stickToBottom, overscan = 6
   const applySpace = useCallback((total: number) => {
     if (spaceRef.current) spaceRef.current.style.height = virtualizing.current ? `${total}px` : '';
   }, []);
-  const virtualizer = useVirtualizer({
-    count: keys.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => estimateSize,
-    getItemKey: (index) => keys[index] ?? index,
-    overscan,
-    // A row measured taller (a streaming answer growing) or a new range mounted: follow before paint.
-    onChange: follow,
-  });
+  // Loaded with the list's first row: until it arrives (`ready` false) no row mounts.
+  const { virtualizer, ready } = useLazyVirtualizer(
+    {
+      count: keys.length,
+      getScrollElement: () => scrollRef.current,
+      estimateSize: () => estimateSize,
+      getItemKey: (index) => keys[index] ?? index,
+      overscan,
+      // A row measured taller (a streaming answer growing) or a new range mounted: follow before paint.
+      onChange: follow,
+    },
+    keys.length > 0,
+  );
   useLayoutEffect(() => applySpace(virtualizer.getTotalSize()));
   adjustsRows.current = (isPinned) => (virtualizer.shouldAdjustScrollPositionOnItemSizeChange = isPinned && stick.current ? neverAdjust : undefined);
   adjustsRows.current(pinned.current);
@@ -281,6 +285,9 @@ export function useVirtualRows({ keys, estimateSize, stickToBottom, overscan = 6
     })));
   };
 
-  /** `atBottom`: the view follows new content (the reader has not scrolled away from the latest). */
-  return { scrollRef, spaceRef, virtualizer, onScroll, atBottom: pinnedView, jumpToLatest, totalSize, rows };
+  /**
+   * `atBottom`: the view follows new content (the reader has not scrolled away from the latest).
+   * `ready`: false while the list has rows but not yet the virtualizer that places them (no row mounts).
+   */
+  return { scrollRef, spaceRef, virtualizer, onScroll, atBottom: pinnedView, jumpToLatest, totalSize, rows, ready };
 }
