@@ -7,7 +7,7 @@ import { useRuntimeSelector } from '../hooks/useRuntimeSelector';
 import type { StaleReason } from '../store/records';
 import { LazyArtifactCard } from './lazyArtifacts';
 import { useIdlePreload } from './lazyPart';
-import { actionsModule, LazyActionPart, LazyMarkdown, LazyToolPart, LazyToolSlot, markdownModule, toolsModule } from './lazyRows';
+import { actionsModule, LazyActionPart, LazyMarkdown, LazyToolPart, LazyToolSlot, markdownModule, noticeModule, toolsModule } from './lazyRows';
 import { sameComponents, type ConversationComponents } from './conversationComponents';
 import { useDisplayText } from './displayPolicy';
 import { classes, formatDuration } from './format';
@@ -105,7 +105,7 @@ const Part = memo(function Part({ partId, streaming, handlers }: { partId: strin
 });
 
 /** What the thread's rows load besides the shell, preloaded once the page is idle. */
-const ROW_PARTS = [virtualCore, toolsModule, actionsModule, markdownModule];
+const ROW_PARTS = [virtualCore, toolsModule, actionsModule, noticeModule, markdownModule];
 
 /** Connection states in which a retry can do something (not while it connects or repairs already). */
 const RETRYABLE = new Set(['open', 'reconnecting', 'error', 'ended']);

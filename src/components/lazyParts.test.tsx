@@ -127,8 +127,8 @@ function markup(container: HTMLElement): string {
 }
 
 // Sessions whose first screen holds every kind of row made lazy: tools and requests, a task,
-// subagents, evidence, diagnostics.
-const SESSIONS = ['hitl-action', 'task-retry', 'subagent-handoff', 'artifact-evidence', 'degraded-facts'];
+// subagents, evidence, diagnostics, a failed turn's notice.
+const SESSIONS = ['hitl-action', 'task-retry', 'subagent-handoff', 'artifact-evidence', 'degraded-facts', 'tool-failure'];
 
 describe('a workbench opened before its chunks arrive', () => {
   it.each(SESSIONS)('%s: words at once, places held, then the same facts as a page that had every chunk; events that came meanwhile are all there, in order', async (name) => {
@@ -169,6 +169,7 @@ describe('a workbench opened before its chunks arrive', () => {
     );
     await settled(warm.container);
     expect(coldMarkup).toBe(markup(warm.container));
+    if (name === 'tool-failure') expect(warm.container.querySelector('.aui-turn-notice[data-outcome="failed"]')).not.toBeNull();
   });
 
   it('a message’s words are on screen before the markdown code arrives, as the text the runtime sent', async () => {

@@ -15,6 +15,8 @@ import { WholeText } from './markdown/PlainText';
 export const toolsModule = lazyPart(() => import('./toolRows'));
 /** Requests (approvals, input, plan decisions) and the form that answers them. */
 export const actionsModule = lazyPart(() => import('./ActionRequired'));
+/** The notice under a turn that did not complete (blocked or failed): why, and the ways out its facts offer. */
+export const noticeModule = lazyPart(() => import('./TurnNotice'));
 /** The markdown component (block splitting, idle parsing, code blocks); the parser is a chunk of its own (`markdownRenderer`). */
 export const markdownModule = lazyPart(() => import('./Markdown'));
 
@@ -49,6 +51,13 @@ export const LazyToolGroup = lazyComponent(toolsModule, (m) => m.ToolGroup, () =
 export const LazyActionPart = lazyComponent(actionsModule, (m) => m.ActionPart, () => null);
 /** `ActionList`, loaded with the first request (the workbench renders it only then); nothing until then, as with no request pending. */
 export const LazyActionList = lazyComponent(actionsModule, (m) => m.ActionList, () => null);
+
+/** `TurnNotice`, loaded with the first blocked or failed turn (TurnEnd renders it only then); one empty line until then. */
+export const LazyTurnNotice = lazyComponent(noticeModule, (m) => m.TurnNotice, () => (
+  <div className="aui-turn-notice" data-loading="" aria-busy="true">
+    <p className="aui-placeholder-line" />
+  </div>
+));
 
 /**
  * A message's text until the markdown module arrives: its words, whole, as text (what `Markdown`
