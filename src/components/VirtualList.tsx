@@ -55,9 +55,10 @@ export function VirtualList({ keys, estimateSize, renderRow, as: List = 'ul', vi
     }
     const index = keys.indexOf(target.key);
     if (index >= 0 && virtualize) virtualizer.scrollToIndex(index, { align: 'center' });
-    // Only when asked again (a new `reveal` object), not on every new key.
+    // Only when asked again (a new `reveal` object), not on every new key; and once more when the
+    // virtualizer arrives (its code loads with the list's first row), if the row is still to reveal.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [reveal]);
+  }, [reveal, virtualizer]);
   return (
     <div ref={scrollRef} className="aui-lane-list" onScroll={onScroll} aria-busy={(virtualize && !ready) || undefined}>
       <List ref={space as never} className={classes(className, virtualize && 'aui-virtual')} role={role} aria-label={label}>

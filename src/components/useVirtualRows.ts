@@ -109,10 +109,14 @@ export function useVirtualRows({ keys, estimateSize, stickToBottom, overscan = 6
 
   // The row the reader is looking at (its key and how far its top sits from the viewport's top).
   const anchor = useRef<{ key: string; delta: number } | null>(null);
+  // The virtualizer of the latest render: onScroll is made once, and the virtualizer arrives after
+  // the first render when its code loads (a closure over the first one would read the stand-in's no rows).
+  const current = useRef(virtualizer);
+  current.current = virtualizer;
   const rememberAnchor = () => {
     const el = scrollRef.current;
     if (!el) return;
-    const first = virtualizer.getVirtualItems().find((item) => item.end > el.scrollTop);
+    const first = current.current.getVirtualItems().find((item) => item.end > el.scrollTop);
     if (first) anchor.current = { key: String(first.key), delta: first.start - el.scrollTop };
   };
 
@@ -214,7 +218,7 @@ export function useVirtualRows({ keys, estimateSize, stickToBottom, overscan = 6
     const until = performance.now() + 600;
     const restore = () => {
       const index = keysRef.current.indexOf(target.key);
-      const start = index >= 0 ? virtualizer.measurementsCache[index]?.start : undefined;
+      const start = index >= 0 ? current.current.measurementsCache[index]?.start : undefined;
       if (start !== undefined && Math.abs(el.scrollTop - (start - target.delta)) > 0.5) el.scrollTop = start - target.delta;
     };
     restore();
