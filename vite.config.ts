@@ -1,4 +1,7 @@
 import { defineConfig } from 'vitest/config';
+import type { Plugin } from 'vite';
+import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
 import { builtinModules } from 'node:module';
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
@@ -17,7 +20,6 @@ const external = [
   /^@radix-ui\//,
   /^markdown-it($|\/)/,
   /^refractor($|\/)/,
-  /^lucide-react($|\/)/,
   /^node:/,
   ...builtinModules,
   // Framework adapters' optional peers: the app installs the framework it uses.
@@ -31,6 +33,30 @@ const external = [
   /^@playwright\//,
 ];
 
+/**
+ * lucide's icon files are built into the kit (one file each, as lucide ships them, its license
+ * comment kept) with the kit's own icon base in place of lucide-react's `createLucideIcon`: the
+ * same SVG for what the kit passes (src/components/icon/createLucideIcon.test.tsx), without
+ * lucide-react's context, attribute builder and helpers (1.2 KB gzip, a fifth of a FactBadge).
+ */
+function lucideIconBase(): Plugin {
+  const base = fileURLToPath(new URL('./src/components/icon/createLucideIcon.ts', import.meta.url));
+  return {
+    name: 'agentui:lucide-icon-base',
+    enforce: 'pre',
+    apply: 'build',
+    resolveId(source, importer) {
+      if (source === '../createLucideIcon.mjs' && importer && /lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/.test(importer)) return base;
+      return null;
+    },
+    generateBundle() {
+      // The icons' license beside them (each file's banner points to it).
+      const license = readFileSync(fileURLToPath(new URL('./node_modules/lucide-react/LICENSE', import.meta.url)), 'utf8');
+      this.emitFile({ type: 'asset', fileName: 'vendor/lucide-react/LICENSE', source: license });
+    },
+  };
+}
+
 /** Modules that need a client (React state, context or hooks): components and hooks, not their plain helpers. */
 export function isClientModule(id: string): boolean {
   const match = /\/src\/(?:ui|hooks|components)\/([^/]+)\.tsx?$/.exec(id.replace(/\\/g, '/'));
@@ -39,7 +65,7 @@ export function isClientModule(id: string): boolean {
 
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), lucideIconBase()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -57,7 +83,9 @@ export default defineConfig({
       output: {
         preserveModules: true,
         preserveModulesRoot: 'src',
-        entryFileNames: '[name].js',
+        // Modules built in from a dependency (lucide's icon files) go under vendor/: a package's
+        // nested node_modules folders are left out of its tarball.
+        entryFileNames: (chunk) => `${chunk.name.replace(/^(?:.*\/)?node_modules\/lucide-react\/dist\/esm\//, 'vendor/lucide-react/')}.js`,
         // React Server Components: hooks and components are client modules. Bundlers drop module
         // directives, so the directive is written back on each client module's own output file.
         banner: (chunk) => (chunk.facadeModuleId && isClientModule(chunk.facadeModuleId) ? "'use client';" : ''),

@@ -1,25 +1,21 @@
 import { forwardRef, useCallback, useEffect, useId, useRef, useState, type ComponentPropsWithoutRef, type KeyboardEvent, type MouseEvent } from 'react';
 import { Tabs } from './Tabs';
 import { useRuntimeStore } from '../hooks/useRuntimeContext';
-import { ActionList } from './ActionRequired';
 import { ArtifactPanel } from './artifactPanel';
 import { LazyArtifactList, LazyArtifactView } from './lazyArtifacts';
+import { lanesModule, LazyDiagnosticsPanel, LazyEvidenceLane, LazyProcessTimeline, LazySubagentRoster, LazyTaskCapsule } from './lazyLanes';
+import { useIdlePreload } from './lazyPart';
+import { LazyActionList, LazyToolGroup } from './lazyRows';
 import { Composer } from './Composer';
 import { Conversation, type ConversationComponents, type ConversationProps } from './Conversation';
-import { DiagnosticsPanel } from './DiagnosticsPanel';
-import { EvidenceLane, evidenceDomId } from './EvidenceLane';
 import { IconClose, IconPanel } from './icons';
 import { LiveAnnouncer } from './LiveAnnouncer';
 import { classes } from './format';
 import { LaneLabel } from './LaneLabel';
 import { LaneNavigation } from './laneNavigation';
 import type { Labels } from '../ui/labels';
-import { ProcessTimeline } from './ProcessTimeline';
 import { RuntimeStatus } from './RuntimeStatus';
-import { SubagentRoster } from './SubagentRoster';
 import { SurfaceBoundary } from './SurfaceBoundary';
-import { TaskCapsule } from './TaskCapsule';
-import { ToolGroup } from './ToolCall';
 import { useLabels } from './useLabels';
 import { useLanesSheet } from './useLanesSheet';
 import type { OpenRef } from './RefLink';
@@ -63,6 +59,11 @@ export interface AgentWorkbenchProps extends ComponentPropsWithoutRef<'div'> {
   components?: ConversationComponents;
 }
 
+/** What the workbench loads besides its shell (the thread's rows are the conversation's), preloaded once the page is idle. */
+const LANE_PARTS = [lanesModule];
+
+const hasRequests = (state: { actions: { ids: readonly string[] } }) => state.actions.ids.length > 0;
+
 /** Follows an in-page link by moving focus (a hash change would scroll the host page and touch its URL). */
 function skipTo(event: MouseEvent<HTMLAnchorElement>, id: string) {
   const target = document.getElementById(id);
@@ -99,6 +100,10 @@ export const AgentWorkbench = forwardRef<HTMLDivElement, AgentWorkbenchProps>(fu
   const scope = useId();
   // Which lanes hold something, not how much: a stream adding records does not re-render the workbench.
   const counts = useRuntimeSelector(selectLaneOccupancy, shallowEqual);
+  // The requests' code loads with the first request (the list shows nothing before one is pending).
+  const anyRequest = useRuntimeSelector(hasRequests);
+  // The lanes' code (and the task capsule's) arrives in idle time if no lane asked first.
+  useIdlePreload(LANE_PARTS);
   const [chosenLane, setLane] = useState<WorkbenchLane | undefined>(defaultLane);
   const lane = pickLane(counts, chosenLane);
   const lanes = useLanesSheet();
@@ -179,12 +184,12 @@ export const AgentWorkbench = forwardRef<HTMLDivElement, AgentWorkbenchProps>(fu
             </button>
           </header>
           <main className="aui-workbench__main">
-            {boundary('TaskCapsule', <TaskCapsule labels={labels} variant="compact" />)}
+            {counts.tasks > 0 && boundary('TaskCapsule', <LazyTaskCapsule labels={labels} variant="compact" />)}
             {boundary(
               'Conversation',
               <Conversation labels={labels} loadRef={loadRef} onOpenOutput={onOpenOutput} onOpenEvidence={openEvidence} onRetry={onRetry} onOpenRef={onOpenRef} now={now} virtualize={virtualize} components={components} />,
             )}
-            {boundary('ActionList', <ActionList labels={labels} now={now} detachedOnly virtualize={virtualize} className="aui-workbench__actions" />)}
+            {anyRequest && boundary('ActionList', <LazyActionList labels={labels} now={now} detachedOnly virtualize={virtualize} className="aui-workbench__actions" />)}
             {boundary('Composer', <Composer labels={labels} inputId={composerInputId} />)}
           </main>
           <aside
@@ -213,13 +218,13 @@ export const AgentWorkbench = forwardRef<HTMLDivElement, AgentWorkbenchProps>(fu
                 </button>
               </div>
               <div className="aui-workbench__lanes-body">
-                <Tabs.Content value="tasks" className="aui-tabs__content">{boundary('TaskCapsule', <TaskCapsule labels={labels} variant="expanded" aria-label={t('task.details')} />)}</Tabs.Content>
-                <Tabs.Content value="tools" className="aui-tabs__content">{boundary('ToolGroup', <ToolGroup labels={labels} onOpenOutput={onOpenOutput} onOpenEvidence={openEvidence} onRetry={onRetry} virtualize={virtualize} defaultOpen={false} />)}</Tabs.Content>
-                <Tabs.Content value="timeline" className="aui-tabs__content">{boundary('ProcessTimeline', <ProcessTimeline labels={labels} virtualize={virtualize} />)}</Tabs.Content>
+                <Tabs.Content value="tasks" className="aui-tabs__content">{boundary('TaskCapsule', <LazyTaskCapsule labels={labels} variant="expanded" aria-label={t('task.details')} />)}</Tabs.Content>
+                <Tabs.Content value="tools" className="aui-tabs__content">{boundary('ToolGroup', <LazyToolGroup labels={labels} onOpenOutput={onOpenOutput} onOpenEvidence={openEvidence} onRetry={onRetry} virtualize={virtualize} defaultOpen={false} />)}</Tabs.Content>
+                <Tabs.Content value="timeline" className="aui-tabs__content">{boundary('ProcessTimeline', <LazyProcessTimeline labels={labels} virtualize={virtualize} />)}</Tabs.Content>
                 <Tabs.Content value="artifacts" className="aui-tabs__content">{boundary('ArtifactList', <LazyArtifactList labels={labels} loadRef={loadRef} onOpenRef={onOpenRef} virtualize={virtualize} />)}</Tabs.Content>
-                <Tabs.Content value="evidence" className="aui-tabs__content">{boundary('EvidenceLane', <EvidenceLane labels={labels} idScope={scope} onOpenRef={onOpenRef} virtualize={virtualize} reveal={revealEvidence} onRevealed={evidenceRevealed} />)}</Tabs.Content>
-                <Tabs.Content value="team" className="aui-tabs__content">{boundary('SubagentRoster', <SubagentRoster labels={labels} virtualize={virtualize} />)}</Tabs.Content>
-                <Tabs.Content value="diagnostics" className="aui-tabs__content">{boundary('DiagnosticsPanel', <DiagnosticsPanel labels={labels} virtualize={virtualize} />)}</Tabs.Content>
+                <Tabs.Content value="evidence" className="aui-tabs__content">{boundary('EvidenceLane', <LazyEvidenceLane labels={labels} idScope={scope} onOpenRef={onOpenRef} virtualize={virtualize} reveal={revealEvidence} onRevealed={evidenceRevealed} />)}</Tabs.Content>
+                <Tabs.Content value="team" className="aui-tabs__content">{boundary('SubagentRoster', <LazySubagentRoster labels={labels} virtualize={virtualize} />)}</Tabs.Content>
+                <Tabs.Content value="diagnostics" className="aui-tabs__content">{boundary('DiagnosticsPanel', <LazyDiagnosticsPanel labels={labels} virtualize={virtualize} />)}</Tabs.Content>
               </div>
             </Tabs.Root>
             )}

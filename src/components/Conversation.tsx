@@ -5,25 +5,25 @@ import { useConnectionState } from '../hooks/useConnectionState';
 import { pickHealth } from '../hooks/connectionStore';
 import { useRuntimeSelector } from '../hooks/useRuntimeSelector';
 import type { StaleReason } from '../store/records';
-import { ActionPart } from './ActionRequired';
 import { LazyArtifactCard } from './lazyArtifacts';
+import { useIdlePreload } from './lazyPart';
+import { actionsModule, LazyActionPart, LazyMarkdown, LazyToolPart, LazyToolSlot, markdownModule, noticeModule, toolsModule } from './lazyRows';
 import { sameComponents, type ConversationComponents } from './conversationComponents';
 import { useDisplayText } from './displayPolicy';
 import { classes, formatDuration } from './format';
 import type { Labels } from '../ui/labels';
 import { IconChevron, IconReconnect, IconThinking } from './icons';
 import { sameEntries, useStableValue } from '../hooks/useStableValue';
-import { Markdown } from './Markdown';
 import { countRender } from './renderCount';
 import { PendingReply } from './PendingReply';
-import { ToolPart, type ToolCallProps } from './ToolCall';
-import { ToolSlot } from './ToolSlot';
+import type { ToolCallProps } from './ToolCall';
 import { TurnEnd } from './TurnEnd';
 import { useLabels } from './useLabels';
 import { useLatestCallback } from './useLatestCallback';
 import type { OpenRef } from './RefLink';
 import type { RefLoader } from './useRefContent';
 import { useThreadKeyboard } from './useThreadKeyboard';
+import { virtualCore } from './useLazyVirtualizer';
 import { useVirtualRows } from './useVirtualRows';
 import { VirtualSlot } from './VirtualList';
 
@@ -86,23 +86,26 @@ const Part = memo(function Part({ partId, streaming, handlers }: { partId: strin
   switch (part.kind) {
     case 'text':
       if (slots?.Text) return <slots.Text partId={partId} messageId={part.messageId} text={part.text ?? ''} streaming={streaming} />;
-      return <Markdown className="aui-message__text" text={part.text ?? ''} />;
+      return <LazyMarkdown className="aui-message__text" text={part.text ?? ''} />;
     case 'reasoning': {
       const durationMs = reasoningDuration(part);
       if (slots?.Reasoning) return <slots.Reasoning partId={partId} messageId={part.messageId} text={part.text ?? ''} done={part.done} durationMs={durationMs} labels={handlers.labels} />;
       return <Reasoning text={part.text ?? ''} done={part.done} durationMs={durationMs} labels={handlers.labels} />;
     }
     case 'tool':
-      if (slots?.Tool) return <ToolSlot partId={partId} toolCallId={part.refId!} slot={slots.Tool} onOpenOutput={handlers.onOpenOutput} onOpenEvidence={handlers.onOpenEvidence} onRetry={handlers.onRetry} labels={handlers.labels} now={handlers.now} />;
-      return <ToolPart partId={partId} onOpenOutput={handlers.onOpenOutput} onOpenEvidence={handlers.onOpenEvidence} onRetry={handlers.onRetry} labels={handlers.labels} now={handlers.now} />;
+      if (slots?.Tool) return <LazyToolSlot partId={partId} toolCallId={part.refId!} slot={slots.Tool} onOpenOutput={handlers.onOpenOutput} onOpenEvidence={handlers.onOpenEvidence} onRetry={handlers.onRetry} labels={handlers.labels} now={handlers.now} />;
+      return <LazyToolPart partId={partId} onOpenOutput={handlers.onOpenOutput} onOpenEvidence={handlers.onOpenEvidence} onRetry={handlers.onRetry} labels={handlers.labels} now={handlers.now} />;
     case 'action':
       if (slots?.Action) return <slots.Action actionId={part.refId!} labels={handlers.labels} now={handlers.now} />;
-      return <ActionPart actionId={part.refId!} labels={handlers.labels} now={handlers.now} />;
+      return <LazyActionPart actionId={part.refId!} labels={handlers.labels} now={handlers.now} />;
     case 'artifact':
       if (slots?.Artifact) return <slots.Artifact artifactId={part.refId!} loadRef={handlers.loadRef} labels={handlers.labels} />;
       return <LazyArtifactCard artifactId={part.refId!} loadRef={handlers.loadRef} onOpenRef={handlers.onOpenRef} labels={handlers.labels} />;
   }
 });
+
+/** What the thread's rows load besides the shell, preloaded once the page is idle. */
+const ROW_PARTS = [virtualCore, toolsModule, actionsModule, noticeModule, markdownModule];
 
 /** Connection states in which a retry can do something (not while it connects or repairs already). */
 const RETRYABLE = new Set(['open', 'reconnecting', 'error', 'ended']);
@@ -201,8 +204,10 @@ export const Conversation = forwardRef<HTMLDivElement, ConversationProps>(functi
     [openOutput, openEvidence, retry, openRef, loadRef, stableLabels, now, stableComponents],
   );
   const t = useLabels(stableLabels);
+  // The rows' code beyond the words (tools, requests, markdown) arrives in idle time if no row asked first.
+  useIdlePreload(ROW_PARTS);
   countRender('Conversation', '');
-  const { scrollRef, spaceRef: space, virtualizer, onScroll, atBottom, jumpToLatest, rows } = useVirtualRows({ keys, estimateSize: estimateRowHeight, stickToBottom: true, virtualize });
+  const { scrollRef, spaceRef: space, virtualizer, onScroll, atBottom, jumpToLatest, rows, ready } = useVirtualRows({ keys, estimateSize: estimateRowHeight, stickToBottom: true, virtualize });
   const mounted = rows(virtualize);
   const scrollToIndex = useCallback((index: number) => virtualizer.scrollToIndex(index, { align: 'auto' }), [virtualizer]);
   const keyboard = useThreadKeyboard({ scrollRef, count, scrollToIndex });
@@ -225,6 +230,8 @@ export const Conversation = forwardRef<HTMLDivElement, ConversationProps>(functi
         aria-live="off"
         aria-label={t('conversation.region')}
         aria-describedby={hintId}
+        // Rows waiting for the virtualizer's code: the log is busy, not empty.
+        aria-busy={(virtualize && !ready) || undefined}
       >
         {count === 0 && <p className="aui-muted aui-conversation__empty">{t('conversation.empty')}</p>}
         {/* Heights and offsets go through the CSSOM (useVirtualRows' spaceRef, VirtualSlot): a strict CSP blocks style attributes in server HTML. */}

@@ -1,10 +1,11 @@
-import { memo, Suspense, useEffect, useId, useMemo, useReducer, useRef, useState, type ReactElement, type Ref } from 'react';
-import { useDisplayPolicy, useDisplayText } from './displayPolicy';
+import { memo, Suspense, useEffect, useId, useMemo, useReducer, useRef, useState, type ReactElement } from 'react';
+import { useDisplayPolicy } from './displayPolicy';
 import { CodeBlock } from './markdown/CodeBlock';
 import { footnoteId } from './markdown/definitions';
 import { useServerRender } from './lazyPart';
 import { markdownRenderer } from './markdown/loadRenderer';
 import { claimSyncParse, countSyncParse, markdownWork, scheduleParse } from './markdown/parseScheduler';
+import { PlainText, WholeText } from './markdown/PlainText';
 import type { RenderContext } from './markdown/renderMarkdown';
 import { fenceCost, splitBlocks, UNIT_COST, type MarkdownBlock, type MarkdownUnit, type SplitResult } from './markdown/splitBlocks';
 import { revealBidiControls } from './safeText';
@@ -36,12 +37,6 @@ export const Markdown = memo(function Markdown({ text, className }: { text: stri
     </div>
   );
 });
-
-/** The message as text while a server render or a hydration waits for the parser. */
-function WholeText({ text }: { text: string }) {
-  const show = useDisplayText();
-  return <PlainText source={show(revealBidiControls(text))} />;
-}
 
 function MarkdownBody({ text }: { text: string }) {
   const previous = useRef<SplitResult | undefined>(undefined);
@@ -304,68 +299,4 @@ function FootnoteGroup({ items, ...rest }: UnitProps & { items: FootnoteItem[] }
     });
     return { missedLabel, element: <ol start={items[0]!.number}>{list}</ol> };
   });
-}
-
-/**
- * A unit as its own text: past the parse bounds for good, or (pending) until its markup is ready.
- * Off screen it is not laid out (`content-visibility: auto`; laying out 100 KB of text was most of
- * a long message's first frame) and holds about its height meanwhile (set through the CSSOM, so a
- * strict CSP that refuses inline style attributes allows it). A long one is cut at line ends into
- * chunks, so only the chunks on screen are laid out.
- */
-function PlainText({ source, reason, ref }: { source: string; reason?: string; ref?: Ref<HTMLParagraphElement> }) {
-  const parts = source.length > PLAIN_CHUNK ? lineChunks(source) : [source];
-  const own = useRef<HTMLParagraphElement | null>(null);
-  useEffect(() => {
-    const p = own.current;
-    if (!p) return;
-    holdHeight(p, source);
-    if (parts.length > 1) p.querySelectorAll<HTMLElement>('.aui-markdown__chunk').forEach((chunk, i) => holdHeight(chunk, parts[i] ?? ''));
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the parts follow from the source
-  }, [source]);
-  return (
-    <p
-      ref={(el) => {
-        own.current = el;
-        if (typeof ref === 'function') ref(el);
-        else if (ref) ref.current = el;
-      }}
-      className={reason ? 'aui-markdown__plain' : 'aui-markdown__plain aui-markdown__pending'}
-      data-reason={reason}
-    >
-      {parts.length === 1
-        ? source
-        : parts.map((part, i) => (
-            <span key={i} className="aui-markdown__chunk">
-              {part}
-            </span>
-          ))}
-    </p>
-  );
-}
-
-function holdHeight(el: HTMLElement, text: string): void {
-  el.style.containIntrinsicBlockSize = `auto ${estimatedLines(text) * 1.5}em`;
-}
-
-const PLAIN_CHUNK = 4_000;
-
-/** `source` cut after the first line end past every PLAIN_CHUNK characters; joined, the same text. */
-function lineChunks(source: string): string[] {
-  const parts: string[] = [];
-  let start = 0;
-  while (source.length - start > PLAIN_CHUNK) {
-    const cut = source.indexOf('\n', start + PLAIN_CHUNK);
-    if (cut < 0) break;
-    parts.push(source.slice(start, cut + 1));
-    start = cut + 1;
-  }
-  parts.push(source.slice(start));
-  return parts;
-}
-
-function estimatedLines(source: string): number {
-  let lines = 1;
-  for (let i = source.indexOf('\n'); i >= 0; i = source.indexOf('\n', i + 1)) lines += 1;
-  return Math.max(lines, Math.ceil(source.length / 90));
 }

@@ -39,7 +39,7 @@ export interface VirtualListProps {
  * (`style-src 'self'`) keeps its layout.
  */
 export function VirtualList({ keys, estimateSize, renderRow, as: List = 'ul', virtualize = true, className, role, 'aria-label': label, reveal, onRevealed }: VirtualListProps) {
-  const { scrollRef, spaceRef: space, virtualizer, onScroll, rows } = useVirtualRows({ keys, estimateSize, stickToBottom: false, overscan: 4, virtualize });
+  const { scrollRef, spaceRef: space, virtualizer, onScroll, rows, ready } = useVirtualRows({ keys, estimateSize, stickToBottom: false, overscan: 4, virtualize });
   const mounted = rows(virtualize);
   // Reveal: focus the row if it is mounted, else scroll it into the window; it focuses itself once mounted.
   const revealed = useLatest(reveal ? { key: reveal.key, done: onRevealed ?? noop } : undefined);
@@ -55,11 +55,12 @@ export function VirtualList({ keys, estimateSize, renderRow, as: List = 'ul', vi
     }
     const index = keys.indexOf(target.key);
     if (index >= 0 && virtualize) virtualizer.scrollToIndex(index, { align: 'center' });
-    // Only when asked again (a new `reveal` object), not on every new key.
+    // Only when asked again (a new `reveal` object), not on every new key; and once more when the
+    // virtualizer arrives (its code loads with the list's first row), if the row is still to reveal.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [reveal]);
+  }, [reveal, virtualizer]);
   return (
-    <div ref={scrollRef} className="aui-lane-list" onScroll={onScroll}>
+    <div ref={scrollRef} className="aui-lane-list" onScroll={onScroll} aria-busy={(virtualize && !ready) || undefined}>
       <List ref={space as never} className={classes(className, virtualize && 'aui-virtual')} role={role} aria-label={label}>
         {mounted.map((row) => (
           <Row key={row.key} row={row} rowKey={keys[row.index]!} virtualize={virtualize} measure={virtualizer.measureElement} renderRow={renderRow} placeholder={List === 'ul' ? 'li' : 'div'} revealed={revealed} elements={elements} />

@@ -1,5 +1,5 @@
 import { useCallback, useLayoutEffect, useReducer, useRef, useState } from 'react';
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { useLazyVirtualizer } from './useLazyVirtualizer';
 import { watchReaderIntent, type ReaderScroll } from './readerIntent';
 
 /** How close to the bottom a reader's scroll must end to count as "back at the latest". */
@@ -95,25 +95,35 @@ export function useVirtualRows({ keys, estimateSize, stickToBottom, overscan = 6
   const applySpace = useCallback((total: number) => {
     if (spaceRef.current) spaceRef.current.style.height = virtualizing.current ? `${total}px` : '';
   }, []);
-  const virtualizer = useVirtualizer({
-    count: keys.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => estimateSize,
-    getItemKey: (index) => keys[index] ?? index,
-    overscan,
-    // A row measured taller (a streaming answer growing) or a new range mounted: follow before paint.
-    onChange: follow,
-  });
+  // Loaded with the list's first row: until it arrives (`ready` false) no row mounts.
+  const { virtualizer, ready } = useLazyVirtualizer(
+    {
+      count: keys.length,
+      getScrollElement: () => scrollRef.current,
+      estimateSize: () => estimateSize,
+      getItemKey: (index) => keys[index] ?? index,
+      overscan,
+      // A row measured taller (a streaming answer growing) or a new range mounted: follow before paint.
+      onChange: follow,
+    },
+    keys.length > 0,
+  );
   useLayoutEffect(() => applySpace(virtualizer.getTotalSize()));
-  adjustsRows.current = (isPinned) => (virtualizer.shouldAdjustScrollPositionOnItemSizeChange = isPinned && stick.current ? neverAdjust : undefined);
+  // While a prepend's anchor is restored the kit places the view itself too (see below).
+  const restoring = useRef(false);
+  adjustsRows.current = (isPinned) => (virtualizer.shouldAdjustScrollPositionOnItemSizeChange = (isPinned && stick.current) || restoring.current ? neverAdjust : undefined);
   adjustsRows.current(pinned.current);
 
   // The row the reader is looking at (its key and how far its top sits from the viewport's top).
   const anchor = useRef<{ key: string; delta: number } | null>(null);
+  // The virtualizer of the latest render: onScroll is made once, and the virtualizer arrives after
+  // the first render when its code loads (a closure over the first one would read the stand-in's no rows).
+  const current = useRef(virtualizer);
+  current.current = virtualizer;
   const rememberAnchor = () => {
     const el = scrollRef.current;
     if (!el) return;
-    const first = virtualizer.getVirtualItems().find((item) => item.end > el.scrollTop);
+    const first = current.current.getVirtualItems().find((item) => item.end > el.scrollTop);
     if (first) anchor.current = { key: String(first.key), delta: first.start - el.scrollTop };
   };
 
@@ -216,16 +226,20 @@ export function useVirtualRows({ keys, estimateSize, stickToBottom, overscan = 6
     const el = scrollRef.current;
     if (!el || previousFirst === undefined || keys[0] === previousFirst || pinned.current || !anchor.current) return;
     const target = anchor.current;
-    virtualizer.shouldAdjustScrollPositionOnItemSizeChange = neverAdjust;
+    restoring.current = true;
+    adjustsRows.current(pinned.current);
     /** Puts the anchored row back where it was; true when the view had to move. */
     const restore = (): boolean => {
       const index = keysRef.current.indexOf(target.key);
-      const start = index >= 0 ? virtualizer.measurementsCache[index]?.start : undefined;
+      const start = index >= 0 ? current.current.measurementsCache[index]?.start : undefined;
       if (start === undefined || Math.abs(el.scrollTop - (start - target.delta)) <= 0.5) return false;
       el.scrollTop = start - target.delta;
       return true;
     };
-    const release = () => adjustsRows.current(pinned.current);
+    const release = () => {
+      restoring.current = false;
+      adjustsRows.current(pinned.current);
+    };
     restore();
     let settled = 0;
     let frames = 0;
@@ -302,6 +316,9 @@ export function useVirtualRows({ keys, estimateSize, stickToBottom, overscan = 6
     })));
   };
 
-  /** `atBottom`: the view follows new content (the reader has not scrolled away from the latest). */
-  return { scrollRef, spaceRef, virtualizer, onScroll, atBottom: pinnedView, jumpToLatest, totalSize, rows };
+  /**
+   * `atBottom`: the view follows new content (the reader has not scrolled away from the latest).
+   * `ready`: false while the list has rows but not yet the virtualizer that places them (no row mounts).
+   */
+  return { scrollRef, spaceRef, virtualizer, onScroll, atBottom: pinnedView, jumpToLatest, totalSize, rows, ready };
 }

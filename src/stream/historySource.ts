@@ -1,5 +1,5 @@
 import type { RuntimeStore } from '../store/createRuntimeStore';
-import { openBacklog, type BacklogInput, type BacklogProgress } from './openBacklog';
+import type { BacklogInput, BacklogProgress } from './openBacklog';
 import type { RuntimeEventSource } from './types';
 
 /** How far the history behind a live stream has been applied. */
@@ -13,7 +13,9 @@ export interface HistoryProgress extends BacklogProgress {
 /**
  * A live source that starts after its history is applied: the history goes through `openBacklog`
  * (time-sliced, malformed lines as diagnostics, no gap settled: the live stream continues the
- * order), then the live source starts. Closing aborts the history where it is.
+ * order), then the live source starts. Closing aborts the history where it is. The backlog reader
+ * is a chunk of its own, loaded when a history is read (the read is asynchronous already): a live
+ * stream without one never loads it.
  */
 export function withHistory(store: RuntimeStore, live: RuntimeEventSource, history: BacklogInput, onProgress?: (progress: HistoryProgress) => void): RuntimeEventSource {
   const controller = new AbortController();
@@ -24,7 +26,7 @@ export function withHistory(store: RuntimeStore, live: RuntimeEventSource, histo
     onProgress?.({ ...p, done: false });
   };
   const load = (): Promise<void> =>
-    (loaded ??= openBacklog(store, history, { signal: controller.signal, settle: false, onProgress: progress }).then(
+    (loaded ??= import('./openBacklog').then(({ openBacklog }) => openBacklog(store, history, { signal: controller.signal, settle: false, onProgress: progress })).then(
       ({ applied, total, bytes, totalBytes }) => onProgress?.({ applied, total, bytes, totalBytes, done: true }),
       (error: unknown) => {
         if (controller.signal.aborted) throw error;

@@ -1,4 +1,3 @@
-import { ndjsonSource } from './ndjsonSource';
 import { sseSource, type SseSourceOptions } from './sseSource';
 import type { RuntimeEventSource } from './types';
 import { webSocketSource } from './webSocketSource';
@@ -55,9 +54,12 @@ function ndjsonEndpointSource(endpoint: StreamEndpoint): RuntimeEventSource {
     start(handlers) {
       closed = false;
       (endpoint.fetch ?? globalThis.fetch)(endpoint.url, { headers: { Accept: 'application/x-ndjson', ...endpoint.headers }, credentials: endpoint.credentials })
-        .then((response) => {
+        // The NDJSON reader is a chunk of its own, loaded with the response: an SSE app never loads it.
+        .then(async (response) => {
           if (closed) return void response.body?.cancel();
           if (!response.ok) return handlers.status?.('error', { error: `HTTP ${response.status}` });
+          const { ndjsonSource } = await import('./ndjsonSource');
+          if (closed) return void response.body?.cancel();
           inner = ndjsonSource(response);
           inner.start(handlers);
         })

@@ -448,6 +448,17 @@ describe('endpointSource (authenticated streams, issue 21 item 7)', () => {
     ]);
   });
 
+  it('an NDJSON endpoint closed before its reader runs delivers nothing and cancels the response', async () => {
+    let cancelled = false;
+    const body = new ReadableStream<Uint8Array>({ start: (c) => c.enqueue(new TextEncoder().encode('{"sequence":1}\n')), cancel: () => void (cancelled = true) });
+    const source = endpointSource({ url: 'http://127.0.0.1/ndjson', transport: 'ndjson', fetch: (async () => new Response(body, { status: 200 })) as typeof fetch });
+    const r = recorder();
+    source.start(r.handlers);
+    source.close();
+    await vi.waitFor(() => expect(cancelled).toBe(true));
+    expect(r.events).toEqual([]);
+  });
+
   it('a WebSocket endpoint with headers fails with the reason instead of connecting without them', () => {
     const r = recorder();
     endpointSource({ url: 'ws://127.0.0.1/events', transport: 'websocket', headers: { Authorization: 'Bearer t' } }).start(r.handlers);

@@ -6,6 +6,7 @@ import { useRuntimeStream } from '../../src/hooks/useRuntimeStream';
 import { createRuntimeStore, type RuntimeStore } from '../../src/store/createRuntimeStore';
 import { replaySource } from '../../src/stream/replaySource';
 import type { RuntimeProviderAdapter } from '../../src/stream/types';
+import { kitLoaded } from '../support/kitLoaded';
 import { ConnectionLostScene, SendFailedScene } from '../support/recoveryScenes';
 import { StoryProvider } from '../support/StoryProvider';
 import { STORY_NOW, eventsOf, storeWith } from '../support/storyEvents';
@@ -108,6 +109,7 @@ export const ApproveAnAction: Story = {
   render: (args) => <ApprovalScene onRespond={args.onRespond} />,
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
+    await kitLoaded(canvasElement);
     const card = canvasElement.querySelector('.aui-action[data-action-status]') as HTMLElement;
     await expect(card.dataset.actionStatus).toBe('pending');
     const approve = within(card).getByRole('button', { name: 'Approve' });

@@ -5,6 +5,8 @@ import { createRoot } from 'react-dom/client';
 import { expect, userEvent, waitFor } from 'storybook/test';
 import { AgentWorkbench } from '../../src/components/AgentWorkbench';
 import type { RuntimeStore } from '../../src/store/createRuntimeStore';
+import { preloadKit } from '../../src/components/preloadKit';
+import { kitLoaded } from '../support/kitLoaded';
 import { StoryProvider } from '../support/StoryProvider';
 import { STORY_NOW, storeWith, storyEvents } from '../support/storyEvents';
 import { ADVERSARIAL_MARKDOWN, BIDI, LONG_WORD, SECRETS, XSS_VECTORS } from './hostileStrings';
@@ -103,6 +105,8 @@ export const EverySurface: Story = {
     await waitFor(() => expect(canvas.getAllByRole('tab').length).toBeGreaterThan(3));
     for (const tab of canvas.getAllByRole('tab')) {
       await userEvent.click(tab);
+      // A lane's code arrives when it first shows: wait for it before opening what it holds.
+      await kitLoaded(canvasElement);
       for (const toggle of canvasElement.querySelectorAll('button[aria-expanded="false"]')) await userEvent.click(toggle);
       for (const details of canvasElement.querySelectorAll('details')) details.open = true;
     }
@@ -137,6 +141,8 @@ export const MountBudget: Story = {
   play: async ({ canvas }) => {
     const host = canvas.getByTestId('host');
     const store = storeWith(hostileEvents());
+    // The whole workbench mounts at once, as on a page that has loaded the kit's chunks.
+    await preloadKit();
     const root = createRoot(host);
     const start = performance.now();
     flushSync(() => root.render(<Workbench store={store} />));

@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
 import { Conversation } from '../../src/components/Conversation';
 import { Cell, Matrix } from '../support/Cell';
+import { kitLoaded } from '../support/kitLoaded';
 import { STORY_NOW, storyEvents } from '../support/storyEvents';
 
 const t = { turnId: 'turn-1' };
@@ -83,6 +84,8 @@ export const StateMatrix: Story = {
     </Matrix>
   ),
   play: async ({ canvasElement }) => {
+    // The rows mount once the virtualizer's code has arrived.
+    await kitLoaded(canvasElement);
     const cell = canvasElement.querySelector('[data-state-name^="An event is missing"]')!;
     await expect(cell.querySelector('.aui-message__cut')?.textContent).toBe('Events are missing — text may be incomplete');
     // Only the answer that was streaming is marked.

@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { FixtureStory } from '../../src/components/FixtureStory';
 import { RuntimeProvider } from '../../src/hooks/RuntimeProvider';
+import { kitLoaded } from '../support/kitLoaded';
 import { useStoryGlobals } from '../support/StoryGlobals';
 import text from '../../fixtures/tool-success.jsonl?raw';
 
@@ -39,6 +40,8 @@ type Story = StoryObj<typeof meta>;
 export const FinalState: Story = {
   play: async ({ canvasElement }) => {
     await waitFor(() => expect(canvasElement.querySelector('[data-agentui-fixture][data-history="loaded"]')).toBeTruthy());
+    // The tool row's code arrives with the first tool call shown.
+    await kitLoaded(canvasElement);
     await expect(canvasElement.querySelector('.aui-tool-call[data-tool-status="succeeded"]')).toBeTruthy();
   },
 };

@@ -1,0 +1,4 @@
+import Copy from 'lucide-react/icons/copy';
+import { kitIcon } from './kitIcon';
+
+export const IconCopy = /* @__PURE__ */ kitIcon(Copy);

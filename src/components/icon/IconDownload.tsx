@@ -1,0 +1,4 @@
+import Download from 'lucide-react/icons/download';
+import { kitIcon } from './kitIcon';
+
+export const IconDownload = /* @__PURE__ */ kitIcon(Download);

@@ -1,0 +1,4 @@
+import FilePen from 'lucide-react/icons/file-pen';
+import { kitIcon } from './kitIcon';
+
+export const IconEdit = /* @__PURE__ */ kitIcon(FilePen);

@@ -1,0 +1,4 @@
+import Wrench from 'lucide-react/icons/wrench';
+import { kitIcon } from './kitIcon';
+
+export const IconTool = /* @__PURE__ */ kitIcon(Wrench);
