@@ -204,8 +204,11 @@ export const Conversation = forwardRef<HTMLDivElement, ConversationProps>(functi
     [openOutput, openEvidence, retry, openRef, loadRef, stableLabels, now, stableComponents],
   );
   const t = useLabels(stableLabels);
-  // The rows' code beyond the words (tools, requests, markdown) arrives in idle time if no row asked first.
-  useIdlePreload(ROW_PARTS);
+  // The rows' code beyond the words (tools, requests, markdown) arrives in idle time if no row asked
+  // first, and as soon as the session has any event: opening a long backlog leaves no idle time, and
+  // its rows asking only once it was applied put two chunk loads and renders after it (~100 ms).
+  const hasEvents = useRuntimeSelector((s) => s.counts.received > 0);
+  useIdlePreload(ROW_PARTS, hasEvents);
   countRender('Conversation', '');
   const { scrollRef, spaceRef: space, virtualizer, onScroll, atBottom, jumpToLatest, rows, ready } = useVirtualRows({ keys, estimateSize: estimateRowHeight, stickToBottom: true, virtualize });
   const mounted = rows(virtualize);

@@ -90,21 +90,24 @@ const IDLE_TIMEOUT_MS = 2_000;
 
 /**
  * Starts loading `parts` once the page is idle after this component mounted (a browser's idle
- * callback, a timer where there is none), so a part is usually there before it is first shown.
- * A failed load is left to the part's first use, which tries again.
+ * callback, a timer where there is none), so a part is usually there before it is first shown; at
+ * once when `needed` turns true (the session has events: its rows are coming, and a page busy
+ * applying them has no idle time until it is done). A failed load is left to the part's first use,
+ * which tries again.
  */
-export function useIdlePreload(parts: readonly LazyPart<unknown>[]): void {
+export function useIdlePreload(parts: readonly LazyPart<unknown>[], needed = false): void {
   useEffect(() => {
     const run = () => {
       for (const part of parts) void part.load().catch(() => undefined);
     };
+    if (needed) return run();
     if (typeof requestIdleCallback === 'function') {
       const id = requestIdleCallback(run, { timeout: IDLE_TIMEOUT_MS });
       return () => cancelIdleCallback(id);
     }
     const id = setTimeout(run, 1);
     return () => clearTimeout(id);
-    // The list is a module constant: preloaded once per mount.
+    // The list is a module constant: preloaded once per mount (and once more, at once, when needed).
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  }, [needed]);
 }

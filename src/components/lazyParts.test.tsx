@@ -209,6 +209,32 @@ describe('a workbench opened before its chunks arrive', () => {
     await waitFor(() => expect(load).toHaveBeenCalled());
   });
 
+  it('a page with no idle time (a backlog being applied) loads the rows’ code once the session has an event, before any row asks', async () => {
+    const kit = await coldKit();
+    const load = vi.spyOn(kit.virtualCore, 'load');
+    // A page busy from end to end: its idle callbacks never come.
+    vi.stubGlobal('requestIdleCallback', () => 1);
+    vi.stubGlobal('cancelIdleCallback', () => undefined);
+    try {
+      const store = kit.createRuntimeStore();
+      render(
+        <kit.RuntimeProvider store={store}>
+          <kit.Conversation />
+        </kit.RuntimeProvider>,
+      );
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(load).not.toHaveBeenCalled();
+      // The first event of a backlog opening (its turn submitted without the prompt's text): no message row yet.
+      const [submitted] = fixtureEvents('text-basic') as { payload: Record<string, unknown> }[];
+      act(() => void store.getState().ingest([{ ...submitted, payload: {} }]));
+      expect(store.getState().counts.applied).toBe(1);
+      expect(store.getState().messages.ids).toHaveLength(0);
+      await waitFor(() => expect(load).toHaveBeenCalled());
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('a lanes chunk that fails to load shows each surface’s boundary message (the task capsule), and the thread still renders', async () => {
     vi.resetModules();
     vi.doMock('./sideLanes', () => {
