@@ -1,5 +1,5 @@
 import { useCallback, useLayoutEffect, useReducer, useRef, useState } from 'react';
-import { useLazyVirtualizer } from './useLazyVirtualizer';
+import { useLazyVirtualizer, type ListVirtualizer } from './useLazyVirtualizer';
 import { watchReaderIntent, type ReaderScroll } from './readerIntent';
 
 /** How close to the bottom a reader's scroll must end to count as "back at the latest". */
@@ -74,15 +74,22 @@ export function useVirtualRows({ keys, estimateSize, stickToBottom, overscan = 6
   // that changed size writes its last seen offset plus the change: right after a jump to the latest,
   // before its scroll event arrived, that offset is where the reader had scrolled up to, and the
   // view went back there and unpinned (e2e pinning: 'Jump to latest' re-pins, 1 run in ~10 loaded).
-  const adjustsRows = useRef<(pinned: boolean) => void>(() => undefined);
+  // The virtualizer of the latest render (it arrives after the first render when its code loads;
+  // callbacks made once would otherwise read the stand-in's no rows).
+  const current = useRef<ListVirtualizer | null>(null);
+  // While a prepend's anchor is restored the kit places the view itself too (see below).
+  const restoring = useRef(false);
+  const adjustRows = useCallback((isPinned: boolean) => {
+    if (current.current) current.current.shouldAdjustScrollPositionOnItemSizeChange = (isPinned && stick.current) || restoring.current ? neverAdjust : undefined;
+  }, []);
   const setPinned = useCallback(
     (value: boolean) => {
       pinned.current = value;
-      adjustsRows.current(value);
+      adjustRows(value);
       setPinnedView(value);
       if (value) follow();
     },
-    [follow],
+    [follow, adjustRows],
   );
 
   // The element holding the rows (spaceRef) is as tall as all of them. Set through the CSSOM (a
@@ -109,21 +116,15 @@ export function useVirtualRows({ keys, estimateSize, stickToBottom, overscan = 6
     keys.length > 0,
   );
   useLayoutEffect(() => applySpace(virtualizer.getTotalSize()));
-  // While a prepend's anchor is restored the kit places the view itself too (see below).
-  const restoring = useRef(false);
-  adjustsRows.current = (isPinned) => (virtualizer.shouldAdjustScrollPositionOnItemSizeChange = (isPinned && stick.current) || restoring.current ? neverAdjust : undefined);
-  adjustsRows.current(pinned.current);
+  current.current = virtualizer;
+  adjustRows(pinned.current);
 
   // The row the reader is looking at (its key and how far its top sits from the viewport's top).
   const anchor = useRef<{ key: string; delta: number } | null>(null);
-  // The virtualizer of the latest render: onScroll is made once, and the virtualizer arrives after
-  // the first render when its code loads (a closure over the first one would read the stand-in's no rows).
-  const current = useRef(virtualizer);
-  current.current = virtualizer;
   const rememberAnchor = () => {
     const el = scrollRef.current;
     if (!el) return;
-    const first = current.current.getVirtualItems().find((item) => item.end > el.scrollTop);
+    const first = current.current!.getVirtualItems().find((item) => item.end > el.scrollTop);
     if (first) anchor.current = { key: String(first.key), delta: first.start - el.scrollTop };
   };
 
@@ -227,18 +228,18 @@ export function useVirtualRows({ keys, estimateSize, stickToBottom, overscan = 6
     if (!el || previousFirst === undefined || keys[0] === previousFirst || pinned.current || !anchor.current) return;
     const target = anchor.current;
     restoring.current = true;
-    adjustsRows.current(pinned.current);
+    adjustRows(pinned.current);
     /** Puts the anchored row back where it was; true when the view had to move. */
     const restore = (): boolean => {
       const index = keysRef.current.indexOf(target.key);
-      const start = index >= 0 ? current.current.measurementsCache[index]?.start : undefined;
+      const start = index >= 0 ? current.current!.measurementsCache[index]?.start : undefined;
       if (start === undefined || Math.abs(el.scrollTop - (start - target.delta)) <= 0.5) return false;
       el.scrollTop = start - target.delta;
       return true;
     };
     const release = () => {
       restoring.current = false;
-      adjustsRows.current(pinned.current);
+      adjustRows(pinned.current);
     };
     restore();
     let settled = 0;
