@@ -3,7 +3,7 @@ import { isPlainObject } from '../../protocol/eventFieldRules';
 import { readFailure, readRunDetail, readRunStage, readString, readSubmittedText } from '../../protocol/payloadReaders';
 import type { QueuedTurn, ThreadRecord, TurnLifecycle, TurnRecord } from '../records';
 import type { ApplyContext, FactOrigin } from './context';
-import { endReasoning } from './partDone';
+import { endPart } from './partDone';
 import { pendingActionIdsOf } from '../selectors/turnStatus';
 import { NO_IDS } from '../noIds';
 import { sameString } from '../sameString';
@@ -150,11 +150,10 @@ function settleTurnMessages(ctx: ApplyContext, turn: TurnRecord, at: string | un
     if (!message) continue;
     for (const partId of message.partIds) {
       const part = ctx.draft.get('parts', partId);
-      if (part && !part.done) ctx.draft.put('parts', partId, { ...part, ...endReasoning(part, at) });
+      if (part && !part.done) endPart(ctx.draft, part, at);
     }
     if (message.status === 'streaming') {
-      const status = current.lifecycle === 'failed' ? 'failed' : current.lifecycle === 'cancelled' ? 'interrupted' : 'completed';
-      ctx.draft.update('messages', messageId, message, { status });
+      ctx.draft.own('messages', messageId, message).status = current.lifecycle === 'failed' ? 'failed' : current.lifecycle === 'cancelled' ? 'interrupted' : 'completed';
     }
   }
 }

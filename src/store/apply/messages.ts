@@ -3,7 +3,7 @@ import { readFailure, readFinalText, readTextDelta } from '../../protocol/payloa
 import type { MessagePart, MessageRecord, PartKind } from '../records';
 import type { ApplyContext } from './context';
 import { ensureTurn } from './lifecycle';
-import { endReasoning } from './partDone';
+import { endPart } from './partDone';
 import { NO_IDS } from '../noIds';
 import { sameString } from '../sameString';
 import { appendedText } from '../flatText';
@@ -58,8 +58,8 @@ export function ensureMessage(ctx: ApplyContext, event: RuntimeEventEnvelope): M
     partIds: NO_IDS,
     status: 'streaming',
     final: false,
-    ...(subagent && { subagentId: event.subagentId }),
   };
+  if (subagent) message.subagentId = event.subagentId;
   ctx.draft.put(table, messageId, message);
   if (turn) {
     ctx.draft.appendTo('turns', turn.turnId, 'messageIds', messageId);
@@ -71,8 +71,11 @@ export function ensureMessage(ctx: ApplyContext, event: RuntimeEventEnvelope): M
   return message;
 }
 
+/** What a new part may carry besides its place: its text or referenced fact, and when it is done or started. */
+export type NewPartFields = Partial<Pick<MessagePart, 'text' | 'refId' | 'done' | 'startedAt'>>;
+
 /** Appends a part to a message's ordered parts, in the message's current step. */
-export function appendPart(ctx: ApplyContext, event: RuntimeEventEnvelope, message: MessageRecord, kind: PartKind, fields: Partial<MessagePart>): MessagePart {
+export function appendPart(ctx: ApplyContext, event: RuntimeEventEnvelope, message: MessageRecord, kind: PartKind, fields: NewPartFields): MessagePart {
   const table = messageTable(event);
   const current = ctx.draft.get(table, message.messageId) ?? message;
   const named = (kind === 'text' || kind === 'reasoning') && typeof event.partId === 'string' ? event.partId : undefined;
@@ -86,10 +89,12 @@ export function appendPart(ctx: ApplyContext, event: RuntimeEventEnvelope, messa
     while (ctx.draft.get('parts', partId) !== undefined) partId = `${current.messageId}#${n++}`;
     nextPart = n;
   }
-  // Fields set one by one: a conditional spread allocates an object (this runs per part).
-  const part: MessagePart = { partId, messageId: message.messageId, kind, done: kind !== 'text' && kind !== 'reasoning' };
+  // Fields set one by one: a conditional spread or Object.assign is a slow generic copy (this runs per part).
+  const part: MessagePart = { partId, messageId: message.messageId, kind, done: fields.done ?? (kind !== 'text' && kind !== 'reasoning') };
   if (current.step !== undefined) part.step = current.step;
-  Object.assign(part, fields);
+  if (fields.text !== undefined) part.text = fields.text;
+  if (fields.refId !== undefined) part.refId = fields.refId;
+  if (fields.startedAt !== undefined) part.startedAt = fields.startedAt;
   ctx.draft.putOwn('parts', partId, part);
   const own = ctx.draft.own(table, current.messageId, current);
   if (nextPart !== undefined) own.nextPart = nextPart;
@@ -150,19 +155,19 @@ function appendText(ctx: ApplyContext, event: RuntimeEventEnvelope, kind: 'text'
   // The message's last part, read once: reasoning it closes (the answer started) or text it continues.
   const lastId = message.partIds[message.partIds.length - 1];
   const last = lastId === undefined ? undefined : ctx.draft.get('parts', lastId);
-  if (kind === 'text' && last && last.kind === 'reasoning' && !last.done) ctx.draft.update('parts', last.partId, last, endReasoning(last, event.timestamp));
+  if (kind === 'text' && last && last.kind === 'reasoning' && !last.done) endPart(ctx.draft, last, event.timestamp);
   const part = continuingPart(ctx, event, message, kind, last);
   if (part) {
     const own = ctx.draft.own('parts', part.partId, part);
     own.text = appendedText(part.text ?? '', text);
-  } else appendPart(ctx, event, message, kind, { text, ...(kind === 'reasoning' && { startedAt: event.timestamp }) });
+  } else appendPart(ctx, event, message, kind, kind === 'reasoning' ? { text, startedAt: event.timestamp } : { text });
 }
 
 /** Reasoning collapses once the answer starts streaming. */
 function closeReasoning(ctx: ApplyContext, event: RuntimeEventEnvelope, message: MessageRecord): void {
   const lastId = message.partIds[message.partIds.length - 1];
   const last = lastId === undefined ? undefined : ctx.draft.get('parts', lastId);
-  if (last && last.kind === 'reasoning' && !last.done) ctx.draft.update('parts', last.partId, last, endReasoning(last, event.timestamp));
+  if (last && last.kind === 'reasoning' && !last.done) endPart(ctx.draft, last, event.timestamp);
 }
 
 
@@ -199,7 +204,7 @@ export function reconcileFinalText(ctx: ApplyContext, event: RuntimeEventEnvelop
   }
   const latest = ctx.draft.get(table, message.messageId) ?? message;
   for (const part of stepParts(ctx, latest)) {
-    if (!part.done && (part.kind === 'text' || part.kind === 'reasoning')) ctx.draft.update('parts', part.partId, part, endReasoning(part, event.timestamp));
+    if (!part.done && (part.kind === 'text' || part.kind === 'reasoning')) endPart(ctx.draft, part, event.timestamp);
   }
   ctx.draft.update(table, latest.messageId, latest, { final: true, status: 'completed' });
 }

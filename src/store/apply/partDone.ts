@@ -1,12 +1,16 @@
 import { flattenText } from '../flatText';
+import type { ProjectionDraft } from '../draft';
 import type { MessagePart } from '../records';
 
 /**
- * The patch that marks a text or reasoning part done. Streamed reasoning also records when it
- * ended, so its duration ("Thought for 4 s") is a fact of the events, never the wall clock.
+ * Marks a text or reasoning part done, as this batch's own copy changed in place (no patch object:
+ * a turn's end settles every part of its messages). Streamed reasoning also records when it ended,
+ * so its duration ("Thought for 4 s") is a fact of the events, never the wall clock.
  */
-export function endReasoning(part: MessagePart, at: string | undefined): Partial<MessagePart> {
+export function endPart(draft: ProjectionDraft, part: MessagePart, at: string | undefined): void {
+  const own = draft.own('parts', part.partId, part);
   // A finished part's text is read, never appended to again: keep it as one flat string.
-  const text = part.text === undefined ? {} : { text: flattenText(part.text) };
-  return part.kind === 'reasoning' && part.startedAt !== undefined && at !== undefined ? { ...text, done: true, endedAt: at } : { ...text, done: true };
+  if (own.text !== undefined) own.text = flattenText(own.text);
+  own.done = true;
+  if (own.kind === 'reasoning' && own.startedAt !== undefined && at !== undefined) own.endedAt = at;
 }
