@@ -261,3 +261,47 @@ export async function runAgui(lines, deadline) {
   }
   return { text, args, results };
 }
+
+/**
+ * Ingest ÷ JSON.parse of the same lines (see runKit), the median of `runs` per-run ratios after a
+ * warm-up, for each of `kits` (by label) with their runs interleaved, so a busy machine's load falls
+ * on all alike. Two protocols:
+ * - `cold`: a full GC before each run (the target's protocol). The previous run's events and store
+ *   are garbage then, and the GC takes the object shapes only they had with it; V8 drops the
+ *   optimized code that was specialized to those shapes ("marking dependent code ... for
+ *   deoptimization, reason: weak objects" under `--trace-deopt`), so each run pays re-optimizing the
+ *   store's code on a background thread beside it. JSON.parse has no such code to redo.
+ * - `steady`: runs back to back with no forced GC (V8 collects as the runs go, as it does in an app
+ *   whose stream keeps events of every shape arriving): the per-event cost of optimized code.
+ * Returns `{ [label]: { parseMs, ingestMs, ratio, steady: { parseMs, ingestMs, ratio } } }`.
+ */
+export async function splitRatios(lines, { kits = { now: currentKit }, runs = 7 } = {}) {
+  const gc = globalThis.gc ?? (() => undefined);
+  const median = (samples) => {
+    samples.sort((a, b) => a.ingestMs / a.parseMs - b.ingestMs / b.parseMs);
+    const m = samples[Math.floor(samples.length / 2)];
+    return { parseMs: Number(m.parseMs.toFixed(1)), ingestMs: Number(m.ingestMs.toFixed(1)), ratio: Number((m.ingestMs / m.parseMs).toFixed(2)) };
+  };
+  const labels = Object.keys(kits);
+  const cold = Object.fromEntries(labels.map((label) => [label, []]));
+  const steady = Object.fromEntries(labels.map((label) => [label, []]));
+  for (const kit of Object.values(kits)) await runKit(lines, { kit });
+  for (let i = 0; i < runs; i++) {
+    for (const label of labels) {
+      gc();
+      const timing = { parseMs: 0, ingestMs: 0 };
+      await runKit(lines, { kit: kits[label], timing });
+      cold[label].push(timing);
+    }
+  }
+  // Each kit runs twice in a row (the first re-optimizes after the cold runs' GCs; the second is timed).
+  for (let i = 0; i < runs; i++) {
+    for (const label of labels) {
+      await runKit(lines, { kit: kits[label] });
+      const timing = { parseMs: 0, ingestMs: 0 };
+      await runKit(lines, { kit: kits[label], timing });
+      steady[label].push(timing);
+    }
+  }
+  return Object.fromEntries(labels.map((label) => [label, { ...median(cold[label]), steady: median(steady[label]) }]));
+}
