@@ -1,7 +1,7 @@
 // @vitest-environment node
 // What the README's SSR section promises: with a store filled before rendering, the server HTML
-// carries the status and the conversation rows; virtualized lists render their rows once measured
-// in the browser, so server-rendered pages pass virtualize={false} (or accept an empty list until hydration).
+// carries the status and the conversation rows: every row with virtualize={false}; a virtualized
+// list shows a screen of its newest rows until the browser measures them (serverRows.test.tsx).
 import { describe, expect, it } from 'vitest';
 import { renderToString } from 'react-dom/server';
 import { AgentWorkbench, Conversation, RuntimeProvider, RuntimeStatus } from '../src';

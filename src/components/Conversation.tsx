@@ -210,8 +210,8 @@ export const Conversation = forwardRef<HTMLDivElement, ConversationProps>(functi
   const hasEvents = useRuntimeSelector((s) => s.counts.received > 0);
   useIdlePreload(ROW_PARTS, hasEvents);
   countRender('Conversation', '');
-  const { scrollRef, spaceRef: space, virtualizer, onScroll, atBottom, jumpToLatest, rows, ready } = useVirtualRows({ keys, estimateSize: estimateRowHeight, stickToBottom: true, virtualize });
-  const mounted = rows(virtualize);
+  const { scrollRef, spaceRef: space, virtualizer, onScroll, atBottom, jumpToLatest, rows, ready, placed } = useVirtualRows({ keys, estimateSize: estimateRowHeight, stickToBottom: true, virtualize });
+  const mounted = rows();
   const scrollToIndex = useCallback((index: number) => virtualizer.scrollToIndex(index, { align: 'auto' }), [virtualizer]);
   const keyboard = useThreadKeyboard({ scrollRef, count, scrollToIndex });
   const hintId = useId();
@@ -234,13 +234,15 @@ export const Conversation = forwardRef<HTMLDivElement, ConversationProps>(functi
         aria-label={t('conversation.region')}
         aria-describedby={hintId}
         // Rows waiting for the virtualizer's code: the log is busy, not empty.
-        aria-busy={(virtualize && !ready) || undefined}
+        aria-busy={(placed && !ready) || undefined}
+        // A server's screen of the newest rows, in normal flow: its end in view until the browser places them.
+        data-server-rows={(virtualize && !placed) || undefined}
       >
         {count === 0 && <p className="aui-muted aui-conversation__empty">{t('conversation.empty')}</p>}
         {/* Heights and offsets go through the CSSOM (useVirtualRows' spaceRef, VirtualSlot): a strict CSP blocks style attributes in server HTML. */}
-        <div ref={space as never} className={classes('aui-conversation__inner', virtualize && 'aui-virtual')}>
+        <div ref={space as never} className={classes('aui-conversation__inner', placed && 'aui-virtual')}>
           {mounted.map((row) => (
-            <VirtualSlot key={row.key} row={row} virtualize={virtualize} measure={virtualizer.measureElement} className="aui-conversation__row">
+            <VirtualSlot key={row.key} row={row} virtualize={placed} measure={virtualizer.measureElement} className="aui-conversation__row">
               {row.ready && <MessageRow messageId={keys[row.index]!} tabStop={row.index === keyboard.active} hintId={hintId} handlers={handlers} />}
             </VirtualSlot>
           ))}

@@ -579,14 +579,14 @@ export const ToolGroup = forwardRef<HTMLDivElement, ToolGroupProps>(function Too
   const allIds = useRuntimeSelector((s) => s.toolCalls.ids);
   const t = useLabels(labels);
   const ids = toolCallIds ?? (turnId !== undefined ? (turnToolIds ?? EMPTY_IDS) : allIds);
-  const { scrollRef, spaceRef: space, virtualizer, onScroll, rows, ready } = useVirtualRows({ keys: ids, estimateSize: 48, stickToBottom: true, virtualize });
+  const { scrollRef, spaceRef: space, virtualizer, onScroll, rows, ready, placed } = useVirtualRows({ keys: ids, estimateSize: 48, stickToBottom: true, virtualize });
   return (
     <div ref={ref} className={classes('aui-tool-group', className)} role="group" aria-label={t('tool.group')} data-count={ids.length} {...rest}>
-      <div ref={scrollRef} className="aui-tool-group__scroll" onScroll={onScroll} aria-busy={(virtualize && !ready) || undefined}>
-        <div ref={space as never} className={virtualize ? 'aui-virtual' : undefined}>
+      <div ref={scrollRef} className="aui-tool-group__scroll" onScroll={onScroll} aria-busy={(placed && !ready) || undefined}>
+        <div ref={space as never} className={placed ? 'aui-virtual' : undefined}>
           {/* Without the requests: they are answered in the thread, where the call is; here the row says it waits. */}
-          {rows(virtualize).map((row) => (
-            <VirtualSlot key={row.key} row={row} virtualize={virtualize} measure={virtualizer.measureElement} className="aui-tool-group__row">
+          {rows().map((row) => (
+            <VirtualSlot key={row.key} row={row} virtualize={placed} measure={virtualizer.measureElement} className="aui-tool-group__row">
               {row.ready && (
                 <Root toolCallId={ids[row.index]!} defaultOpen={defaultOpen} onOpenOutput={onOpenOutput} onOpenEvidence={onOpenEvidence} onRetry={onRetry} labels={labels}>
                   <Header />

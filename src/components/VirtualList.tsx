@@ -39,8 +39,8 @@ export interface VirtualListProps {
  * (`style-src 'self'`) keeps its layout.
  */
 export function VirtualList({ keys, estimateSize, renderRow, as: List = 'ul', virtualize = true, className, role, 'aria-label': label, reveal, onRevealed }: VirtualListProps) {
-  const { scrollRef, spaceRef: space, virtualizer, onScroll, rows, ready } = useVirtualRows({ keys, estimateSize, stickToBottom: false, overscan: 4, virtualize });
-  const mounted = rows(virtualize);
+  const { scrollRef, spaceRef: space, virtualizer, onScroll, rows, ready, placed } = useVirtualRows({ keys, estimateSize, stickToBottom: false, overscan: 4, virtualize });
+  const mounted = rows();
   // Reveal: focus the row if it is mounted, else scroll it into the window; it focuses itself once mounted.
   const revealed = useLatest(reveal ? { key: reveal.key, done: onRevealed ?? noop } : undefined);
   const elements = useRef(new Map<string, HTMLElement>()).current;
@@ -54,16 +54,16 @@ export function VirtualList({ keys, estimateSize, renderRow, as: List = 'ul', vi
       return;
     }
     const index = keys.indexOf(target.key);
-    if (index >= 0 && virtualize) virtualizer.scrollToIndex(index, { align: 'center' });
+    if (index >= 0 && placed) virtualizer.scrollToIndex(index, { align: 'center' });
     // Only when asked again (a new `reveal` object), not on every new key; and once more when the
     // virtualizer arrives (its code loads with the list's first row), if the row is still to reveal.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [reveal, virtualizer]);
   return (
-    <div ref={scrollRef} className="aui-lane-list" onScroll={onScroll} aria-busy={(virtualize && !ready) || undefined}>
-      <List ref={space as never} className={classes(className, virtualize && 'aui-virtual')} role={role} aria-label={label}>
+    <div ref={scrollRef} className="aui-lane-list" onScroll={onScroll} aria-busy={(placed && !ready) || undefined}>
+      <List ref={space as never} className={classes(className, placed && 'aui-virtual')} role={role} aria-label={label}>
         {mounted.map((row) => (
-          <Row key={row.key} row={row} rowKey={keys[row.index]!} virtualize={virtualize} measure={virtualizer.measureElement} renderRow={renderRow} placeholder={List === 'ul' ? 'li' : 'div'} revealed={revealed} elements={elements} />
+          <Row key={row.key} row={row} rowKey={keys[row.index]!} virtualize={placed} measure={virtualizer.measureElement} renderRow={renderRow} placeholder={List === 'ul' ? 'li' : 'div'} revealed={revealed} elements={elements} />
         ))}
       </List>
     </div>

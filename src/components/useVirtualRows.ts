@@ -1,5 +1,6 @@
 import { useCallback, useLayoutEffect, useReducer, useRef, useState } from 'react';
 import { useLazyVirtualizer, type ListVirtualizer } from './useLazyVirtualizer';
+import { useServerRender } from './lazyPart';
 import { watchReaderIntent, type ReaderScroll } from './readerIntent';
 
 /** How close to the bottom a reader's scroll must end to count as "back at the latest". */
@@ -29,6 +30,12 @@ export interface VirtualRowsOptions {
   /** False when every row is mounted in normal flow (the space then takes its own height). Default true. */
   virtualize?: boolean;
 }
+
+/**
+ * Rows a server render shows (and the hydration that must match it), in normal flow: about a
+ * screen, the newest of a list pinned to the bottom, else the first. Nothing can be measured there.
+ */
+export const SERVER_ROWS = 10;
 
 /** Frames the anchored row must hold still after older rows are prepended before the kit stops restoring it. */
 const RESTORE_SETTLED_FRAMES = 12;
@@ -97,8 +104,12 @@ export function useVirtualRows({ keys, estimateSize, stickToBottom, overscan = 6
   // height: first among this hook's layout effects (a prepend's anchoring scrolled against the old
   // height when it was set after them).
   const spaceRef = useRef<HTMLElement | null>(null);
-  const virtualizing = useRef(virtualize);
-  virtualizing.current = virtualize;
+  // On the server and while hydrating, rows are in normal flow (see SERVER_ROWS); the virtualizer
+  // places them once the browser renders on its own.
+  const server = useServerRender();
+  const placed = virtualize && !server;
+  const virtualizing = useRef(placed);
+  virtualizing.current = placed;
   const applySpace = useCallback((total: number) => {
     if (spaceRef.current) spaceRef.current.style.height = virtualizing.current ? `${total}px` : '';
   }, []);
@@ -296,12 +307,16 @@ export function useVirtualRows({ keys, estimateSize, stickToBottom, overscan = 6
   });
 
   /**
-   * The rows to mount: the visible window, or every row when virtualization is off (for
-   * comparison). Rows in view are always ready; overscan rows not mounted before are admitted
-   * OVERSCAN_ROWS_PER_FRAME per frame, nearest to the view first.
+   * The rows to mount: the visible window, every row when virtualization is off (for comparison),
+   * or on the server a screen of them (SERVER_ROWS). Rows in view are always ready; overscan rows
+   * not mounted before are admitted OVERSCAN_ROWS_PER_FRAME per frame, nearest to the view first.
    */
-  const rows = (virtualize: boolean): VirtualRow[] => {
+  const rows = (): VirtualRow[] => {
     if (!virtualize) return (shown.current = keys.map((key, index) => ({ key, index, start: 0, ready: true })));
+    if (server) {
+      const from = stickToBottom ? Math.max(0, keys.length - SERVER_ROWS) : 0;
+      return (shown.current = keys.slice(from, from + SERVER_ROWS).map((key, i) => ({ key, index: from + i, start: 0, ready: true })));
+    }
     const items = virtualizer.getVirtualItems();
     // The range in view (without the overscan), as computing the items just left it.
     const range = virtualizer.range;
@@ -320,6 +335,7 @@ export function useVirtualRows({ keys, estimateSize, stickToBottom, overscan = 6
   /**
    * `atBottom`: the view follows new content (the reader has not scrolled away from the latest).
    * `ready`: false while the list has rows but not yet the virtualizer that places them (no row mounts).
+   * `placed`: the virtualizer places the rows (false when virtualization is off, and on the server).
    */
-  return { scrollRef, spaceRef, virtualizer, onScroll, atBottom: pinnedView, jumpToLatest, totalSize, rows, ready };
+  return { scrollRef, spaceRef, virtualizer, onScroll, atBottom: pinnedView, jumpToLatest, totalSize, rows, ready, placed };
 }
