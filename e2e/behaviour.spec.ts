@@ -26,6 +26,19 @@ const differingPixels = (a: Buffer, b: Buffer) => {
 };
 const stream = (page: Page, text: string) => page.evaluate((t) => (window as unknown as { __auiLab: { stream(t: string): void } }).__auiLab.stream(t), text);
 
+/** Opens the scroll lab at its end, then puts the view 1,500 px above it, as a reader of history. */
+async function readHistory(page: Page) {
+  await openStory(page, 'behaviour-lab--scroll');
+  await expect.poll(() => atBottom(page)).toBe(true);
+  // Scroll instantly (a wheel scroll animates, and its animation would move the view on its own).
+  await scroller(page).evaluate(async (el) => {
+    el.scrollTop = el.scrollHeight - el.clientHeight - 1500;
+    el.dispatchEvent(new Event('scroll'));
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+  });
+  await page.waitForTimeout(300);
+}
+
 test.describe('conversation scrolling', () => {
   test('stays pinned to the bottom while a message streams and the reader is there', async ({ page }) => {
     await openStory(page, 'behaviour-lab--scroll');
@@ -57,15 +70,7 @@ test.describe('conversation scrolling', () => {
   });
 
   test('keeps the view still when older history is prepended', async ({ page }) => {
-    await openStory(page, 'behaviour-lab--scroll');
-    await expect.poll(() => atBottom(page)).toBe(true);
-    // Scroll instantly (a wheel scroll animates, and its animation would move the view on its own).
-    await scroller(page).evaluate(async (el) => {
-      el.scrollTop = el.scrollHeight - el.clientHeight - 1500;
-      el.dispatchEvent(new Event('scroll'));
-      await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
-    });
-    await page.waitForTimeout(200);
+    await readHistory(page);
     const anchor = page.locator('.aui-message').filter({ hasText: /^AssistantAnswer 10\d\d\./ }).nth(1);
     const label = (await anchor.textContent())!.slice(0, 30);
     const target = page.locator('.aui-message', { hasText: label }).first();
@@ -75,6 +80,29 @@ test.describe('conversation scrolling', () => {
     await page.waitForTimeout(300);
     const after = (await target.boundingBox({ timeout: 5000 }))!.y;
     expect(Math.abs(after - y)).toBeLessThanOrEqual(2);
+  });
+
+  test('keeps what the reader sees still while they scroll up and a row above them grows', async ({ page }) => {
+    await readHistory(page);
+    // In one frame: the reader scrolls up 40 px, and a row wholly above the view (mounted in the
+    // overscan) grows by 120 px, as a message does when its markdown turns into markup.
+    const moved = await scroller(page).evaluate(async (el) => {
+      const top = el.getBoundingClientRect().top;
+      const rows = [...el.querySelectorAll<HTMLElement>('.aui-conversation__row')];
+      const above = rows.filter((row) => row.getBoundingClientRect().bottom < top - 60).at(-1);
+      const seen = rows.find((row) => row.getBoundingClientRect().top >= top);
+      if (!above || !seen) return { error: 'no row above the view and in it' };
+      const before = seen.getBoundingClientRect().top;
+      el.scrollTop -= 40;
+      const growth = document.createElement('div');
+      growth.className = 'e2e-growth';
+      growth.style.height = '120px';
+      above.firstElementChild!.append(growth);
+      for (let i = 0; i < 3; i++) await new Promise((r) => requestAnimationFrame(r));
+      return { moved: seen.getBoundingClientRect().top - before };
+    });
+    // The view moved by the reader's 40 px only (TanStack's own rule left the 120 px in while scrolling up: 160).
+    expect(moved).toEqual({ moved: 40 });
   });
 });
 

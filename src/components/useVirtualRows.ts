@@ -45,6 +45,19 @@ const RESTORE_MAX_FRAMES = 600;
 /** Row size changes never move the view (the pinned view follows the end on its own). */
 const neverAdjust = () => false;
 
+type AdjustRule = NonNullable<ListVirtualizer['shouldAdjustScrollPositionOnItemSizeChange']>;
+
+/**
+ * A row's new size moves the view by as much, so what the reader sees stays still: a row measured
+ * for the first time whose top is above the view, or a row measured again that lies wholly above
+ * it, whichever way the reader scrolls. TanStack's own rule skips the second while the reader
+ * scrolls up, and a row above them turning into markup (or growing) pushed what they read down.
+ */
+const keepReaderStill: AdjustRule = (item, _delta, instance) => {
+  const offset = instance.scrollOffset ?? 0;
+  return instance.itemSizeCache.has(item.key) ? item.end <= offset : item.start < offset;
+};
+
 /**
  * A virtualized, dynamically measured list with the chat behaviours: pinned to the bottom until
  * the reader scrolls away, still while they read history, still when older rows are prepended.
@@ -87,7 +100,7 @@ export function useVirtualRows({ keys, estimateSize, stickToBottom, overscan = 6
   // While a prepend's anchor is restored the kit places the view itself too (see below).
   const restoring = useRef(false);
   const adjustRows = useCallback((isPinned: boolean) => {
-    if (current.current) current.current.shouldAdjustScrollPositionOnItemSizeChange = (isPinned && stick.current) || restoring.current ? neverAdjust : undefined;
+    if (current.current) current.current.shouldAdjustScrollPositionOnItemSizeChange = (isPinned && stick.current) || restoring.current ? neverAdjust : keepReaderStill;
   }, []);
   const setPinned = useCallback(
     (value: boolean) => {
