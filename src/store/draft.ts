@@ -13,6 +13,22 @@ type RecordOf<K extends TableName> = ProjectionData[K] extends Table<infer T> ? 
 /** Lists up to this long are trimmed to their length when published (see `commit`). */
 const TRIMMED_LIST_LENGTH = 256;
 
+/** Room a long list's copy gets for the batch's appends (see `appendableCopy`). */
+const LONG_LIST_ROOM: readonly string[] = Array<string>(32).fill('');
+
+/**
+ * A copy of an id list to append to. A long one (a turn's thousands of messages or tool calls) is
+ * made with room for a batch's appends in the same allocation: V8 keeps an array's capacity when
+ * its length is cut back, so the first push does not copy it a second time (`slice` makes an exact
+ * fit, and that push grew it: two copies of the list per batch, a third of W2's allocation).
+ */
+function appendableCopy(list: readonly string[]): string[] {
+  if (list.length <= TRIMMED_LIST_LENGTH) return list.slice();
+  const copy = list.concat(LONG_LIST_ROOM);
+  copy.length = list.length;
+  return copy;
+}
+
 /** Diagnostics of one code kept as records before only their count grows (see `diagnose`). */
 export const DEFAULT_KEEP_DIAGNOSTICS_PER_CODE = 100;
 
@@ -129,7 +145,7 @@ export class ProjectionDraft {
     if (record === undefined) return [];
     const list = record[field];
     if (this.fresh.has(list as object)) return list as string[];
-    const copy = list.slice();
+    const copy = appendableCopy(list);
     this.fresh.add(copy);
     record[field] = copy;
     this.grownLists.push({ record: record as Record<string, readonly string[]>, field: field as string });
@@ -225,8 +241,8 @@ export class ProjectionDraft {
   commit(): Partial<ProjectionData> {
     // A list grown by push keeps spare capacity (V8 grows by half plus 16): a short list is copied
     // to its length once per batch, so a long session of many messages does not keep 16 spare slots
-    // in each. A long list (a turn's thousands of messages or tool calls) is not: its slack is at
-    // most half of it, there are few such lists, and copying it again per batch was a second O(n).
+    // in each. A long list (a turn's thousands of messages or tool calls) is not: its slack is the
+    // room `appendableCopy` gave it, there are few such lists, and copying it again was a second O(n).
     for (const { record, field } of this.grownLists) {
       const list = record[field]!;
       if (list.length <= TRIMMED_LIST_LENGTH) record[field] = list.slice();
