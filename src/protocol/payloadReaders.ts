@@ -18,9 +18,13 @@ export const readStrings = (v: unknown): string[] | undefined =>
   Array.isArray(v) ? v.filter((item): item is string => typeof item === 'string' && item !== '') : undefined;
 export const readObject = (v: unknown): Record<string, unknown> | undefined => (isPlainObject(v) ? v : undefined);
 
-function firstString(...values: unknown[]): string | undefined {
-  for (const v of values) if (typeof v === 'string') return v;
-  return undefined;
+/** The first of the values that is a string. Fixed parameters: a rest array was allocated per call, and readers run per event. */
+function firstString(a: unknown, b?: unknown, c?: unknown, d?: unknown, e?: unknown): string | undefined {
+  if (typeof a === 'string') return a;
+  if (typeof b === 'string') return b;
+  if (typeof c === 'string') return c;
+  if (typeof d === 'string') return d;
+  return typeof e === 'string' ? e : undefined;
 }
 
 export const readTextDelta = (e: Event): string | undefined => firstString(e.payload.delta, e.payload.text);

@@ -536,9 +536,9 @@ export class EventPipeline implements ReadModelGate {
   private prune(): void {
     if (this.seen.size <= this.pruneAt || this.sequencer.expected === undefined) return;
     const below = this.sequencer.expected - this.reorderWindow;
-    for (const [eventId, sequence] of this.seen) {
+    this.seen.forEach((sequence, eventId) => {
       if (sequence !== UNPLACED && sequence < below && this.sequencer.consumed(sequence)) this.seen.delete(eventId);
-    }
+    });
     this.pruneAt = Math.max(MIN_PRUNE_SIZE, this.seen.size * 2);
   }
 

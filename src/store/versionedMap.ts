@@ -56,6 +56,11 @@ export class VersionedMap<K, V> {
     this.lineage = newLineage();
   }
 
+  /** Calls `callback` for each entry, in order; it may delete entries (no entry array per entry, as `entries` makes). */
+  forEach(callback: (value: V, key: K) => void): void {
+    this.lineage.index.forEach(callback);
+  }
+
   entries(): IterableIterator<[K, V]> {
     return this.lineage.index.entries();
   }
