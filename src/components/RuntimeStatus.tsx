@@ -1,5 +1,5 @@
 import { createContext, forwardRef, useContext, type ComponentPropsWithoutRef } from 'react';
-import * as Slot from '@radix-ui/react-slot';
+import { Slot } from './Slot';
 import { useRuntimeSelector, shallowEqual } from '../hooks/useRuntimeSelector';
 import { selectRuntimeStatus, type RuntimeStatusFacts } from '../store/selectors/runtimeStatus';
 import { selectUsage } from '../store/selectors/usage';
@@ -46,7 +46,7 @@ const useStatus = () => {
 export interface RuntimeStatusRootProps extends ComponentPropsWithoutRef<'div'> {
   /** Overrides for this component's strings by key; the provider's `labels` and the English defaults apply otherwise. */
   labels?: Labels;
-  /** Render the part's behaviour onto its single child element instead of a wrapper (Radix `Slot`). */
+  /** Render the part's behaviour onto its single child element instead of a wrapper (the kit's `Slot`). */
   asChild?: boolean;
 }
 
@@ -55,7 +55,7 @@ const Root = forwardRef<HTMLDivElement, RuntimeStatusRootProps>(function Runtime
   const facts = useRuntimeSelector(selectRuntimeStatus, shallowEqual);
   const t = useLabels(labels);
   const connection = useConnectionState((c) => c.status);
-  const Comp = asChild ? Slot.Root : 'div';
+  const Comp = asChild ? Slot : 'div';
   // A stream that broke or gave up does not look busy: no spinner while the view is stale.
   const live = !facts.stale && connection !== 'error';
   return (
