@@ -9,7 +9,7 @@ import type { TurnMode } from '../stream/types';
 import { classes } from './format';
 import { IconRetry, IconSend, IconStop } from './icons';
 import type { Labels } from '../ui/labels';
-import { useLabels } from './useLabels';
+import { useShellLabels } from './useShellLabels';
 import { plural } from './valueLabel';
 
 /** Props of `Composer`; any other prop goes to its root element where it has one. */
@@ -34,7 +34,7 @@ export const Composer = forwardRef<HTMLFormElement, ComposerProps>(function Comp
   const status = useRuntimeSelector((s) => selectSessionStatus(s));
   // The runtime's queue fact: prompts waiting behind the running turn (a task-less chat has no capsule to show it).
   const queued = useRuntimeSelector((s) => s.queue.length);
-  const t = useLabels(labels);
+  const t = useShellLabels(labels);
   // The provider's actions keep the last send: a prompt that failed is still here after a re-mount.
   const sendState = useStore(actions.sendState);
   const failedSend = sendState.status === 'failed' ? sendState : undefined;

@@ -18,7 +18,7 @@ import { countRender } from './renderCount';
 import { PendingReply } from './PendingReply';
 import type { ToolCallProps } from './ToolCall';
 import { TurnEnd } from './TurnEnd';
-import { useLabels } from './useLabels';
+import { useShellLabels } from './useShellLabels';
 import { useLatestCallback } from './useLatestCallback';
 import type { OpenRef } from './RefLink';
 import type { RefLoader } from './useRefContent';
@@ -53,7 +53,7 @@ interface PartHandlers {
  * Done, it says how long it took when the events timed it ("Thought for 4.2 s"), else just "Reasoning".
  */
 function Reasoning({ text, done, durationMs, labels }: { text: string; done: boolean; durationMs?: number; labels?: Labels }) {
-  const t = useLabels(labels);
+  const t = useShellLabels(labels);
   const show = useDisplayText();
   const shown = useMemo(() => show(text), [show, text]);
   const [userOpen, setUserOpen] = useState<boolean>();
@@ -115,7 +115,7 @@ const RETRYABLE = new Set(['open', 'reconnecting', 'error', 'ended']);
  * reason is the store's stale fact; Reconnect appears only when a stream can be retried.
  */
 function CutNotice({ reason, labels }: { reason: StaleReason; labels?: Labels }) {
-  const t = useLabels(labels);
+  const t = useShellLabels(labels);
   const connection = useConnectionState(useShallow(pickHealth));
   return (
     <p className="aui-message__cut" role="note" data-stale-reason={reason}>
@@ -138,7 +138,7 @@ const MessageRow = memo(function MessageRow({ messageId, tabStop, hintId, handle
   const cut = useRuntimeSelector((s) =>
     s.session.stale && s.messages.byId.get(messageId)?.status === 'streaming' ? (s.session.staleReason ?? 'sequence_gap') : undefined,
   );
-  const t = useLabels(handlers.labels);
+  const t = useShellLabels(handlers.labels);
   countRender('MessageRow', messageId);
   if (!message) return null;
   return (
@@ -203,7 +203,7 @@ export const Conversation = forwardRef<HTMLDivElement, ConversationProps>(functi
     () => ({ onOpenOutput: openOutput, onOpenEvidence: openEvidence, onRetry: retry, onOpenRef: openRef, loadRef, labels: stableLabels, now, components: stableComponents }),
     [openOutput, openEvidence, retry, openRef, loadRef, stableLabels, now, stableComponents],
   );
-  const t = useLabels(stableLabels);
+  const t = useShellLabels(stableLabels);
   // The rows' code beyond the words (tools, requests, markdown) arrives in idle time if no row asked
   // first, and as soon as the session has any event: opening a long backlog leaves no idle time, and
   // its rows asking only once it was applied put two chunk loads and renders after it (~100 ms).

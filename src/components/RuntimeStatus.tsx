@@ -12,8 +12,10 @@ import { IconBlocked, IconCancelled, IconDone, IconFailed, IconPending, IconRetr
 import type { DisplayStage } from '../store/selectors/runtimeStatus';
 import { classes, formatDuration, formatNumber, formatUsd } from './format';
 import { dataWord, revealBidi, SafeText } from './safeText';
-import type { LabelKey, Labels } from '../ui/labels';
-import { useLabels, type Translate } from './useLabels';
+import type { Labels } from '../ui/labels';
+import type { ShellLabelKey } from '../ui/shellLabels';
+import { useShellLabels } from './useShellLabels';
+import type { Translate } from './useTranslate';
 import { plural, valueLabel } from './valueLabel';
 
 /** What a stage means at a glance: its tone (the colour every surface gives that meaning) and icon. */
@@ -35,7 +37,7 @@ const STAGE_LOOK: Record<DisplayStage, { tone: string; icon: KitIcon; working?: 
   unknown: { tone: 'idle', icon: IconUnknown },
 };
 
-const StatusContext = createContext<{ facts: RuntimeStatusFacts; t: Translate; live: boolean } | null>(null);
+const StatusContext = createContext<{ facts: RuntimeStatusFacts; t: Translate<ShellLabelKey>; live: boolean } | null>(null);
 const useStatus = () => {
   const value = useContext(StatusContext);
   if (!value) throw new Error('AgentUI: RuntimeStatus parts go inside <RuntimeStatus.Root>.');
@@ -53,7 +55,7 @@ export interface RuntimeStatusRootProps extends ComponentPropsWithoutRef<'div'> 
 /** Status, stage and model: shown before the first text, outside the conversation. */
 const Root = forwardRef<HTMLDivElement, RuntimeStatusRootProps>(function RuntimeStatusRoot({ labels, asChild, className, children, ...rest }, ref) {
   const facts = useRuntimeSelector(selectRuntimeStatus, shallowEqual);
-  const t = useLabels(labels);
+  const t = useShellLabels(labels);
   const connection = useConnectionState((c) => c.status);
   const Comp = asChild ? Slot : 'div';
   // A stream that broke or gave up does not look busy: no spinner while the view is stale.
@@ -95,7 +97,7 @@ function Stage() {
     <span className="aui-runtime-status__stage" role="status" aria-live="polite">
       <Icon className="aui-runtime-status__icon" spin={look.working && live} />
       {/* While the model reasons, the header says so rather than the stage the runtime last named. */}
-      {look.working && thinking ? t('status.thinking') : t(`status.${facts.stage}` as LabelKey)}
+      {look.working && thinking ? t('status.thinking') : t(`status.${facts.stage}` as ShellLabelKey)}
       {facts.detail && <span className="aui-runtime-status__detail"> · <SafeText>{facts.detail}</SafeText></span>}
       {facts.stale && <FactBadge fact="stale" />}
     </span>

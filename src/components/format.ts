@@ -1,7 +1,10 @@
 // Numbers, money, durations and times in the reader's locale: the locale is a label
 // (`format.locale`), so it travels with a translation, and the units' words are labels too.
 // Intl formatters are built once per locale and options: building one costs far more than using it.
-import type { Translate } from './useLabels';
+import type { Translate } from './useTranslate';
+
+/** The format labels: the locale and the units' words. */
+type FormatLabels = Translate<'format.locale' | 'format.ms' | 'format.seconds' | 'format.minutes' | 'format.minutesSeconds'>;
 
 const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
 
@@ -40,7 +43,7 @@ export function formatUsd(amount: number, locale = 'en-US'): string {
 }
 
 /** Milliseconds as a short duration: 850 ms, 4.2 s, 3 min 5 s (numbers and units from the labels' locale). */
-export function formatDuration(ms: number, t?: Translate): string {
+export function formatDuration(ms: number, t?: FormatLabels): string {
   if (!Number.isFinite(ms) || ms < 0) return '–';
   const locale = t?.('format.locale') ?? 'en-US';
   const unit = (key: 'format.ms' | 'format.seconds' | 'format.minutes' | 'format.minutesSeconds', vars: Record<string, string>) =>
@@ -60,7 +63,7 @@ export function formatTime(ms: number, locale = 'en-US', seconds = false): strin
 }
 
 /** A time of day on the reader's clock, `HH:MM` (24 h), in the labels' locale. */
-export function formatClock(ms: number, t?: Translate): string {
+export function formatClock(ms: number, t?: FormatLabels): string {
   return formatTime(ms, t?.('format.locale'));
 }
 
