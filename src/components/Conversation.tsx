@@ -25,7 +25,7 @@ import type { RefLoader } from './useRefContent';
 import { useThreadKeyboard } from './useThreadKeyboard';
 import { virtualCore } from './useLazyVirtualizer';
 import { useVirtualRows } from './useVirtualRows';
-import { VirtualSlot } from './VirtualList';
+import { VirtualSlot } from './VirtualSlot';
 
 export type { ConversationComponents } from './conversationComponents';
 

@@ -11,7 +11,7 @@ import { displayWord, knownValueLabel, valueLabel } from './valueLabel';
 import { formatTime } from './format';
 import { IconDiagnostic, IconDocument, IconEvidence, IconLimit, IconPending, IconRouting, IconSubagent, IconTask, IconTool, IconWaiting, type KitIcon } from './icons';
 import { useVirtualRows } from './useVirtualRows';
-import { VirtualSlot } from './VirtualList';
+import { VirtualSlot } from './VirtualSlot';
 
 /** An icon per kind of fact, so a row reads at a glance; its colour is the fact's state. */
 const ICON: Record<TimelineEntry['kind'], KitIcon> = {

@@ -19,7 +19,7 @@ import { dataWord, revealBidi, SafeText, useDisplayName } from './safeText';
 import { useLabels, type Translate } from './useLabels';
 import { plural, valueLabel } from './valueLabel';
 import { useVirtualRows } from './useVirtualRows';
-import { VirtualSlot } from './VirtualList';
+import { VirtualSlot } from './VirtualSlot';
 
 /** The input, redacted: the runtime's safe args, else the streamed args once they parse, else the raw text so far. */
 function redactedInput(tool: ToolCallRecord, redact: Redactor): { value: unknown } | { partial: string } {
