@@ -8,7 +8,7 @@ import type { Labels } from '../ui/labels';
 import { dataWord, SafeText } from './safeText';
 import { useLabels, type Translate } from './useLabels';
 import { displayWord, knownValueLabel, valueLabel } from './valueLabel';
-import { formatTime } from './format';
+import { formatTime } from './formatTime';
 import { IconDiagnostic, IconDocument, IconEvidence, IconLimit, IconPending, IconRouting, IconSubagent, IconTask, IconTool, IconWaiting, type KitIcon } from './icons';
 import { useVirtualRows } from './useVirtualRows';
 import { VirtualSlot } from './VirtualSlot';

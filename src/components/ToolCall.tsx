@@ -10,7 +10,8 @@ import { selectToolActions, selectToolRun, summarizeToolRun, toolDisplayStatus, 
 import { ActionRequired } from './ActionRequired';
 import { useRedact } from './displayPolicy';
 import { FactBadge } from './FactBadge';
-import { classes, formatDuration, summarizeInput } from './format';
+import { classes, formatDuration } from './format';
+import { summarizeInput } from './summarizeInput';
 import { IconCheck, IconChevron, IconFailed, IconOpenExternal, IconRetry, IconSpinner, IconUnknown, IconWaiting, IconEvidence, type KitIcon } from './icons';
 import { toolActivity, TOOL_ACTIVITIES, type ToolActivity } from './toolActivity';
 import type { LabelKey, Labels } from '../ui/labels';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_LABELS, type LabelKey } from '../ui/labels';
-import { formatClock, formatDuration, formatNumber, formatUsd } from './format';
+import { formatDuration, formatNumber, formatUsd } from './format';
+import { formatClock } from './formatTime';
 import type { Translate } from './useLabels';
 
 /** Intl separates groups and currencies with (narrow) no-break spaces: compared as plain spaces. */
