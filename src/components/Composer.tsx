@@ -11,6 +11,11 @@ import { IconRetry, IconSend, IconStop } from './icons';
 import type { Labels } from '../ui/labels';
 import { useShellLabels } from './useShellLabels';
 import { plural } from './valueLabel';
+import { useIdlePreload } from './lazyPart';
+import { writesModule } from './lazyWrites';
+
+/** What the composer loads besides itself (its writes), preloaded once the page is idle. */
+const WRITE_PARTS = [writesModule];
 
 /** Props of `Composer`; any other prop goes to its root element where it has one. */
 export interface ComposerProps extends Omit<ComponentPropsWithoutRef<'form'>, 'onSubmit'> {
@@ -31,6 +36,8 @@ const ACTIVE = new Set(['submitted', 'running', 'needs-input', 'blocked']);
 export const Composer = forwardRef<HTMLFormElement, ComposerProps>(function Composer({ labels, inputId: givenInputId, className, ...rest }, ref) {
   const { adapter } = useRuntimeContext();
   const actions = useRuntimeActions();
+  // The writes' code arrives in idle time, before the first send needs it.
+  useIdlePreload(WRITE_PARTS);
   const status = useRuntimeSelector((s) => selectSessionStatus(s));
   // The runtime's queue fact: prompts waiting behind the running turn (a task-less chat has no capsule to show it).
   const queued = useRuntimeSelector((s) => s.queue.length);
