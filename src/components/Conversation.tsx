@@ -1,5 +1,4 @@
 import { forwardRef, memo, useCallback, useId, useMemo, useState, type ComponentPropsWithoutRef } from 'react';
-import { DisclosureContent, DisclosureRoot, DisclosureTrigger } from './Disclosure';
 import { useShallow } from 'zustand/react/shallow';
 import { useConnectionState } from '../hooks/useConnectionState';
 import { pickHealth } from '../hooks/connectionStore';
@@ -7,12 +6,12 @@ import { useRuntimeSelector } from '../hooks/useRuntimeSelector';
 import type { StaleReason } from '../store/records';
 import { LazyArtifactCard } from './lazyArtifacts';
 import { useIdlePreload } from './lazyPart';
-import { actionsModule, LazyActionPart, LazyMarkdown, LazyToolPart, LazyToolSlot, markdownModule, noticeModule, toolsModule } from './lazyRows';
+import { actionsModule, LazyActionPart, LazyMarkdown, LazyReasoning, LazyToolPart, LazyToolSlot, markdownModule, noticeModule, reasoningModule, toolsModule } from './lazyRows';
 import { sameComponents, type ConversationComponents } from './conversationComponents';
 import { useDisplayText } from './displayPolicy';
-import { classes, formatDuration } from './format';
+import { classes } from './format';
 import type { Labels } from '../ui/labels';
-import { IconChevron, IconReconnect, IconThinking } from './icons';
+import { IconReconnect } from './icons';
 import { sameEntries, useStableValue } from '../hooks/useStableValue';
 import { countRender } from './renderCount';
 import { PendingReply } from './PendingReply';
@@ -48,28 +47,6 @@ interface PartHandlers {
   components?: ConversationComponents;
 }
 
-/**
- * Reasoning is a process part: open while it streams, collapsed once done. Never part of the answer.
- * Done, it says how long it took when the events timed it ("Thought for 4.2 s"), else just "Reasoning".
- */
-function Reasoning({ text, done, durationMs, labels }: { text: string; done: boolean; durationMs?: number; labels?: Labels }) {
-  const t = useShellLabels(labels);
-  const show = useDisplayText();
-  const shown = useMemo(() => show(text), [show, text]);
-  const [userOpen, setUserOpen] = useState<boolean>();
-  const open = userOpen ?? !done;
-  return (
-    <DisclosureRoot open={open} onOpenChange={setUserOpen} className="aui-reasoning" data-state={open ? 'open' : 'closed'} data-done={done || undefined}>
-      <DisclosureTrigger className="aui-reasoning__toggle">
-        <IconThinking />
-        {done && durationMs !== undefined ? t('conversation.thoughtFor', { time: formatDuration(durationMs, t) }) : t('conversation.reasoning')}
-        <IconChevron className="aui-chevron" />
-      </DisclosureTrigger>
-      <DisclosureContent className="aui-reasoning__text">{shown}</DisclosureContent>
-    </DisclosureRoot>
-  );
-}
-
 /** The reasoning's duration from its events' timestamps; undefined unless both are facts. */
 function reasoningDuration(part: { startedAt?: string; endedAt?: string }): number | undefined {
   if (part.startedAt === undefined || part.endedAt === undefined) return undefined;
@@ -90,7 +67,7 @@ const Part = memo(function Part({ partId, streaming, handlers }: { partId: strin
     case 'reasoning': {
       const durationMs = reasoningDuration(part);
       if (slots?.Reasoning) return <slots.Reasoning partId={partId} messageId={part.messageId} text={part.text ?? ''} done={part.done} durationMs={durationMs} labels={handlers.labels} />;
-      return <Reasoning text={part.text ?? ''} done={part.done} durationMs={durationMs} labels={handlers.labels} />;
+      return <LazyReasoning text={part.text ?? ''} done={part.done} durationMs={durationMs} labels={handlers.labels} />;
     }
     case 'tool':
       if (slots?.Tool) return <LazyToolSlot partId={partId} toolCallId={part.refId!} slot={slots.Tool} onOpenOutput={handlers.onOpenOutput} onOpenEvidence={handlers.onOpenEvidence} onRetry={handlers.onRetry} labels={handlers.labels} now={handlers.now} />;
@@ -105,7 +82,7 @@ const Part = memo(function Part({ partId, streaming, handlers }: { partId: strin
 });
 
 /** What the thread's rows load besides the shell, preloaded once the page is idle. */
-const ROW_PARTS = [virtualCore, toolsModule, actionsModule, noticeModule, markdownModule];
+const ROW_PARTS = [virtualCore, toolsModule, actionsModule, noticeModule, markdownModule, reasoningModule];
 
 /** Connection states in which a retry can do something (not while it connects or repairs already). */
 const RETRYABLE = new Set(['open', 'reconnecting', 'error', 'ended']);
