@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { eventBuilder, turn } from '../../test/eventBuilder';
 import { createRuntimeStore } from '../store/createRuntimeStore';
-import { lazyRuntimeActions, loadRuntimeActions } from './lazyRuntimeActions';
+import { lazyRuntimeActions, runtimeActionsModule } from './lazyRuntimeActions';
 import type { RuntimeProviderAdapter } from './types';
 
 const t1 = turn();
@@ -38,7 +38,7 @@ describe('lazyRuntimeActions', () => {
   });
 
   it('answers unavailable without an adapter, and a provider disposed before the chunk arrived stays disposed', async () => {
-    await loadRuntimeActions();
+    await runtimeActionsModule.load();
     const actions = lazyRuntimeActions(createRuntimeStore(), undefined, () => ({}));
     expect(await actions.interrupt()).toEqual({ ok: false, reason: 'unavailable' });
     const disposedEarly = lazyRuntimeActions(createRuntimeStore(), adapterWith(vi.fn()), () => ({}));
