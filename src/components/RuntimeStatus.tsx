@@ -1,7 +1,7 @@
-import { createContext, forwardRef, useContext, type ComponentPropsWithoutRef } from 'react';
+import { forwardRef, type ComponentPropsWithoutRef } from 'react';
 import { Slot } from './Slot';
 import { useRuntimeSelector, shallowEqual } from '../hooks/useRuntimeSelector';
-import { selectRuntimeStatus, type RuntimeStatusFacts } from '../store/selectors/runtimeStatus';
+import { selectRuntimeStatus } from '../store/selectors/runtimeStatus';
 import { selectUsage } from '../store/selectors/usage';
 import { useShallow } from 'zustand/react/shallow';
 import { useConnectionState } from '../hooks/useConnectionState';
@@ -11,7 +11,9 @@ import { selectThinking } from './PendingReply';
 import { IconBlocked, IconCancelled, IconDone, IconFailed, IconPending, IconRetry, IconSpinner, IconStale, IconUnknown, IconWaiting, IconWarning, type KitIcon } from './icons';
 import type { DisplayStage } from '../store/selectors/runtimeStatus';
 import { classes, formatDuration, formatNumber, formatUsd } from './format';
-import { dataWord, revealBidi, SafeText } from './safeText';
+import { revealBidi, SafeText } from './safeText';
+import { LazyStatusProblem } from './lazyStatusProblem';
+import { StatusContext, useStatus } from './runtimeStatusContext';
 import type { Labels } from '../ui/labels';
 import type { ShellLabelKey } from '../ui/shellLabels';
 import { useShellLabels } from './useShellLabels';
@@ -37,12 +39,6 @@ const STAGE_LOOK: Record<DisplayStage, { tone: string; icon: KitIcon; working?: 
   unknown: { tone: 'idle', icon: IconUnknown },
 };
 
-const StatusContext = createContext<{ facts: RuntimeStatusFacts; t: Translate<ShellLabelKey>; live: boolean } | null>(null);
-const useStatus = () => {
-  const value = useContext(StatusContext);
-  if (!value) throw new Error('AgentUI: RuntimeStatus parts go inside <RuntimeStatus.Root>.');
-  return value;
-};
 
 /** Props of `RuntimeStatusRoot`; any other prop goes to its root element where it has one. */
 export interface RuntimeStatusRootProps extends ComponentPropsWithoutRef<'div'> {
@@ -61,7 +57,7 @@ const Root = forwardRef<HTMLDivElement, RuntimeStatusRootProps>(function Runtime
   // A stream that broke or gave up does not look busy: no spinner while the view is stale.
   const live = !facts.stale && connection !== 'error';
   return (
-    <StatusContext.Provider value={{ facts, t, live }}>
+    <StatusContext.Provider value={{ facts, t, live, labels }}>
       <Comp
         ref={ref}
         className={classes('aui-runtime-status', className)}
@@ -136,31 +132,6 @@ function ModelChip() {
   );
 }
 
-/**
- * Typed failure (category, retryability, hint) or what blocks the turn. Not in the default
- * composition: the workbench ends the turn in the thread with it (`TurnNotice`), once. For
- * layouts without a thread.
- */
-function Problem() {
-  const { facts, t } = useStatus();
-  if (facts.stage === 'blocked') {
-    return (
-      <span className="aui-runtime-status__problem">
-        {facts.blockedReason !== undefined ? t('status.blockedBy', { reason: facts.blockedReason }) : <FactBadge fact="blocked" />}
-      </span>
-    );
-  }
-  const failure = facts.failure;
-  if (!failure) return null;
-  return (
-    <span className="aui-runtime-status__problem" data-failure-category={dataWord(failure.category)}>
-      {failure.category !== undefined ? valueLabel(t, 'category', failure.category) : <FactBadge fact="unknown" text={t('fact.what.cause')} />}
-      {failure.retryable !== undefined && <span> · {t(failure.retryable ? 'status.retryable' : 'status.notRetryable')}</span>}
-      {failure.recoveryHint && <span> · {t('tool.hint', { hint: failure.recoveryHint })}</span>}
-    </span>
-  );
-}
-
 /** Cost and tokens as one chip, with a low-quota warning when that is the latest quota fact. */
 function Usage() {
   const { t } = useStatus();
@@ -227,5 +198,5 @@ export const RuntimeStatus = Object.assign(
   forwardRef<HTMLDivElement, RuntimeStatusProps>(function RuntimeStatus(props, ref) {
     return <Root ref={ref} {...props} />;
   }),
-  { Root, Stage, Elapsed, ModelChip, Usage, Problem, Connection },
+  { Root, Stage, Elapsed, ModelChip, Usage, Problem: LazyStatusProblem, Connection },
 );

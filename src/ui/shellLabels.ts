@@ -14,24 +14,7 @@ export const SHELL_LABELS = {
   'format.minutesSeconds': '{m} min {s} s',
 
   ...FACT_LABELS,
-  'fact.what.cause': 'Cause unknown',
   'fact.what.model': 'Model unknown',
-
-  'category.tool_failed': 'A tool failed',
-  'category.tool_error': 'Tool error',
-  'category.process_exit': 'The command exited with an error',
-  'category.permission_denied': 'Permission denied',
-  'category.denied': 'Denied',
-  'category.timeout': 'Timed out',
-  'category.rate_limited': 'Rate limited',
-  'category.quota_exceeded': 'Quota used up',
-  'category.network': 'Network error',
-  'category.stream_interrupted': 'The stream was interrupted',
-  'category.stream_error': 'Stream error',
-  'category.model_error': 'Model error',
-  'category.invalid_input': 'Invalid input',
-  'category.cancelled': 'Cancelled',
-  'category.internal': 'Internal error',
 
   'source.explicit_default': 'the default model',
   'source.workspace_policy': 'workspace policy',
@@ -81,8 +64,6 @@ export const SHELL_LABELS = {
   'connection.retry': 'Reconnect',
 
   'task.details': 'Task details',
-
-  'tool.hint': 'What to do: {hint}',
 
   'conversation.region': 'Conversation',
   'conversation.user': 'You',
