@@ -5,8 +5,6 @@ import { parseJsonLine, tryParseJson, type JsonlIssue, type JsonlRecord } from '
 import { MAX_DOCUMENT_CHARS, MAX_LINE_CHARS } from './lineSplitter';
 import { lineBatches, type InputLine } from './splitLines';
 
-export { MAX_DOCUMENT_CHARS } from './lineSplitter';
-
 export type InputItem =
   /** The whole input is one JSON document (an object or an array). */
   | { kind: 'document'; value: unknown }

@@ -2,8 +2,6 @@
 
 import { MAX_LINE_CHARS } from './lineSplitter';
 
-export { MAX_LINE_CHARS } from './lineSplitter';
-
 export type InputLine =
   | { line: number; text: string }
   /** Reading stopped here: the line is over the limit, or the input is not UTF-8 text. */
