@@ -17,7 +17,6 @@ const external = [
   /^react-dom($|\/)/,
   /^zustand($|\/)/,
   /^@tanstack\//,
-  /^@radix-ui\//,
   /^markdown-it($|\/)/,
   /^refractor($|\/)/,
   /^node:/,

@@ -15,16 +15,20 @@ import { packedConsumer } from './consumer.mjs';
  * Budgets in gzip bytes over React alone. FactBadge: the goal of issue 25 item 3 was 6 KB (4.5
  * measured with glyphs); the design's icons (lucide, one file per icon) made it 6.5 KB, 5.5 KB once
  * the kit's build draws them with its own icon base (the redactor its reason goes through is 2.7 KB
- * of it). Workbench first screen: the goal is 60 KB, not met (153.5 KB before issue 25, 79.3 KB with
- * markdown, highlighting and the artifact card and its dialog lazy; 96.6 KB once the write path, the
- * one-feed stream layer, the entity tables and the design's icons, recovery actions and workspace
- * landed beside it; 68.2 KB with the lanes, the task capsule, the tool and request rows, the turn
- * notice, the markdown component, the backlog and NDJSON readers and the virtualizer lazy). What is
- * left is the shell and the store: the store alone is 26 KB, and its read-model path (5.9 KB) runs
- * inside the synchronous ingest of snapshot events, so it stays. These ceilings keep what was gained.
+ * of it). Workbench first screen: the goal is 60 KB, met at 58.5 KB (153.5 KB before issue 25, 79.3
+ * KB with markdown, highlighting and the artifact card and its dialog lazy; 96.6 KB once the write
+ * path, the one-feed stream layer, the entity tables and the design's icons, recovery actions and
+ * workspace landed beside it; 68.2 KB with the lanes, the task capsule, the tool and request rows,
+ * the turn notice, the markdown component, the backlog and NDJSON readers and the virtualizer lazy;
+ * 58.5 KB with the first screen's own labels table, the kit's own Slot, the writes, reasoning, the
+ * composer's mode choice, RuntimeStatus.Problem and the WebSocket, iterable and history sources
+ * lazy, lazy-only helpers out of the shell's modules, and the live stream no longer reaching the
+ * text readers' modules, which had split the first screen into ten chunks). What is left is the
+ * shell and the store: the store alone is 26 KB, and its read-model path (5.9 KB) runs inside the
+ * synchronous ingest of snapshot events, so it stays. These ceilings keep what was gained.
  */
 const WORKBENCH_FIRST_SCREEN_GOAL = 60 * 1024;
-const WORKBENCH_FIRST_SCREEN_BUDGET = 70 * 1024;
+const WORKBENCH_FIRST_SCREEN_BUDGET = 59 * 1024;
 const FACT_BADGE_GOAL = 6 * 1024;
 const FACT_BADGE_BUDGET = 6 * 1024;
 
@@ -81,7 +85,7 @@ async function app(dir, name, code) {
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 
-test('the workbench first screen and FactBadge stay within their budgets over React; markdown, highlighting, previews, dialogs, rows, lanes and the virtualizer load later', async () => {
+test('the workbench first screen and FactBadge stay within their budgets over React; markdown, highlighting, previews, dialogs, rows, lanes, the virtualizer, the writes and the rarer sources load later', async () => {
   const { dir } = packedConsumer();
   const react = await app(dir, 'react-only', REACT_ONLY);
   const workbench = await app(dir, 'workbench', WORKBENCH);
@@ -97,14 +101,18 @@ test('the workbench first screen and FactBadge stay within their budgets over Re
   assert.ok(overReact.workbench <= WORKBENCH_FIRST_SCREEN_BUDGET, `workbench first screen ${kb(overReact.workbench)} over React > ${kb(WORKBENCH_FIRST_SCREEN_BUDGET)}`);
   assert.ok(overReact.badge <= FACT_BADGE_BUDGET, `FactBadge ${kb(overReact.badge)} over React > ${kb(FACT_BADGE_BUDGET)}`);
   // Loaded later, not with the page: the parser, the highlighter, the artifact card (previews, workspace) and its dialog;
-  // the markdown component; the tool rows, the requests and their form, a failed or blocked turn's notice; the side
-  // lanes and the task capsule; the backlog reader (a history read before the live stream), the NDJSON reader; the virtualizer.
+  // the markdown component; reasoning; the tool rows, the requests and their form, a failed or blocked turn's notice; the
+  // side lanes and the task capsule; the backlog reader (a history read before the live stream), the NDJSON, WebSocket and
+  // iterable sources; the virtualizer; the writes; the labels beyond the first screen's; the composer's mode choice;
+  // RuntimeStatus.Problem.
   const lazyModules = workbench.lazy.flatMap((c) => c.modules);
   const LAZY_PARTS = [
     '/markdown-it/', '/refractor/', 'renderMarkdown', 'markdown/highlight', 'components/ArtifactCard', 'components/ArtifactWorkspace',
-    'components/Markdown.js', 'markdown/splitBlocks', 'components/ToolCall', 'components/ActionRequired', 'components/StructuredInput',
-    'components/ProcessTimeline', 'components/EvidenceLane', 'components/SubagentRoster', 'components/DiagnosticsPanel', 'components/TaskCapsule',
-    'components/TurnNotice', 'stream/openBacklog', 'stream/ndjsonSource', '/@tanstack/virtual-core/',
+    'components/Markdown.js', 'markdown/splitBlocks', 'components/Reasoning', 'components/Disclosure', 'components/ToolCall', 'components/ActionRequired',
+    'components/StructuredInput', 'components/ProcessTimeline', 'components/EvidenceLane', 'components/SubagentRoster', 'components/DiagnosticsPanel',
+    'components/TaskCapsule', 'components/TurnNotice', 'stream/openBacklog', 'stream/historySource', 'stream/ndjsonSource', 'stream/webSocketSource',
+    'stream/iterableSource', '/@tanstack/virtual-core/', 'stream/runtimeActions', 'ui/labels.js', 'components/ComposerMode', 'components/ToggleGroup',
+    'components/RuntimeStatusProblem',
   ];
   for (const part of LAZY_PARTS) {
     assert.ok(!workbench.eagerModules.some((id) => id.includes(part)), `${part} loads with the first screen`);

@@ -16,7 +16,7 @@ import { LaneNavigation } from './laneNavigation';
 import type { Labels } from '../ui/labels';
 import { RuntimeStatus } from './RuntimeStatus';
 import { SurfaceBoundary } from './SurfaceBoundary';
-import { useLabels } from './useLabels';
+import { useShellLabels } from './useShellLabels';
 import { useLanesSheet } from './useLanesSheet';
 import type { OpenRef } from './RefLink';
 import type { RefLoader } from './useRefContent';
@@ -88,7 +88,7 @@ export const AgentWorkbench = forwardRef<HTMLDivElement, AgentWorkbenchProps>(fu
   { labels, loadRef, onOpenOutput, onRetry, onOpenRef, defaultLane, theme = 'system', now, virtualize, components, className, ...rest },
   ref,
 ) {
-  const t = useLabels(labels);
+  const t = useShellLabels(labels);
   const store = useRuntimeStore();
   const report = (error: Error, surface: string) =>
     store.getState().recordDiagnostic({ code: 'surface_error', severity: 'error', message: `${surface} could not render: ${error.message}` });

@@ -1,6 +1,5 @@
 import { forwardRef, useId, useState, type ComponentPropsWithoutRef, type FormEvent, type KeyboardEvent, type MouseEvent } from 'react';
 import { useStore } from 'zustand';
-import { ToggleGroup } from './ToggleGroup';
 import { useRuntimeActions, useRuntimeContext } from '../hooks/useRuntimeContext';
 import { useRuntimeSelector } from '../hooks/useRuntimeSelector';
 import { selectSessionStatus } from '../store/selectors/turnStatus';
@@ -9,8 +8,14 @@ import type { TurnMode } from '../stream/types';
 import { classes } from './format';
 import { IconRetry, IconSend, IconStop } from './icons';
 import type { Labels } from '../ui/labels';
-import { useLabels } from './useLabels';
+import { useShellLabels } from './useShellLabels';
 import { plural } from './valueLabel';
+import { useIdlePreload } from './lazyPart';
+import { writesModule } from './lazyWrites';
+import { composerModeModule, LazyComposerMode } from './lazyComposerMode';
+
+/** What the composer loads besides itself (its writes, the mode choice of a running turn), preloaded once the page is idle. */
+const COMPOSER_PARTS = [writesModule, composerModeModule];
 
 /** Props of `Composer`; any other prop goes to its root element where it has one. */
 export interface ComposerProps extends Omit<ComponentPropsWithoutRef<'form'>, 'onSubmit'> {
@@ -31,10 +36,12 @@ const ACTIVE = new Set(['submitted', 'running', 'needs-input', 'blocked']);
 export const Composer = forwardRef<HTMLFormElement, ComposerProps>(function Composer({ labels, inputId: givenInputId, className, ...rest }, ref) {
   const { adapter } = useRuntimeContext();
   const actions = useRuntimeActions();
+  // The writes' and the mode choice's code arrives in idle time, before the first send needs it.
+  useIdlePreload(COMPOSER_PARTS);
   const status = useRuntimeSelector((s) => selectSessionStatus(s));
   // The runtime's queue fact: prompts waiting behind the running turn (a task-less chat has no capsule to show it).
   const queued = useRuntimeSelector((s) => s.queue.length);
-  const t = useLabels(labels);
+  const t = useShellLabels(labels);
   // The provider's actions keep the last send: a prompt that failed is still here after a re-mount.
   const sendState = useStore(actions.sendState);
   const failedSend = sendState.status === 'failed' ? sendState : undefined;
@@ -113,13 +120,7 @@ export const Composer = forwardRef<HTMLFormElement, ComposerProps>(function Comp
         <textarea id={inputId} value={text} rows={1} placeholder={t('composer.placeholder')} aria-describedby={hintId} onChange={(e) => setText(e.target.value)} onKeyDown={onKeyDown} />
         <div className="aui-composer__controls">
         {active && adapter !== undefined && canQueue && canSteer && (
-          <div className="aui-composer__mode">
-            <span id={modeLabelId} className="aui-composer__mode-label">{t('composer.mode')}</span>
-            <ToggleGroup.Root value={mode} onValueChange={(v) => setMode(v as 'queue' | 'steer')} aria-labelledby={modeLabelId} className="aui-toggle-group">
-              <ToggleGroup.Item value="steer" className="aui-toggle" disabled={status === 'blocked'}>{t('composer.steer')}</ToggleGroup.Item>
-              <ToggleGroup.Item value="queue" className="aui-toggle">{t('composer.queue')}</ToggleGroup.Item>
-            </ToggleGroup.Root>
-          </div>
+          <LazyComposerMode mode={mode} onModeChange={setMode} steerBlocked={status === 'blocked'} labelId={modeLabelId} labels={labels} />
         )}
         <p id={hintId} className="aui-muted aui-composer__hint">
           {hint}

@@ -1,5 +1,4 @@
 import { forwardRef, memo, useCallback, useId, useMemo, useState, type ComponentPropsWithoutRef } from 'react';
-import { DisclosureContent, DisclosureRoot, DisclosureTrigger } from './Disclosure';
 import { useShallow } from 'zustand/react/shallow';
 import { useConnectionState } from '../hooks/useConnectionState';
 import { pickHealth } from '../hooks/connectionStore';
@@ -7,25 +6,25 @@ import { useRuntimeSelector } from '../hooks/useRuntimeSelector';
 import type { StaleReason } from '../store/records';
 import { LazyArtifactCard } from './lazyArtifacts';
 import { useIdlePreload } from './lazyPart';
-import { actionsModule, LazyActionPart, LazyMarkdown, LazyToolPart, LazyToolSlot, markdownModule, noticeModule, toolsModule } from './lazyRows';
+import { actionsModule, LazyActionPart, LazyMarkdown, LazyReasoning, LazyToolPart, LazyToolSlot, markdownModule, noticeModule, reasoningModule, toolsModule } from './lazyRows';
 import { sameComponents, type ConversationComponents } from './conversationComponents';
 import { useDisplayText } from './displayPolicy';
-import { classes, formatDuration } from './format';
+import { classes } from './format';
 import type { Labels } from '../ui/labels';
-import { IconChevron, IconReconnect, IconThinking } from './icons';
+import { IconReconnect } from './icons';
 import { sameEntries, useStableValue } from '../hooks/useStableValue';
 import { countRender } from './renderCount';
 import { PendingReply } from './PendingReply';
 import type { ToolCallProps } from './ToolCall';
 import { TurnEnd } from './TurnEnd';
-import { useLabels } from './useLabels';
+import { useShellLabels } from './useShellLabels';
 import { useLatestCallback } from './useLatestCallback';
 import type { OpenRef } from './RefLink';
 import type { RefLoader } from './useRefContent';
 import { useThreadKeyboard } from './useThreadKeyboard';
 import { virtualCore } from './useLazyVirtualizer';
 import { useVirtualRows } from './useVirtualRows';
-import { VirtualSlot } from './VirtualList';
+import { VirtualSlot } from './VirtualSlot';
 
 export type { ConversationComponents } from './conversationComponents';
 
@@ -48,28 +47,6 @@ interface PartHandlers {
   components?: ConversationComponents;
 }
 
-/**
- * Reasoning is a process part: open while it streams, collapsed once done. Never part of the answer.
- * Done, it says how long it took when the events timed it ("Thought for 4.2 s"), else just "Reasoning".
- */
-function Reasoning({ text, done, durationMs, labels }: { text: string; done: boolean; durationMs?: number; labels?: Labels }) {
-  const t = useLabels(labels);
-  const show = useDisplayText();
-  const shown = useMemo(() => show(text), [show, text]);
-  const [userOpen, setUserOpen] = useState<boolean>();
-  const open = userOpen ?? !done;
-  return (
-    <DisclosureRoot open={open} onOpenChange={setUserOpen} className="aui-reasoning" data-state={open ? 'open' : 'closed'} data-done={done || undefined}>
-      <DisclosureTrigger className="aui-reasoning__toggle">
-        <IconThinking />
-        {done && durationMs !== undefined ? t('conversation.thoughtFor', { time: formatDuration(durationMs, t) }) : t('conversation.reasoning')}
-        <IconChevron className="aui-chevron" />
-      </DisclosureTrigger>
-      <DisclosureContent className="aui-reasoning__text">{shown}</DisclosureContent>
-    </DisclosureRoot>
-  );
-}
-
 /** The reasoning's duration from its events' timestamps; undefined unless both are facts. */
 function reasoningDuration(part: { startedAt?: string; endedAt?: string }): number | undefined {
   if (part.startedAt === undefined || part.endedAt === undefined) return undefined;
@@ -90,7 +67,7 @@ const Part = memo(function Part({ partId, streaming, handlers }: { partId: strin
     case 'reasoning': {
       const durationMs = reasoningDuration(part);
       if (slots?.Reasoning) return <slots.Reasoning partId={partId} messageId={part.messageId} text={part.text ?? ''} done={part.done} durationMs={durationMs} labels={handlers.labels} />;
-      return <Reasoning text={part.text ?? ''} done={part.done} durationMs={durationMs} labels={handlers.labels} />;
+      return <LazyReasoning text={part.text ?? ''} done={part.done} durationMs={durationMs} labels={handlers.labels} />;
     }
     case 'tool':
       if (slots?.Tool) return <LazyToolSlot partId={partId} toolCallId={part.refId!} slot={slots.Tool} onOpenOutput={handlers.onOpenOutput} onOpenEvidence={handlers.onOpenEvidence} onRetry={handlers.onRetry} labels={handlers.labels} now={handlers.now} />;
@@ -105,7 +82,7 @@ const Part = memo(function Part({ partId, streaming, handlers }: { partId: strin
 });
 
 /** What the thread's rows load besides the shell, preloaded once the page is idle. */
-const ROW_PARTS = [virtualCore, toolsModule, actionsModule, noticeModule, markdownModule];
+const ROW_PARTS = [virtualCore, toolsModule, actionsModule, noticeModule, markdownModule, reasoningModule];
 
 /** Connection states in which a retry can do something (not while it connects or repairs already). */
 const RETRYABLE = new Set(['open', 'reconnecting', 'error', 'ended']);
@@ -115,7 +92,7 @@ const RETRYABLE = new Set(['open', 'reconnecting', 'error', 'ended']);
  * reason is the store's stale fact; Reconnect appears only when a stream can be retried.
  */
 function CutNotice({ reason, labels }: { reason: StaleReason; labels?: Labels }) {
-  const t = useLabels(labels);
+  const t = useShellLabels(labels);
   const connection = useConnectionState(useShallow(pickHealth));
   return (
     <p className="aui-message__cut" role="note" data-stale-reason={reason}>
@@ -138,7 +115,7 @@ const MessageRow = memo(function MessageRow({ messageId, tabStop, hintId, handle
   const cut = useRuntimeSelector((s) =>
     s.session.stale && s.messages.byId.get(messageId)?.status === 'streaming' ? (s.session.staleReason ?? 'sequence_gap') : undefined,
   );
-  const t = useLabels(handlers.labels);
+  const t = useShellLabels(handlers.labels);
   countRender('MessageRow', messageId);
   if (!message) return null;
   return (
@@ -203,7 +180,7 @@ export const Conversation = forwardRef<HTMLDivElement, ConversationProps>(functi
     () => ({ onOpenOutput: openOutput, onOpenEvidence: openEvidence, onRetry: retry, onOpenRef: openRef, loadRef, labels: stableLabels, now, components: stableComponents }),
     [openOutput, openEvidence, retry, openRef, loadRef, stableLabels, now, stableComponents],
   );
-  const t = useLabels(stableLabels);
+  const t = useShellLabels(stableLabels);
   // The rows' code beyond the words (tools, requests, markdown) arrives in idle time if no row asked
   // first, and as soon as the session has any event: opening a long backlog leaves no idle time, and
   // its rows asking only once it was applied put two chunk loads and renders after it (~100 ms).

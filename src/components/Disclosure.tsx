@@ -7,7 +7,7 @@
 // reasoning paid that once per part, in one task (the long tasks of a fast stream and of a long
 // session's first screen). The kit animates none of these regions, so none of that is needed.
 import { createContext, forwardRef, useContext, useId, useState, type ComponentPropsWithoutRef, type MouseEvent, type ReactNode } from 'react';
-import * as Slot from '@radix-ui/react-slot';
+import { Slot } from './Slot';
 
 interface DisclosureContextValue {
   open: boolean;
@@ -30,7 +30,7 @@ export interface DisclosureRootProps extends Omit<ComponentPropsWithoutRef<'div'
   open?: boolean;
   defaultOpen?: boolean;
   onOpenChange?: (open: boolean) => void;
-  /** Render onto the single child element instead of a wrapper (Radix `Slot`). */
+  /** Render onto the single child element instead of a wrapper (the kit's `Slot`). */
   asChild?: boolean;
   children?: ReactNode;
 }
@@ -46,7 +46,7 @@ export const DisclosureRoot = forwardRef<HTMLDivElement, DisclosureRootProps>(fu
     if (openProp === undefined) setOwnOpen(!open);
     onOpenChange?.(!open);
   };
-  const Comp = asChild ? Slot.Root : 'div';
+  const Comp = asChild ? Slot : 'div';
   return (
     <DisclosureContext.Provider value={{ open, toggle, contentId }}>
       <Comp ref={ref} data-state={stateOf(open)} {...rest}>
@@ -63,7 +63,7 @@ export interface DisclosureTriggerProps extends ComponentPropsWithoutRef<'button
 
 export const DisclosureTrigger = forwardRef<HTMLButtonElement, DisclosureTriggerProps>(function DisclosureTrigger({ asChild, onClick, ...rest }, ref) {
   const { open, toggle, contentId } = useDisclosure('Trigger');
-  const Comp = asChild ? Slot.Root : 'button';
+  const Comp = asChild ? Slot : 'button';
   return (
     <Comp
       ref={ref}

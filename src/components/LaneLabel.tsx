@@ -1,16 +1,17 @@
 import { shallowEqual, useRuntimeSelector } from '../hooks/useRuntimeSelector';
 import { selectLaneCounts, type LaneCounts } from '../store/selectors/laneCounts';
-import type { LabelKey, Labels } from '../ui/labels';
-import { useLabels } from './useLabels';
+import type { Labels } from '../ui/labels';
+import type { ShellLabelKey } from '../ui/shellLabels';
+import { useShellLabels } from './useShellLabels';
 
 /** A side lane's tab: its name and how many records it holds (diagnostics: the degraded facts). */
 export function LaneLabel({ lane, labels }: { lane: keyof LaneCounts; labels?: Labels }) {
   const counts = useRuntimeSelector(selectLaneCounts, shallowEqual);
-  const t = useLabels(labels);
+  const t = useShellLabels(labels);
   const count = counts[lane];
   return (
     <>
-      {t(`workbench.${lane}` as LabelKey)}
+      {t(`workbench.${lane}` as ShellLabelKey)}
       {count > 0 && ' '}
       {count > 0 && (
         <span className="aui-tabs__count" data-lane={lane} data-count={count}>

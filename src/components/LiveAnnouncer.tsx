@@ -3,7 +3,9 @@ import { useRuntimeStore } from '../hooks/useRuntimeContext';
 import type { RuntimeState } from '../store/createRuntimeStore';
 import { selectMessageText } from '../store/selectors/text';
 import type { Labels } from '../ui/labels';
-import { useLabels, type Translate } from './useLabels';
+import { useShellLabels } from './useShellLabels';
+import type { Translate } from './useTranslate';
+import type { ShellLabelKey } from '../ui/shellLabels';
 
 /** Quiet time before an announcement is spoken: a burst of events becomes one announcement. */
 export const ANNOUNCE_QUIET_MS = 1_000;
@@ -34,7 +36,7 @@ function stillTrue(state: RuntimeState, { key }: Announcement): boolean {
 }
 
 /** What changed worth saying since `previous`: a completed assistant message, a new pending request. */
-function announcementsOf(state: RuntimeState, previous: RuntimeState | undefined, said: Set<string>, t: Translate): Announcement[] {
+function announcementsOf(state: RuntimeState, previous: RuntimeState | undefined, said: Set<string>, t: Translate<ShellLabelKey>): Announcement[] {
   const out: Announcement[] = [];
   if (state.messages !== previous?.messages) {
     for (const id of state.messages.ids.slice(-RECENT)) {
@@ -62,7 +64,7 @@ function announcementsOf(state: RuntimeState, previous: RuntimeState | undefined
  */
 export function LiveAnnouncer({ labels, quietMs = ANNOUNCE_QUIET_MS }: { labels?: Labels; quietMs?: number }) {
   const store = useRuntimeStore();
-  const t = useLabels(labels);
+  const t = useShellLabels(labels);
   const tRef = useRef(t);
   tRef.current = t;
   const [text, setText] = useState('');

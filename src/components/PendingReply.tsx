@@ -2,9 +2,10 @@ import { useRuntimeSelector } from '../hooks/useRuntimeSelector';
 import type { RuntimeState } from '../store/createRuntimeStore';
 import { selectRuntimeStatus, type DisplayStage } from '../store/selectors/runtimeStatus';
 import { selectLatestTurn } from '../store/selectors/turnStatus';
-import type { LabelKey, Labels } from '../ui/labels';
+import type { Labels } from '../ui/labels';
+import type { ShellLabelKey } from '../ui/shellLabels';
 import { IconSpinner, IconStale } from './icons';
-import { useLabels } from './useLabels';
+import { useShellLabels } from './useShellLabels';
 
 /** Stages in which the runtime is working on a reply. */
 const WORKING = new Set<DisplayStage>(['submitted', 'routing', 'preparing', 'planning', 'acting', 'streaming', 'running', 'retrying']);
@@ -47,12 +48,12 @@ export function PendingReply({ labels }: { labels?: Labels }) {
   const stage = useRuntimeSelector(selectPendingReplyStage);
   // A stream that broke is not working on a reply: no spinner, no shimmer while the view is stale.
   const stale = useRuntimeSelector((s) => s.session.stale);
-  const t = useLabels(labels);
+  const t = useShellLabels(labels);
   if (stage === undefined) return null;
   return (
     <div className="aui-pending-reply" data-stage={stage} data-stale={stale || undefined}>
       {stale ? <IconStale /> : <IconSpinner spin />}
-      {stale ? <span>{t('conversation.waitingForStream')}</span> : <span className="aui-shimmer">{stage === 'streaming' || stage === 'running' ? t('conversation.thinking') : `${t(`status.${stage}` as LabelKey)}…`}</span>}
+      {stale ? <span>{t('conversation.waitingForStream')}</span> : <span className="aui-shimmer">{stage === 'streaming' || stage === 'running' ? t('conversation.thinking') : `${t(`status.${stage}` as ShellLabelKey)}…`}</span>}
     </div>
   );
 }

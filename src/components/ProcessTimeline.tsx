@@ -8,10 +8,10 @@ import type { Labels } from '../ui/labels';
 import { dataWord, SafeText } from './safeText';
 import { useLabels, type Translate } from './useLabels';
 import { displayWord, knownValueLabel, valueLabel } from './valueLabel';
-import { formatTime } from './format';
+import { formatTime } from './formatTime';
 import { IconDiagnostic, IconDocument, IconEvidence, IconLimit, IconPending, IconRouting, IconSubagent, IconTask, IconTool, IconWaiting, type KitIcon } from './icons';
 import { useVirtualRows } from './useVirtualRows';
-import { VirtualSlot } from './VirtualList';
+import { VirtualSlot } from './VirtualSlot';
 
 /** An icon per kind of fact, so a row reads at a glance; its colour is the fact's state. */
 const ICON: Record<TimelineEntry['kind'], KitIcon> = {

@@ -1,7 +1,7 @@
-import { createContext, forwardRef, useContext, type ComponentPropsWithoutRef } from 'react';
-import * as Slot from '@radix-ui/react-slot';
+import { forwardRef, type ComponentPropsWithoutRef } from 'react';
+import { Slot } from './Slot';
 import { useRuntimeSelector, shallowEqual } from '../hooks/useRuntimeSelector';
-import { selectRuntimeStatus, type RuntimeStatusFacts } from '../store/selectors/runtimeStatus';
+import { selectRuntimeStatus } from '../store/selectors/runtimeStatus';
 import { selectUsage } from '../store/selectors/usage';
 import { useShallow } from 'zustand/react/shallow';
 import { useConnectionState } from '../hooks/useConnectionState';
@@ -11,9 +11,13 @@ import { selectThinking } from './PendingReply';
 import { IconBlocked, IconCancelled, IconDone, IconFailed, IconPending, IconRetry, IconSpinner, IconStale, IconUnknown, IconWaiting, IconWarning, type KitIcon } from './icons';
 import type { DisplayStage } from '../store/selectors/runtimeStatus';
 import { classes, formatDuration, formatNumber, formatUsd } from './format';
-import { dataWord, revealBidi, SafeText } from './safeText';
-import type { LabelKey, Labels } from '../ui/labels';
-import { useLabels, type Translate } from './useLabels';
+import { revealBidi, SafeText } from './safeText';
+import { LazyStatusProblem } from './lazyStatusProblem';
+import { StatusContext, useStatus } from './runtimeStatusContext';
+import type { Labels } from '../ui/labels';
+import type { ShellLabelKey } from '../ui/shellLabels';
+import { useShellLabels } from './useShellLabels';
+import type { Translate } from './useTranslate';
 import { plural, valueLabel } from './valueLabel';
 
 /** What a stage means at a glance: its tone (the colour every surface gives that meaning) and icon. */
@@ -35,31 +39,25 @@ const STAGE_LOOK: Record<DisplayStage, { tone: string; icon: KitIcon; working?: 
   unknown: { tone: 'idle', icon: IconUnknown },
 };
 
-const StatusContext = createContext<{ facts: RuntimeStatusFacts; t: Translate; live: boolean } | null>(null);
-const useStatus = () => {
-  const value = useContext(StatusContext);
-  if (!value) throw new Error('AgentUI: RuntimeStatus parts go inside <RuntimeStatus.Root>.');
-  return value;
-};
 
 /** Props of `RuntimeStatusRoot`; any other prop goes to its root element where it has one. */
 export interface RuntimeStatusRootProps extends ComponentPropsWithoutRef<'div'> {
   /** Overrides for this component's strings by key; the provider's `labels` and the English defaults apply otherwise. */
   labels?: Labels;
-  /** Render the part's behaviour onto its single child element instead of a wrapper (Radix `Slot`). */
+  /** Render the part's behaviour onto its single child element instead of a wrapper (the kit's `Slot`). */
   asChild?: boolean;
 }
 
 /** Status, stage and model: shown before the first text, outside the conversation. */
 const Root = forwardRef<HTMLDivElement, RuntimeStatusRootProps>(function RuntimeStatusRoot({ labels, asChild, className, children, ...rest }, ref) {
   const facts = useRuntimeSelector(selectRuntimeStatus, shallowEqual);
-  const t = useLabels(labels);
+  const t = useShellLabels(labels);
   const connection = useConnectionState((c) => c.status);
-  const Comp = asChild ? Slot.Root : 'div';
+  const Comp = asChild ? Slot : 'div';
   // A stream that broke or gave up does not look busy: no spinner while the view is stale.
   const live = !facts.stale && connection !== 'error';
   return (
-    <StatusContext.Provider value={{ facts, t, live }}>
+    <StatusContext.Provider value={{ facts, t, live, labels }}>
       <Comp
         ref={ref}
         className={classes('aui-runtime-status', className)}
@@ -95,7 +93,7 @@ function Stage() {
     <span className="aui-runtime-status__stage" role="status" aria-live="polite">
       <Icon className="aui-runtime-status__icon" spin={look.working && live} />
       {/* While the model reasons, the header says so rather than the stage the runtime last named. */}
-      {look.working && thinking ? t('status.thinking') : t(`status.${facts.stage}` as LabelKey)}
+      {look.working && thinking ? t('status.thinking') : t(`status.${facts.stage}` as ShellLabelKey)}
       {facts.detail && <span className="aui-runtime-status__detail"> · <SafeText>{facts.detail}</SafeText></span>}
       {facts.stale && <FactBadge fact="stale" />}
     </span>
@@ -130,31 +128,6 @@ function ModelChip() {
       {facts.candidateCount !== undefined && facts.candidateCount > 1 && (
         <span className="aui-runtime-status__why"> · {t('status.candidates', { count: facts.candidateCount, source })}</span>
       )}
-    </span>
-  );
-}
-
-/**
- * Typed failure (category, retryability, hint) or what blocks the turn. Not in the default
- * composition: the workbench ends the turn in the thread with it (`TurnNotice`), once. For
- * layouts without a thread.
- */
-function Problem() {
-  const { facts, t } = useStatus();
-  if (facts.stage === 'blocked') {
-    return (
-      <span className="aui-runtime-status__problem">
-        {facts.blockedReason !== undefined ? t('status.blockedBy', { reason: facts.blockedReason }) : <FactBadge fact="blocked" />}
-      </span>
-    );
-  }
-  const failure = facts.failure;
-  if (!failure) return null;
-  return (
-    <span className="aui-runtime-status__problem" data-failure-category={dataWord(failure.category)}>
-      {failure.category !== undefined ? valueLabel(t, 'category', failure.category) : <FactBadge fact="unknown" text={t('fact.what.cause')} />}
-      {failure.retryable !== undefined && <span> · {t(failure.retryable ? 'status.retryable' : 'status.notRetryable')}</span>}
-      {failure.recoveryHint && <span> · {t('tool.hint', { hint: failure.recoveryHint })}</span>}
     </span>
   );
 }
@@ -225,5 +198,5 @@ export const RuntimeStatus = Object.assign(
   forwardRef<HTMLDivElement, RuntimeStatusProps>(function RuntimeStatus(props, ref) {
     return <Root ref={ref} {...props} />;
   }),
-  { Root, Stage, Elapsed, ModelChip, Usage, Problem, Connection },
+  { Root, Stage, Elapsed, ModelChip, Usage, Problem: LazyStatusProblem, Connection },
 );

@@ -1,6 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { FactBadge } from './FactBadge';
-import { DEFAULT_LABELS } from '../ui/labels';
+import { SHELL_LABELS } from '../ui/shellLabels';
 
 /** Props of `SurfaceBoundary`. */
 export interface SurfaceBoundaryProps {
@@ -32,7 +32,7 @@ export class SurfaceBoundary extends Component<SurfaceBoundaryProps, { error?: E
   override render(): ReactNode {
     const { error } = this.state;
     if (!error) return this.props.children;
-    const text = (this.props.message ?? DEFAULT_LABELS['boundary.failed']).replace('{error}', error.message);
+    const text = (this.props.message ?? SHELL_LABELS['boundary.failed']).replace('{error}', error.message);
     return (
       <div className="aui-surface-error" role="alert" data-surface={this.props.surface} data-fact="failed">
         <FactBadge fact="failed" reason={text} />

@@ -1,5 +1,5 @@
 import { cloneElement, createContext, forwardRef, isValidElement, memo, useContext, useLayoutEffect, useRef, useState, type ComponentPropsWithoutRef, type ReactElement, type ReactNode } from 'react';
-import * as Slot from '@radix-ui/react-slot';
+import { Slot } from './Slot';
 import { DisclosureContent, DisclosureRoot, DisclosureTrigger } from './Disclosure';
 import { useRuntimeActions, useRuntimeContext } from '../hooks/useRuntimeContext';
 import { shallowEqual, useRuntimeSelector } from '../hooks/useRuntimeSelector';
@@ -10,7 +10,8 @@ import { selectToolActions, selectToolRun, summarizeToolRun, toolDisplayStatus, 
 import { ActionRequired } from './ActionRequired';
 import { useRedact } from './displayPolicy';
 import { FactBadge } from './FactBadge';
-import { classes, formatDuration, summarizeInput } from './format';
+import { classes, formatDuration } from './format';
+import { summarizeInput } from './summarizeInput';
 import { IconCheck, IconChevron, IconFailed, IconOpenExternal, IconRetry, IconSpinner, IconUnknown, IconWaiting, IconEvidence, type KitIcon } from './icons';
 import { toolActivity, TOOL_ACTIVITIES, type ToolActivity } from './toolActivity';
 import type { LabelKey, Labels } from '../ui/labels';
@@ -19,7 +20,7 @@ import { dataWord, revealBidi, SafeText, useDisplayName } from './safeText';
 import { useLabels, type Translate } from './useLabels';
 import { plural, valueLabel } from './valueLabel';
 import { useVirtualRows } from './useVirtualRows';
-import { VirtualSlot } from './VirtualList';
+import { VirtualSlot } from './VirtualSlot';
 
 /** The input, redacted: the runtime's safe args, else the streamed args once they parse, else the raw text so far. */
 function redactedInput(tool: ToolCallRecord, redact: Redactor): { value: unknown } | { partial: string } {
@@ -115,7 +116,7 @@ export interface ToolCallRootProps extends ComponentPropsWithoutRef<'div'>, Tool
   defaultOpen?: boolean;
   /** Called when the user opens or closes the details. */
   onOpenChange?: (open: boolean) => void;
-  /** Render onto the single child element instead of a wrapper (Radix `Slot`). */
+  /** Render onto the single child element instead of a wrapper (the kit's `Slot`). */
   asChild?: boolean;
   /** Overrides for this component's strings by key; the provider's `labels` and the English defaults apply otherwise. */
   labels?: Labels;
@@ -145,7 +146,7 @@ const Root = forwardRef<HTMLDivElement, ToolCallRootProps>(function ToolCallRoot
     if (openProp === undefined) setUserOpen(next);
     onOpenChange?.(next);
   };
-  const Comp = asChild ? Slot.Root : 'div';
+  const Comp = asChild ? Slot : 'div';
   const value: ToolCallContextValue = { toolCallId, tool, actions, status, open, t, redact, handlers: { onOpenOutput, onOpenEvidence, onRetry: retry, now } };
   return (
     <ToolCallContext.Provider value={value}>
@@ -167,7 +168,7 @@ const Root = forwardRef<HTMLDivElement, ToolCallRootProps>(function ToolCallRoot
 
 /** Props of the parts that render one element. */
 export interface ToolCallPartProps extends ComponentPropsWithoutRef<'span'> {
-  /** Render onto the single child element instead of the part's own (Radix `Slot`). */
+  /** Render onto the single child element instead of the part's own (the kit's `Slot`). */
   asChild?: boolean;
 }
 
@@ -175,7 +176,7 @@ export interface ToolCallPartProps extends ComponentPropsWithoutRef<'span'> {
 const Header = forwardRef<HTMLButtonElement, ComponentPropsWithoutRef<'button'> & { asChild?: boolean }>(function ToolCallHeader({ asChild, className, children, ...rest }, ref) {
   const { tool, open, status, t, redact } = useToolCall();
   const glance = tool ? revealBidi(inputGlance(tool, redact)) : '';
-  const Comp = asChild ? Slot.Root : 'button';
+  const Comp = asChild ? Slot : 'button';
   return (
     <DisclosureTrigger asChild>
       <Comp ref={ref} type={asChild ? undefined : 'button'} className={classes('aui-tool-call__header', className)} data-tool-status={status} {...rest}>
@@ -200,7 +201,7 @@ const Header = forwardRef<HTMLButtonElement, ComponentPropsWithoutRef<'button'> 
 /** The tool's name, isolated (a runtime string), or a badge when the runtime sent none. */
 const Name = forwardRef<HTMLSpanElement, ToolCallPartProps>(function ToolCallName({ asChild, className, children, ...rest }, ref) {
   const { tool, toolCallId, t } = useToolCall();
-  const Comp = asChild ? Slot.Root : 'span';
+  const Comp = asChild ? Slot : 'span';
   return (
     <Comp ref={ref} className={classes('aui-tool-call__name', className)} {...rest}>
       {content(asChild, children, () =>
@@ -228,7 +229,7 @@ const STATUS_LOOK: Record<ToolCallContextValue['status'], { icon: KitIcon; tone:
 /** The row's state in words and an icon: Running, Waiting for approval, Succeeded, Failed. */
 const Status = forwardRef<HTMLSpanElement, ToolCallPartProps>(function ToolCallStatus({ asChild, className, children, ...rest }, ref) {
   const { status, t } = useToolCall();
-  const Comp = asChild ? Slot.Root : 'span';
+  const Comp = asChild ? Slot : 'span';
   const look = STATUS_LOOK[status];
   return (
     <Comp ref={ref} className={classes('aui-tool-call__status', className)} data-tool-status={status} data-tone={look.tone} {...rest}>
@@ -279,7 +280,7 @@ const Input = forwardRef<HTMLDivElement, ComponentPropsWithoutRef<'div'> & { asC
   const entries = input && 'value' in input && input.value !== null && typeof input.value === 'object' && !Array.isArray(input.value) ? Object.entries(input.value as Record<string, unknown>) : undefined;
   const text = input === undefined ? '' : 'partial' in input ? input.partial : entries ? '' : summarizeInput(input.value);
   if ((!entries || entries.length === 0) && !text && children === undefined) return null;
-  const Comp = asChild ? Slot.Root : 'div';
+  const Comp = asChild ? Slot : 'div';
   return (
     <Comp ref={ref} className={classes('aui-tool-call__input', className)} {...rest}>
       {content(asChild, children, () => (
@@ -331,7 +332,7 @@ const Output = forwardRef<HTMLDivElement, ComponentPropsWithoutRef<'div'> & { as
   const long = preview !== undefined && (preview.length > OUTPUT_CHARS || preview.split('\n').length > OUTPUT_LINES);
   const openable = tool.outputRef !== undefined && handlers.onOpenOutput !== undefined;
   if (preview === undefined && !openable && tool.outputState === undefined && children === undefined) return null;
-  const Comp = asChild ? Slot.Root : 'div';
+  const Comp = asChild ? Slot : 'div';
   return (
     <Comp ref={ref} className={classes('aui-tool-call__output', className)} data-capped={long && !more ? '' : undefined} {...rest}>
       {content(asChild, children, () => (
@@ -371,7 +372,7 @@ const Failure = forwardRef<HTMLDivElement, ComponentPropsWithoutRef<'div'> & { a
   const { tool, t, redact, handlers } = useToolCall();
   if (!tool || tool.status !== 'failed') return null;
   const failure = tool.failure;
-  const Comp = asChild ? Slot.Root : 'div';
+  const Comp = asChild ? Slot : 'div';
   return (
     <Comp ref={ref} className={classes('aui-tool-call__failure', className)} role="note" data-failure-category={dataWord(failure?.category)} {...rest}>
       {content(asChild, children, () => (

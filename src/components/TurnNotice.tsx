@@ -5,7 +5,7 @@ import { selectMessageText } from '../store/selectors/text';
 import { shallowEqual, useRuntimeSelector } from '../hooks/useRuntimeSelector';
 import { selectTurnNotice } from '../store/selectors/turnNotice';
 import { useRedact } from './displayPolicy';
-import { formatClock } from './format';
+import { formatClock } from './formatTime';
 import { IconBlocked, IconFailed, IconOpenExternal, IconRetry } from './icons';
 import { refHref } from './RefLink';
 import type { Labels } from '../ui/labels';

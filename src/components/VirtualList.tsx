@@ -1,4 +1,4 @@
-import { memo, useCallback, useLayoutEffect, useRef, type HTMLAttributes, type ReactNode } from 'react';
+import { memo, useCallback, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { classes } from './format';
 import { useVirtualRows, type VirtualRow } from './useVirtualRows';
 
@@ -124,33 +124,4 @@ const Row = memo(function Row({
   // An overscan row waiting for its frame: an empty, unmeasured slot.
   if (!ready) return <Placeholder ref={ref as never} className="aui-virtual__row" aria-hidden="true" data-index={index} />;
   return renderRow(rowKey, rowProps);
-});
-
-/** Props of `VirtualSlot`: the row, and any attribute of its `div`. */
-export interface VirtualSlotProps extends HTMLAttributes<HTMLDivElement> {
-  row: VirtualRow;
-  virtualize: boolean;
-  measure: (element: Element | null) => void;
-}
-
-/**
- * A row of a virtual list as a `div` the list places and measures (for lists whose rows are not
- * records of their own: conversation messages, timeline entries, tool rows). Placed through the
- * CSSOM when its offset changes; measured once mounted and ready.
- */
-export const VirtualSlot = memo(function VirtualSlot({ row, virtualize, measure, className, children, ...rest }: VirtualSlotProps) {
-  const { start, ready, index } = row;
-  const ref = useCallback(
-    (element: HTMLDivElement | null) => {
-      if (!element || !virtualize) return;
-      element.style.transform = `translateY(${start}px)`;
-      if (ready) measure(element);
-    },
-    [start, ready, virtualize, measure],
-  );
-  return (
-    <div ref={ref} data-index={index} className={classes(className, virtualize && 'aui-virtual__row')} {...rest}>
-      {children}
-    </div>
-  );
 });

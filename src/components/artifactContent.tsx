@@ -2,7 +2,8 @@
 // reads) and its diff, drawn by kind: markdown as markdown, a diff with +/− gutters and coloured
 // lines, code and text as text, an image only from a safe URL. Never the message text.
 import type { ArtifactRecord } from '../store/records';
-import { allowedImageSrc, loadedImageSrc, useDisplayPolicy, useDisplayText } from './displayPolicy';
+import { useDisplayPolicy, useDisplayText } from './displayPolicy';
+import { allowedImageSrc, loadedImageSrc } from './imageSrc';
 import { FactBadge } from './FactBadge';
 import { Markdown } from './Markdown';
 import { dataWord } from './safeText';

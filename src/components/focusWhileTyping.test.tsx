@@ -8,7 +8,7 @@ import { eventBuilder, turn } from '../../test/eventBuilder';
 import { mockAdapter, renderWith, storeFrom, stubLayout } from '../../test/componentHarness';
 import { ActionRequired } from './ActionRequired';
 import { AgentWorkbench } from './AgentWorkbench';
-import { isEditing } from './tabbable';
+import { isEditing } from './isEditing';
 
 beforeAll(() => stubLayout(600, 800));
 afterEach(cleanup);

@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_LABELS, type LabelKey } from '../ui/labels';
-import { formatClock, formatDuration, formatNumber, formatUsd } from './format';
+import { formatDuration, formatNumber, formatUsd } from './format';
+import { formatClock } from './formatTime';
 import type { Translate } from './useLabels';
 
 /** Intl separates groups and currencies with (narrow) no-break spaces: compared as plain spaces. */
 const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
-const labelsFor = (overrides: Partial<Record<LabelKey, string>>): Translate => (key, vars) =>
-  (overrides[key] ?? DEFAULT_LABELS[key]).replace(/\{(\w+)\}/g, (_, name: string) => String(vars?.[name]));
+const labelsFor = (overrides: Partial<Record<LabelKey, string>>): Translate =>
+  Object.assign((key: LabelKey, vars?: Record<string, string | number>) => (overrides[key] ?? DEFAULT_LABELS[key]).replace(/\{(\w+)\}/g, (_, name: string) => String(vars?.[name])), {
+    has: (key: string) => Object.hasOwn(DEFAULT_LABELS, key),
+  });
 
 describe('numbers, money, durations and times in the labels’ locale', () => {
   it('English by default: $0.77, 41,300, 4.2 s, 3 min 5 s', () => {

@@ -1,12 +1,17 @@
-// Numbers, money, durations and times in the reader's locale: the locale is a label
-// (`format.locale`), so it travels with a translation, and the units' words are labels too.
-// Intl formatters are built once per locale and options: building one costs far more than using it.
-import type { Translate } from './useLabels';
+// Numbers, money and durations in the reader's locale: the locale is a label (`format.locale`), so
+// it travels with a translation, and the units' words are labels too. Intl formatters are built
+// once per locale and options: building one costs far more than using it. Times of day
+// (formatTime.ts) and tool input summaries (summarizeInput.ts) are files of their own: only lazily
+// loaded rows show them.
+import type { Translate } from './useTranslate';
 
-const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+/** The format labels: the locale and the units' words. */
+export type FormatLabels = Translate<'format.locale' | 'format.ms' | 'format.seconds' | 'format.minutes' | 'format.minutesSeconds'>;
+
+const formatters = new Map<string, Intl.NumberFormat>();
 
 /** A locale Intl accepts: the label's, else English (a translation with a broken tag still renders). */
-function checkedLocale(locale: string): string {
+export function checkedLocale(locale: string): string {
   try {
     return Intl.getCanonicalLocales(locale)[0] ?? 'en-US';
   } catch {
@@ -15,16 +20,9 @@ function checkedLocale(locale: string): string {
 }
 
 function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  const key = `n|${locale}|${JSON.stringify(options)}`;
-  let format = formatters.get(key) as Intl.NumberFormat | undefined;
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let format = formatters.get(key);
   if (!format) formatters.set(key, (format = new Intl.NumberFormat(checkedLocale(locale), options)));
-  return format;
-}
-
-function dateFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `d|${locale}|${JSON.stringify(options)}`;
-  let format = formatters.get(key) as Intl.DateTimeFormat | undefined;
-  if (!format) formatters.set(key, (format = new Intl.DateTimeFormat(checkedLocale(locale), options)));
   return format;
 }
 
@@ -40,7 +38,7 @@ export function formatUsd(amount: number, locale = 'en-US'): string {
 }
 
 /** Milliseconds as a short duration: 850 ms, 4.2 s, 3 min 5 s (numbers and units from the labels' locale). */
-export function formatDuration(ms: number, t?: Translate): string {
+export function formatDuration(ms: number, t?: FormatLabels): string {
   if (!Number.isFinite(ms) || ms < 0) return '–';
   const locale = t?.('format.locale') ?? 'en-US';
   const unit = (key: 'format.ms' | 'format.seconds' | 'format.minutes' | 'format.minutesSeconds', vars: Record<string, string>) =>
@@ -53,32 +51,6 @@ export function formatDuration(ms: number, t?: Translate): string {
 }
 
 const ENGLISH_UNITS = { 'format.ms': '{n} ms', 'format.seconds': '{n} s', 'format.minutes': '{m} min', 'format.minutesSeconds': '{m} min {s} s' } as const;
-
-/** A time of day on the reader's clock, 24-hour, in the locale's form: 15:00 (`seconds`: 15:00:03). */
-export function formatTime(ms: number, locale = 'en-US', seconds = false): string {
-  return dateFormat(locale, { hour: '2-digit', minute: '2-digit', ...(seconds && { second: '2-digit' }), hourCycle: 'h23' }).format(ms);
-}
-
-/** A time of day on the reader's clock, `HH:MM` (24 h), in the labels' locale. */
-export function formatClock(ms: number, t?: Translate): string {
-  return formatTime(ms, t?.('format.locale'));
-}
-
-/** A safe one-line summary of tool input: `key: value` pairs, values shortened. */
-export function summarizeInput(value: unknown, max = 160): string {
-  if (value === undefined || value === null) return '';
-  if (typeof value !== 'object') return clip(String(value), max);
-  const parts: string[] = [];
-  for (const [key, item] of Object.entries(value as Record<string, unknown>)) {
-    const shown = typeof item === 'string' ? item : JSON.stringify(item);
-    parts.push(`${key}: ${clip(shown ?? String(item), 60)}`);
-  }
-  return clip(parts.join(', '), max);
-}
-
-export function clip(text: string, max: number): string {
-  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
-}
 
 export function classes(...names: (string | false | undefined | null)[]): string {
   return names.filter(Boolean).join(' ');

@@ -5,7 +5,8 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eventBuilder, toolIds, turn } from '../../test/eventBuilder';
 import { renderWith, storeFrom, stubLayout } from '../../test/componentHarness';
 import { ArtifactCard } from './ArtifactCard';
-import { allowedImageSrc, DisplayPolicyProvider, loadedImageSrc } from './displayPolicy';
+import { DisplayPolicyProvider } from './displayPolicy';
+import { allowedImageSrc, loadedImageSrc } from './imageSrc';
 import { revealBidi, revealBidiControls } from './safeText';
 import { ToolCall } from './ToolCall';
 

@@ -20,7 +20,8 @@ export { AgentWorkbench, type AgentWorkbenchProps, type WorkbenchLane } from './
 export { SurfaceBoundary, type SurfaceBoundaryProps } from './SurfaceBoundary';
 export { Markdown } from './Markdown';
 export { preloadKit } from './preloadKit';
-export { DisplayPolicyProvider, useDisplayPolicy, useRedact, useDisplayText, allowedImageSrc, type DisplayPolicy, type DisplayPolicyProviderProps } from './displayPolicy';
+export { DisplayPolicyProvider, useDisplayPolicy, useRedact, useDisplayText, type DisplayPolicy, type DisplayPolicyProviderProps } from './displayPolicy';
+export { allowedImageSrc } from './imageSrc';
 export { SafeText, useDisplayName } from './safeText';
 export { safeHref } from './safeHref';
 export { DEFAULT_LABELS, type LabelKey, type Labels } from '../ui/labels';

@@ -127,8 +127,8 @@ function markup(container: HTMLElement): string {
 }
 
 // Sessions whose first screen holds every kind of row made lazy: tools and requests, a task,
-// subagents, evidence, diagnostics, a failed turn's notice.
-const SESSIONS = ['hitl-action', 'task-retry', 'subagent-handoff', 'artifact-evidence', 'degraded-facts', 'tool-failure'];
+// subagents, evidence, diagnostics, a failed turn's notice, reasoning.
+const SESSIONS = ['hitl-action', 'task-retry', 'subagent-handoff', 'artifact-evidence', 'degraded-facts', 'tool-failure', 'tool-success'];
 
 describe('a workbench opened before its chunks arrive', () => {
   it.each(SESSIONS)('%s: words at once, places held, then the same facts as a page that had every chunk; events that came meanwhile are all there, in order', async (name) => {

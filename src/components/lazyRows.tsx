@@ -7,9 +7,9 @@ import { lazyPart } from './lazyPart';
 import { markdownRenderer } from './markdown/loadRenderer';
 import { WholeText } from './markdown/PlainText';
 
-// The rows of a thread beyond its words: tool calls, requests and the markdown code are chunks of
-// their own, loaded with the first row that needs them, or earlier when the page is idle. An empty
-// or freshly opened thread pays for none of them.
+// The rows of a thread beyond its words: tool calls, requests, reasoning and the markdown code are
+// chunks of their own, loaded with the first row that needs them, or earlier when the page is idle.
+// An empty or freshly opened thread pays for none of them.
 
 /** Tool rows (the thread's runs, the Tools lane, the app's tool slots). */
 export const toolsModule = lazyPart(() => import('./toolRows'));
@@ -19,6 +19,8 @@ export const actionsModule = lazyPart(() => import('./ActionRequired'));
 export const noticeModule = lazyPart(() => import('./TurnNotice'));
 /** The markdown component (block splitting, idle parsing, code blocks); the parser is a chunk of its own (`markdownRenderer`). */
 export const markdownModule = lazyPart(() => import('./Markdown'));
+/** A reasoning part and its disclosure. */
+export const reasoningModule = lazyPart(() => import('./Reasoning'));
 
 type ToolPlaceholderProps = { partId: string };
 
@@ -55,6 +57,13 @@ export const LazyActionList = lazyComponent(actionsModule, (m) => m.ActionList, 
 /** `TurnNotice`, loaded with the first blocked or failed turn (TurnEnd renders it only then); one empty line until then. */
 export const LazyTurnNotice = lazyComponent(noticeModule, (m) => m.TurnNotice, () => (
   <div className="aui-turn-notice" data-loading="" aria-busy="true">
+    <p className="aui-placeholder-line" />
+  </div>
+));
+
+/** `Reasoning`, loaded with the first reasoning part; its toggle's line, empty, until then. */
+export const LazyReasoning = lazyComponent(reasoningModule, (m) => m.Reasoning, () => (
+  <div className="aui-reasoning" data-loading="" aria-busy="true">
     <p className="aui-placeholder-line" />
   </div>
 ));

@@ -1,18 +1,22 @@
 import { artifactModule, workspaceModule } from './lazyArtifacts';
 import { lanesModule } from './lazyLanes';
-import { actionsModule, markdownModule, noticeModule, toolsModule } from './lazyRows';
+import { actionsModule, markdownModule, noticeModule, reasoningModule, toolsModule } from './lazyRows';
 import { markdownRenderer } from './markdown/loadRenderer';
 import { virtualCore } from './useLazyVirtualizer';
+import { writesModule } from './lazyWrites';
+import { statusProblemModule } from './lazyStatusProblem';
+import { composerModeModule } from './lazyComposerMode';
 
 /**
  * Loads the parts of the kit that arrive as chunks of their own: the lists' virtualizer, the
- * markdown component and its parser, the tool and request rows, the notice of a turn that did not
- * complete, the side lanes and task capsule, the artifact card and its dialog. Without it they load
- * when first shown (the rows, lanes and virtualizer also once the page is idle); meanwhile a message
- * shows its words as text and the others a placeholder of their size. An app may call it at startup
- * to fetch them early. A server should await it before rendering, so its HTML is whole (otherwise
- * those parts are rendered in the browser).
+ * markdown component and its parser, reasoning, the tool and request rows, the notice of a turn
+ * that did not complete, the side lanes and task capsule, the artifact card and its dialog, the
+ * provider's writes, the composer's mode choice and `RuntimeStatus.Problem`. Without it they load
+ * when first shown or used (the rows, lanes, virtualizer, writes and mode choice also once the
+ * page is idle); meanwhile a message shows its words as text and the others a placeholder of their
+ * size. An app may call it at startup to fetch them early. A server should await it before
+ * rendering, so its HTML is whole (otherwise those parts are rendered in the browser).
  */
 export async function preloadKit(): Promise<void> {
-  await Promise.all([virtualCore, markdownModule, markdownRenderer, toolsModule, actionsModule, noticeModule, lanesModule, artifactModule, workspaceModule].map((part) => part.load()));
+  await Promise.all([virtualCore, markdownModule, markdownRenderer, toolsModule, actionsModule, noticeModule, reasoningModule, lanesModule, artifactModule, workspaceModule, writesModule, statusProblemModule, composerModeModule].map((part) => part.load()));
 }

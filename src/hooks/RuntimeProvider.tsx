@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { shallow } from 'zustand/shallow';
 import { createRuntimeStore, type RuntimeStore } from '../store/createRuntimeStore';
-import { createRuntimeActions, type RuntimeActionsOptions } from '../stream/runtimeActions';
+import { lazyRuntimeActions } from '../stream/lazyRuntimeActions';
+import type { RuntimeActionsOptions } from '../stream/runtimeActions';
 import type { RuntimeProviderAdapter } from '../stream/types';
 import type { Labels } from '../ui/labels';
 import { TooltipScope } from '../ui/TooltipScope';
@@ -49,7 +50,8 @@ export function RuntimeProvider({ store: given, adapter, labels = NO_LABELS, act
   const store = given ?? own!;
   const optionsRef = useRef(actionsOptions);
   optionsRef.current = actionsOptions;
-  const actions = useMemo(() => createRuntimeActions(store, adapter, () => optionsRef.current ?? {}), [store, adapter]);
+  // The writes' code loads later (lazyRuntimeActions): in idle time once a composer shows, or with the first write.
+  const actions = useMemo(() => lazyRuntimeActions(store, adapter, () => optionsRef.current ?? {}), [store, adapter]);
   useEffect(() => () => actions.dispose(), [actions]);
   const stableLabels = useShallowStable(labels);
   const value = useMemo<RuntimeContextValue>(() => ({ store, adapter, actions, labels: stableLabels, connection }), [store, adapter, actions, stableLabels, connection]);

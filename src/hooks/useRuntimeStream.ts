@@ -1,8 +1,9 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { connectRuntimeStream, type ConnectionState, type StreamConnection, type StreamConnectionOptions } from '../stream/connectRuntimeStream';
 import type { BacklogInput } from '../stream/openBacklog';
-import { withHistory, type HistoryProgress } from '../stream/historySource';
-import { iterableSource } from '../stream/iterableSource';
+import type { HistoryProgress } from '../stream/historySource';
+import { lazyModule } from '../stream/lazyModule';
+import { lazySource } from '../stream/lazySource';
 import { endpointKey, endpointSource, type StreamEndpoint } from '../stream/streamEndpoint';
 import type { RuntimeStore } from '../store/createRuntimeStore';
 import type { RuntimeEventSource, RuntimeProviderAdapter } from '../stream/types';
@@ -67,10 +68,21 @@ export interface RuntimeStreamOptions extends Omit<StreamConnectionOptions, 'ada
 const isSource = (input: object): input is RuntimeEventSource => typeof (input as RuntimeEventSource).start === 'function';
 const isEndpoint = (input: object): input is StreamEndpoint => typeof (input as StreamEndpoint).url === 'string';
 
+// An adapter turn's iterable and a history before the live stream are rarer inputs than an endpoint:
+// their readers are chunks of their own, loaded when the connection opens with one.
+const iterableModule = lazyModule(() => import('../stream/iterableSource'));
+const historyModule = lazyModule(() => import('../stream/historySource'));
+
 function sourceFor(input: Exclude<StreamInput, null | undefined>): RuntimeEventSource {
   if (isSource(input)) return input;
   if (isEndpoint(input)) return endpointSource(input);
-  return iterableSource(input);
+  // An iterable is read once: it cannot resume after a cursor.
+  return lazySource(iterableModule, (m) => m.iterableSource(input), false);
+}
+
+/** `live` after `history` (withHistory), resumable as `live` is. */
+function afterHistory(store: RuntimeStore, live: RuntimeEventSource, history: BacklogInput, onHistory: (progress: HistoryProgress) => void): RuntimeEventSource {
+  return lazySource(historyModule, (m) => m.withHistory(store, live, history, onHistory), typeof live.resumeFrom === 'function');
 }
 
 // An endpoint is known by its URL, transport, headers and credentials, not by object identity.
@@ -122,7 +134,7 @@ export function useRuntimeStream(input: StreamInput, options: RuntimeStreamOptio
         created.view = { state: created.view.state, history: progress };
         for (const listener of listeners.current) listener();
       };
-      const source = history === undefined ? sourceFor(input) : withHistory(store, sourceFor(input), history, onHistory);
+      const source = history === undefined ? sourceFor(input) : afterHistory(store, sourceFor(input), history, onHistory);
       const connection = connectRuntimeStream(store, source, { ...rest, adapter: repair ? adapter : undefined });
       created = { key, store, adapter, connection, retry: () => connection.retry(), view: { state: connection.getState(), history: history === undefined ? undefined : { applied: 0, bytes: 0, done: false } } };
       const current = created;

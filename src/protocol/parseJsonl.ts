@@ -1,5 +1,5 @@
 import { exceedsJsonDepth, MAX_JSON_DEPTH } from './jsonDepth';
-import { refusedText, refusedValue } from './refusedLine';
+import { refusedText, refusedValue } from './refusedPlaceHolder';
 
 /** One parsed line of a JSONL input: the JSON value and the line it came from. */
 export interface JsonlRecord {
@@ -13,7 +13,7 @@ export interface JsonlIssue {
   /**
    * `invalid_json`: not JSON. From streamed readers: `line_too_long` and `binary_input`, where
    * reading stopped. (A line nested beyond MAX_JSON_DEPTH, or over `maxLineChars`, is a record: a
-   * place-holder that keeps its place in the order and carries the refusal, see `refusedLine`.)
+   * place-holder that keeps its place in the order and carries the refusal, see `refusedPlaceHolder`.)
    */
   code: 'invalid_json' | 'line_too_long' | 'binary_input' | 'too_deep';
   line: number;
@@ -68,7 +68,7 @@ export function parseJsonl(text: string, options: JsonlOptions = {}): JsonlParse
 
 /**
  * Parses one line of JSON Lines: its value, or why it is not one (not JSON). A line refused for its
- * depth or length is a place-holder record (`refusedLine`): reported by the store, it keeps its place.
+ * depth or length is a place-holder record (`refusedPlaceHolder`): reported by the store, it keeps its place.
  */
 export function parseJsonLine(text: string, line: number, options: JsonlOptions = {}): JsonlRecord | { issue: JsonlIssue } {
   if (options.maxLineChars !== undefined && text.length > options.maxLineChars) {

@@ -2,10 +2,8 @@
 // told apart without holding more than one bounded document in memory.
 import { exceedsJsonDepth, MAX_JSON_DEPTH } from '../protocol/jsonDepth';
 import { parseJsonLine, tryParseJson, type JsonlIssue, type JsonlRecord } from '../protocol/parseJsonl';
-import { lineBatches, MAX_LINE_CHARS, type InputLine } from './splitLines';
-
-/** The largest input still tried as one multi-line JSON document; beyond it, JSON Lines. */
-export const MAX_DOCUMENT_CHARS = 64 * 1024 * 1024;
+import { MAX_DOCUMENT_CHARS, MAX_LINE_CHARS } from './lineSplitter';
+import { lineBatches, type InputLine } from './splitLines';
 
 export type InputItem =
   /** The whole input is one JSON document (an object or an array). */

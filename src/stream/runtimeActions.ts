@@ -89,11 +89,15 @@ const writesOnlySource = (): RuntimeEventSource => ({
  * `connectRuntimeStream`) when there is one, so its order, dedupe and gap deadline apply and a fact
  * that also comes on the live stream is applied once; otherwise a feed these actions open for the
  * store (closed by `dispose`).
+ *
+ * `sendState` is the store the last send's state is kept in: one is created unless given (the
+ * provider's lazily loaded actions give theirs, which the composer reads before they load).
  */
 export function createRuntimeActions(
   store: RuntimeStore,
   adapter: RuntimeProviderAdapter | undefined,
   optionsOrGetter: RuntimeActionsOptions | (() => RuntimeActionsOptions) = {},
+  sendState: StoreApi<SendState> = createStore<SendState>()(() => ({ status: 'idle' })),
 ): RuntimeActions {
   // A getter is read at each write (the React provider passes the latest props this way).
   const current = typeof optionsOrGetter === 'function' ? optionsOrGetter : () => optionsOrGetter;
@@ -102,7 +106,6 @@ export function createRuntimeActions(
   /** The feed these actions opened, when the store had no live connection. */
   let ownFeed: StreamConnection | undefined;
   let disposed = false;
-  const sendState = createStore<SendState>()(() => ({ status: 'idle' }));
   const ids = () => ({ sessionId: store.getState().session.sessionId ?? current().sessionId, threadId: current().threadId ?? store.getState().threads.ids[0] });
 
   function failed(what: string, error: unknown): WriteResult {

@@ -1,7 +1,6 @@
 // Input read as a stream of lines, so memory follows the longest line, not the input's size.
 
-/** The longest line read, in characters; events are kilobytes, a large snapshot line megabytes. */
-export const MAX_LINE_CHARS = 16 * 1024 * 1024;
+import { MAX_LINE_CHARS } from './lineSplitter';
 
 export type InputLine =
   | { line: number; text: string }

@@ -1,5 +1,4 @@
-import { LineSplitter } from './lineSplitter';
-import { MAX_DOCUMENT_CHARS } from './readInput';
+import { LineSplitter, MAX_DOCUMENT_CHARS } from './lineSplitter';
 
 /** One Server-Sent Events message: its event name, data, the last event id and any `retry`. */
 export interface SseMessage {

@@ -1,6 +1,7 @@
 import { sseSource, type SseSourceOptions } from './sseSource';
 import type { RuntimeEventSource } from './types';
-import { webSocketSource } from './webSocketSource';
+import { lazyModule } from './lazyModule';
+import { lazySource } from './lazySource';
 
 /**
  * Where a live event stream is and what its request carries: the URL, the transport (SSE by
@@ -36,6 +37,9 @@ export function endpointKey(endpoint: StreamEndpoint): string {
     .sort(([a], [b]) => (a! < b! ? -1 : a! > b! ? 1 : 0));
   return JSON.stringify([endpoint.transport ?? 'sse', endpoint.url, endpoint.credentials ?? '', headers]);
 }
+
+/** The WebSocket source: a chunk of its own, loaded when a WebSocket endpoint connects. */
+const webSocketModule = lazyModule(() => import('./webSocketSource'));
 
 /** A source that only reports why it cannot connect. */
 function failedSource(error: string): RuntimeEventSource {
@@ -80,7 +84,8 @@ export function endpointSource(endpoint: StreamEndpoint): RuntimeEventSource {
     case 'websocket':
       return hasHeaders
         ? failedSource(`${endpoint.url}: a WebSocket cannot send headers; authenticate it with a cookie (credentials) or a token in the URL`)
-        : webSocketSource(endpoint.url);
+        : // It reconnects after a cursor (its loop is reconnectingSource's): resumable.
+          lazySource(webSocketModule, (m) => m.webSocketSource(endpoint.url), true);
     case 'ndjson':
       return ndjsonEndpointSource(endpoint);
     default:

@@ -1,19 +1,17 @@
-import { FACT_LABELS } from './factLabels';
+import { SHELL_LABELS } from './shellLabels';
 // Every visible string and aria label of the kit, in English. An app overrides any of them through
 // <RuntimeProvider labels> or a component's `labels` prop; `{name}` placeholders are filled in.
-/** Every visible string and aria label the kit renders, in English, by key; `{name}` placeholders are filled in. */
+/**
+ * Every visible string and aria label the kit renders, in English, by key; `{name}` placeholders are
+ * filled in. The lazily loaded parts read it (`useLabels`); the first screen's words are `SHELL_LABELS`.
+ */
 export const DEFAULT_LABELS = {
-  // The BCP 47 locale numbers, money, durations and times are written in (Intl); a translation sets its own.
-  'format.locale': 'en-US',
-  'format.ms': '{n} ms',
-  'format.seconds': '{n} s',
-  'format.minutes': '{m} min',
-  'format.minutesSeconds': '{m} min {s} s',
-  ...FACT_LABELS,
+  ...SHELL_LABELS,
+
   'fact.what.status': 'Status unknown',
+  'fact.what.cause': 'Cause unknown',
   'fact.what.name': 'Name unknown',
   'fact.what.kind': 'Kind unknown',
-  'fact.what.cause': 'Cause unknown',
   'fact.what.question': 'Question unknown',
   'fact.what.role': 'Role unknown',
   'fact.what.parentTask': 'Parent task unknown',
@@ -21,7 +19,6 @@ export const DEFAULT_LABELS = {
   'fact.what.tool': 'Tool call unknown',
   'fact.what.request': 'Request unknown',
   'fact.what.artifact': 'Artifact unknown',
-  'fact.what.model': 'Model unknown',
   'fact.what.preview': 'Preview unavailable',
   'fact.what.diff': 'Diff unavailable',
   'fact.what.result': 'Result unknown',
@@ -93,12 +90,6 @@ export const DEFAULT_LABELS = {
   'kind.html': 'Web page',
   'kind.table': 'Table',
 
-  'source.explicit_default': 'the default model',
-  'source.workspace_policy': 'workspace policy',
-  'source.policy': 'policy',
-  'source.user': 'your choice',
-  'source.router': 'the router',
-
   'severity.critical': 'Critical',
   'severity.high': 'High risk',
   'severity.medium': 'Medium risk',
@@ -142,49 +133,7 @@ export const DEFAULT_LABELS = {
   'timeline.event.runtime.warning': 'Warning',
   'timeline.event.runtime.error': 'Runtime error',
 
-  'status.region': 'Runtime status',
-  'status.idle': 'Idle',
-  'status.submitted': 'Accepted',
-  'status.routing': 'Routing',
-  'status.preparing': 'Preparing',
-  'status.planning': 'Planning',
-  'status.acting': 'Working',
-  'status.streaming': 'Streaming',
-  'status.running': 'Running',
-  'status.waiting': 'Waiting on you',
-  'status.blocked': 'Blocked',
-  'status.retrying': 'Retrying',
-  'status.cancelled': 'Cancelled',
-  'status.failed': 'Failed',
-  'status.completed': 'Completed',
-  'status.unknown': 'Status unknown',
-  'status.thinking': 'Thinking',
-  'status.elapsed': 'Elapsed {time}',
-  'status.took': 'Last turn took {time}',
-  'status.model': 'Model {model}',
-  'status.singleCandidate': 'only candidate ({source})',
-  'status.candidates': '{count} candidates ({source})',
-  'status.usage': 'Usage',
-  'status.cost': '{cost}',
-  'status.costEstimated': '~{cost} estimated',
-  'status.tokens.one': '{count} token',
-  'status.tokens.other': '{count} tokens',
-  'status.tokensInOut': '{input} in · {output} out',
-  'status.quotaLow': 'Quota low',
-  'status.blockedBy': 'Blocked by {reason}',
-  'status.retryable': 'Retryable',
-  'status.notRetryable': 'Not retryable',
-  'status.detail': '{detail}',
-
-  'connection.reconnecting': 'Reconnecting…',
-  'connection.reconnectingBecause': 'Reconnecting: {error}',
-  'connection.repairing': 'Repairing the view…',
-  'connection.error': 'Connection lost: {error}',
-  'connection.lost': 'Connection lost',
-  'connection.retry': 'Reconnect',
-
   'task.region': 'Task',
-  'task.details': 'Task details',
   'task.objective': 'Objective',
   'task.noObjective': 'No objective reported',
   'task.attempt': 'Attempt {n}: {status}',
@@ -242,6 +191,7 @@ export const DEFAULT_LABELS = {
   'dev.line': 'Line',
   'tool.id': 'Tool call {id}',
   'tool.retryable': 'The runtime says this can be retried.',
+  'tool.hint': 'What to do: {hint}',
   'markdown.code': 'Code',
   'markdown.copy': 'Copy',
   'markdown.copied': 'Copied',
@@ -261,7 +211,6 @@ export const DEFAULT_LABELS = {
   'tool.outputState.expired': 'The output expired: its ref may no longer load',
   'tool.progress': 'Progress',
   'tool.duration': '{ms} ms',
-  'tool.hint': 'What to do: {hint}',
   'tool.evidence': 'Show evidence',
 
   'action.region': 'Waiting for your decision',
@@ -343,17 +292,6 @@ export const DEFAULT_LABELS = {
   'evidence.count.one': '{count} evidence record',
   'evidence.count.other': '{count} evidence records',
 
-  'conversation.region': 'Conversation',
-  'conversation.user': 'You',
-  'conversation.assistant': 'Assistant',
-  'conversation.reasoning': 'Reasoning',
-  'conversation.jumpToLatest': 'Jump to latest',
-  'conversation.empty': 'No messages yet',
-  'conversation.streaming': 'Streaming',
-  'conversation.cut.disconnected': 'Connection lost — text may be incomplete',
-  'conversation.cut.missing': 'Events are missing — text may be incomplete',
-  'conversation.interrupted': 'Interrupted: the turn was cancelled before this answer finished',
-
   'timeline.region': 'Process timeline',
   'timeline.empty': 'Nothing has happened yet',
 
@@ -416,37 +354,6 @@ export const DEFAULT_LABELS = {
   'diagnostic.code.runtime_error': 'The runtime reported an error',
   'diagnostic.code.runtime_warning': 'The runtime reported a warning',
 
-  'composer.region': 'Message composer',
-  'composer.placeholder': 'Ask the agent…',
-  'composer.input': 'Message',
-  'composer.send': 'Send',
-  'composer.queue': 'Queue',
-  'composer.steer': 'Steer',
-  'composer.mode': 'While the agent works:',
-  'composer.submitQueue': 'Add to queue',
-  'composer.submitSteer': 'Steer now',
-  'composer.stop': 'Stop',
-  'composer.stopping': 'Stopping…',
-  'composer.unavailable': 'Sending is unavailable: no runtime is connected.',
-  'composer.quotaBlocked': 'Sending is off: the quota is used up.',
-  'composer.empty': 'Type a message to send.',
-  'composer.failed': 'Not sent: {error}',
-  'composer.retry': 'Send again',
-  'composer.sending': 'Sending…',
-  'composer.oneAtATime': 'This runtime takes one prompt at a time: wait for the turn to end, or stop it.',
-  'composer.queued.one': '{count} prompt waits to run after this turn',
-  'composer.queued.other': '{count} prompts wait to run after this turn',
-
-  'workbench.tasks': 'Task',
-  'workbench.tools': 'Tools',
-  'workbench.timeline': 'Timeline',
-  'workbench.artifacts': 'Artifacts',
-  'workbench.evidence': 'Evidence',
-  'workbench.team': 'Team',
-  'workbench.diagnostics': 'Diagnostics',
-  'workbench.lanes': 'Details',
-  'workbench.count': '{lane} ({count})',
-
   'notice.blocked': 'This turn is blocked',
   'notice.failed': 'This turn failed',
   'notice.waitUntil': 'You can try again after {time}.',
@@ -454,17 +361,6 @@ export const DEFAULT_LABELS = {
   'notice.upgrade': 'Upgrade',
   'notice.tryAgain': 'Try again',
   'notice.steerDisabled': 'Steering is off while the turn is blocked.',
-  // Layout, keyboard and live announcements (AgentWorkbench, Conversation).
-  'workbench.skipToComposer': 'Skip to composer',
-  'workbench.closeLanes': 'Close details',
-  'conversation.thinking': 'Thinking…',
-  'conversation.waitingForStream': 'Waiting for the stream to come back',
-  'conversation.thoughtFor': 'Thought for {time}',
-  'conversation.navigationHint': 'Arrow keys move between messages, Home and End to the first and last; Enter moves into a message, Escape back out.',
-  'live.message': '{author}: {text}',
-  'live.approval': 'Approval needed: {prompt}',
-
-  'boundary.failed': 'This panel could not render: {error}',
 } as const;
 
 /** The key of one visible string or aria label (`'fact.unknown'`, `'composer.send'`, ...). */

@@ -4,7 +4,7 @@
 // tokens become React elements here, never HTML strings, so raw HTML stays text.
 import MarkdownIt, { type StateInline, type Token } from 'markdown-it';
 import { createElement, Fragment, type ReactElement, type ReactNode } from 'react';
-import { allowedImageSrc } from '../displayPolicy';
+import { allowedImageSrc } from '../imageSrc';
 import { safeHref } from '../safeHref';
 import { useLabels } from '../useLabels';
 import { CodeBlock } from './CodeBlock';
