@@ -77,6 +77,7 @@ for (const mode of ['virtualized', 'whole'] as const) {
       innerPosition: getComputedStyle(document.querySelector('.aui-conversation__inner')!).position,
       rowPosition: getComputedStyle(document.querySelector('.aui-conversation__row')!).position,
       progressWidth: document.querySelector('.aui-progress > span')?.getBoundingClientRect().width ?? -1,
+      log: (({ scrollHeight, clientHeight, scrollTop }) => ({ scrollHeight, clientHeight, scrollTop }))(document.querySelector('.aui-conversation__scroll')!),
     }));
     const hydrationErrors = await page.evaluate(() => (window as unknown as { __hydrationErrors: string[] }).__hydrationErrors);
     expect({ violations, problems, hydrationErrors }).toEqual({ violations: [], problems: [], hydrationErrors: [] });
@@ -87,5 +88,9 @@ for (const mode of ['virtualized', 'whole'] as const) {
       expect(layout.innerPosition).toBe('relative');
       expect(layout.rowPosition).toBe('absolute');
     }
+    // The thread opens at its newest, taller than its window: the server's rows showed their end,
+    // and once placed the view is pinned there.
+    expect(layout.log.scrollHeight).toBeGreaterThan(layout.log.clientHeight);
+    expect(layout.log.scrollHeight - layout.log.clientHeight - layout.log.scrollTop).toBeLessThanOrEqual(24);
   });
 }
