@@ -229,11 +229,19 @@ export class ProjectionDraft {
   /** Appends an entry to the process archive for a fact seen for the first time. */
   record(kind: TimelineKind, refId: string, event: { type: string; turnId?: string; timestamp?: string }, label?: string): void {
     this.timelineSeq += 1;
-    // Fields set one by one: a conditional spread allocates an object per field (this runs per fact).
-    const entry: TimelineEntry = { entryId: `tl-${this.timelineSeq}`, kind, refId, type: event.type };
-    if (event.turnId !== undefined) entry.turnId = event.turnId;
-    if (event.timestamp !== undefined) entry.at = event.timestamp;
-    if (label !== undefined) entry.label = label;
+    const entryId = `tl-${this.timelineSeq}`;
+    const { type, turnId, timestamp: at } = event;
+    // The common entry (a turn, a time and a label) is one literal: fields added afterwards go to a
+    // separate property store (~16 bytes more per entry in Chrome). A conditional spread would
+    // allocate an object per field (this runs per fact), so the rest are set one by one.
+    let entry: TimelineEntry;
+    if (turnId !== undefined && at !== undefined && label !== undefined) entry = { entryId, kind, refId, type, turnId, at, label };
+    else {
+      entry = { entryId, kind, refId, type };
+      if (turnId !== undefined) entry.turnId = turnId;
+      if (at !== undefined) entry.at = at;
+      if (label !== undefined) entry.label = label;
+    }
     this.put('timeline', entry.entryId, entry);
   }
 

@@ -90,10 +90,13 @@ export function appendPart(ctx: ApplyContext, event: RuntimeEventEnvelope, messa
     nextPart = n;
   }
   // Fields set one by one: a conditional spread or Object.assign is a slow generic copy (this runs per part).
-  const part: MessagePart = { partId, messageId: message.messageId, kind, done: fields.done ?? (kind !== 'text' && kind !== 'reasoning') };
+  // A part's text or referenced fact is in the literal that makes it: a field added afterwards goes
+  // to a separate property store (~16 bytes more per part in Chrome, and a shape change per part).
+  const done = fields.done ?? (kind !== 'text' && kind !== 'reasoning');
+  const messageId = message.messageId;
+  const part: MessagePart =
+    fields.text !== undefined ? { partId, messageId, kind, done, text: fields.text } : fields.refId !== undefined ? { partId, messageId, kind, done, refId: fields.refId } : { partId, messageId, kind, done };
   if (current.step !== undefined) part.step = current.step;
-  if (fields.text !== undefined) part.text = fields.text;
-  if (fields.refId !== undefined) part.refId = fields.refId;
   if (fields.startedAt !== undefined) part.startedAt = fields.startedAt;
   ctx.draft.putOwn('parts', partId, part);
   const own = ctx.draft.own(table, current.messageId, current);
