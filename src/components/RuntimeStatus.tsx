@@ -39,7 +39,6 @@ const STAGE_LOOK: Record<DisplayStage, { tone: string; icon: KitIcon; working?: 
   unknown: { tone: 'idle', icon: IconUnknown },
 };
 
-
 /** Props of `RuntimeStatusRoot`; any other prop goes to its root element where it has one. */
 export interface RuntimeStatusRootProps extends ComponentPropsWithoutRef<'div'> {
   /** Overrides for this component's strings by key; the provider's `labels` and the English defaults apply otherwise. */

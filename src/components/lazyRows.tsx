@@ -6,6 +6,7 @@ import { lazyComponent } from './lazyComponent';
 import { lazyPart } from './lazyPart';
 import { markdownRenderer } from './markdown/loadRenderer';
 import { WholeText } from './markdown/PlainText';
+import { boxPlaceholder, linePlaceholder } from './placeholders';
 
 // The rows of a thread beyond its words: tool calls, requests, reasoning and the markdown code are
 // chunks of their own, loaded with the first row that needs them, or earlier when the page is idle.
@@ -44,7 +45,7 @@ export const LazyToolPart = lazyComponent(toolsModule, (m) => m.ToolPart, ToolPl
 /** `ToolSlot` (the app's tool components, the kit's rows for the others), loaded with the first tool call. */
 export const LazyToolSlot = lazyComponent(toolsModule, (m) => m.ToolSlot, ToolPlaceholder);
 /** `ToolGroup`, loaded with the Tools lane. */
-export const LazyToolGroup = lazyComponent(toolsModule, (m) => m.ToolGroup, () => <div className="aui-tool-group" data-loading="" aria-busy="true" />);
+export const LazyToolGroup = lazyComponent(toolsModule, (m) => m.ToolGroup, boxPlaceholder('aui-tool-group'));
 
 /**
  * `ActionPart`, loaded with the first request. Nothing until then: a request a tool row carries
@@ -55,18 +56,10 @@ export const LazyActionPart = lazyComponent(actionsModule, (m) => m.ActionPart, 
 export const LazyActionList = lazyComponent(actionsModule, (m) => m.ActionList, () => null);
 
 /** `TurnNotice`, loaded with the first blocked or failed turn (TurnEnd renders it only then); one empty line until then. */
-export const LazyTurnNotice = lazyComponent(noticeModule, (m) => m.TurnNotice, () => (
-  <div className="aui-turn-notice" data-loading="" aria-busy="true">
-    <p className="aui-placeholder-line" />
-  </div>
-));
+export const LazyTurnNotice = lazyComponent(noticeModule, (m) => m.TurnNotice, linePlaceholder('aui-turn-notice', 'p'));
 
 /** `Reasoning`, loaded with the first reasoning part; its toggle's line, empty, until then. */
-export const LazyReasoning = lazyComponent(reasoningModule, (m) => m.Reasoning, () => (
-  <div className="aui-reasoning" data-loading="" aria-busy="true">
-    <p className="aui-placeholder-line" />
-  </div>
-));
+export const LazyReasoning = lazyComponent(reasoningModule, (m) => m.Reasoning, linePlaceholder('aui-reasoning', 'p'));
 
 /**
  * A message's text until the markdown module arrives: its words, whole, as text (what `Markdown`

@@ -89,9 +89,9 @@ export function appendPart(ctx: ApplyContext, event: RuntimeEventEnvelope, messa
     while (ctx.draft.get('parts', partId) !== undefined) partId = `${current.messageId}#${n++}`;
     nextPart = n;
   }
-  // Fields set one by one: a conditional spread or Object.assign is a slow generic copy (this runs per part).
-  // A part's text or referenced fact is in the literal that makes it: a field added afterwards goes
-  // to a separate property store (~16 bytes more per part in Chrome, and a shape change per part).
+  // A part's text or referenced fact is in the literal that makes it (a field added afterwards goes
+  // to a separate property store: ~16 bytes more per part in Chrome); the rare ones are set one by
+  // one (a conditional spread or Object.assign is a generic copy, and this runs per part).
   const done = fields.done ?? (kind !== 'text' && kind !== 'reasoning');
   const messageId = message.messageId;
   const part: MessagePart =
