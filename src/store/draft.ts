@@ -54,9 +54,14 @@ export type ListField<R> = { [F in keyof R]-?: R[F] extends readonly string[] ? 
  * one copy, not one copy per delta. `commit` hands zustand one partial state per batch.
  */
 export class ProjectionDraft {
-  /** The tables this batch writes (a plain object: a lookup per read, on the hot path). */
-  private writers: Partial<Record<TableName, TableWriter<unknown>>> = {};
-  private readonly scalarPatch: Partial<ProjectionScalars> = {};
+  /**
+   * The tables this batch writes: an object of one fixed shape (a lookup per read, on the hot path;
+   * one that gained a property per table written took a new shape in each batch), and their names
+   * in the order first written, for `commit`.
+   */
+  private writers: TableWriters = noWriters();
+  private readonly written: TableName[] = [];
+  private scalarPatch: Partial<ProjectionScalars> = {};
   /**
    * Records and lists created in this batch: nobody outside has seen them yet. A Set, not a
    * WeakSet: the draft lives for one batch, and weak entries cost the garbage collector.
@@ -84,6 +89,7 @@ export class ProjectionDraft {
     if (!writer) {
       writer = new TableWriter(asVersion(this.data[name] as Table<unknown>));
       this.writers[name] = writer;
+      this.written.push(name);
     }
     return writer as TableWriter<RecordOf<K>>;
   }
@@ -256,14 +262,38 @@ export class ProjectionDraft {
       if (list.length <= TRIMMED_LIST_LENGTH) record[field] = list.slice();
     }
     this.grownLists.length = 0;
-    const patch: Record<string, unknown> = { ...this.scalarPatch };
-    for (const name of Object.keys(this.writers) as TableName[]) {
+    // The scalar patch is this batch's own object: the tables join it (no copy).
+    const patch = this.scalarPatch as Record<string, unknown>;
+    for (const name of this.written) {
       const writer = this.writers[name]!;
       if (writer.touched) patch[name] = writer.publish();
     }
-    this.writers = {};
+    this.scalarPatch = {};
+    this.writers = noWriters();
+    this.written.length = 0;
     return patch as Partial<ProjectionData>;
   }
+}
+
+type TableWriters = Record<TableName, TableWriter<unknown> | undefined>;
+
+/** A writer slot per table, none taken: every draft's table of writers has this one shape. */
+function noWriters(): TableWriters {
+  return {
+    threads: undefined,
+    turns: undefined,
+    messages: undefined,
+    subagentMessages: undefined,
+    parts: undefined,
+    toolCalls: undefined,
+    actions: undefined,
+    artifacts: undefined,
+    evidence: undefined,
+    tasks: undefined,
+    subagents: undefined,
+    diagnostics: undefined,
+    timeline: undefined,
+  };
 }
 
 /** Tables are `TableVersion`s; a plain table (a hand-built state) is converted once. */
