@@ -6,7 +6,7 @@ import { ProjectionDraft, type DiagnosticInput } from './draft';
 import type { StaleReason } from './records';
 import { EventPipeline, markSessionStale } from './eventPipeline';
 import { gateNotifications } from './notificationGate';
-import { createProjectionData, type IngestCounts, type ProjectionData, type RespondingOverlay } from './state';
+import { countsSince, createProjectionData, sameCounts, type IngestCounts, type ProjectionData, type RespondingOverlay } from './state';
 
 /** Options of `createRuntimeStore`; all optional. */
 export interface RuntimeStoreOptions {
@@ -143,12 +143,11 @@ export function createRuntimeStore(options: RuntimeStoreOptions = {}): RuntimeSt
       const before = get().counts;
       pipeline.takeDeclaredGaps();
       batch(work);
-      const after = get().counts;
-      const counts = {} as IngestCounts;
-      for (const key of Object.keys(after) as (keyof IngestCounts)[]) counts[key] = after[key] - before[key];
-      counts.pending = after.pending;
+      const counts = countsSince(before, get().counts);
       const session = get().session;
-      return { counts, gapsDeclared: pipeline.takeDeclaredGaps(), ...(session.stale && { staleReason: session.staleReason }) };
+      const report: IngestReport = { counts, gapsDeclared: pipeline.takeDeclaredGaps() };
+      if (session.stale) report.staleReason = session.staleReason;
+      return report;
     }
 
     function setResponding(update: (next: Map<string, RespondingOverlay>) => void): void {
@@ -275,7 +274,3 @@ export function createRuntimeStore(options: RuntimeStoreOptions = {}): RuntimeSt
   return store;
 }
 
-function sameCounts(a: IngestCounts, b: IngestCounts): boolean {
-  for (const key of Object.keys(a) as (keyof IngestCounts)[]) if (a[key] !== b[key]) return false;
-  return true;
-}

@@ -127,6 +127,36 @@ export function emptyCounts(): IngestCounts {
   return { received: 0, applied: 0, duplicates: 0, reordered: 0, invalid: 0, unknownType: 0, late: 0, pending: 0 };
 }
 
+// The counts helpers below run per batch: written out field by field (no key array per call).
+
+/** True when both count the same. */
+export function sameCounts(a: IngestCounts, b: IngestCounts): boolean {
+  return (
+    a.received === b.received &&
+    a.applied === b.applied &&
+    a.duplicates === b.duplicates &&
+    a.reordered === b.reordered &&
+    a.invalid === b.invalid &&
+    a.unknownType === b.unknownType &&
+    a.late === b.late &&
+    a.pending === b.pending
+  );
+}
+
+/** What was counted from `before` to `after`; `pending` is what waits at `after`. */
+export function countsSince(before: IngestCounts, after: IngestCounts): IngestCounts {
+  return {
+    received: after.received - before.received,
+    applied: after.applied - before.applied,
+    duplicates: after.duplicates - before.duplicates,
+    reordered: after.reordered - before.reordered,
+    invalid: after.invalid - before.invalid,
+    unknownType: after.unknownType - before.unknownType,
+    late: after.late - before.late,
+    pending: after.pending,
+  };
+}
+
 export function createProjectionData(): ProjectionData {
   const tables = Object.fromEntries(TABLE_NAMES.map((name) => [name, createTable()])) as unknown as ProjectionTables;
   return {

@@ -26,6 +26,8 @@ const COMPACT_SLACK = 512;
 
 export class VersionedMap<K, V> {
   private lineage: Lineage<K, V> = newLineage();
+  /** The version last taken: taken again without a write in between, it is the same object (per batch, most maps are not written). */
+  private taken: MapVersion<K, V> | undefined;
 
   get size(): number {
     return this.lineage.index.size;
@@ -56,9 +58,19 @@ export class VersionedMap<K, V> {
     this.lineage = newLineage();
   }
 
-  /** Calls `callback` for each entry, in order; it may delete entries (no entry array per entry, as `entries` makes). */
-  forEach(callback: (value: V, key: K) => void): void {
-    this.lineage.index.forEach(callback);
+  /**
+   * Keeps only the entries `keep` accepts, in a lineage of its own (older versions keep theirs).
+   * Forgetting most of a large map one `delete` at a time logged every delete and shrank the table
+   * again and again; this writes one table the size of what is kept.
+   */
+  retain(keep: (value: V, key: K) => boolean): void {
+    const kept = newLineage<K, V>();
+    this.lineage.index.forEach((value, key) => {
+      if (!keep(value, key)) return;
+      kept.index.set(key, value);
+      kept.log.push(key, value);
+    });
+    this.lineage = kept;
   }
 
   entries(): IterableIterator<[K, V]> {
@@ -80,8 +92,11 @@ export class VersionedMap<K, V> {
   /** This map as it is now, to keep (O(1) amortized). */
   version(): MapVersion<K, V> {
     const { log, index } = this.lineage;
+    const taken = this.taken;
+    if (taken !== undefined && taken.lineage === this.lineage && taken.length === log.length) return taken;
     if (log.length > COMPACT_FACTOR * index.size + COMPACT_SLACK) this.lineage = lineageOf(index);
-    return { lineage: this.lineage, length: this.lineage.log.length };
+    this.taken = { lineage: this.lineage, length: this.lineage.log.length };
+    return this.taken;
   }
 
   /** Makes this map what `version` held. O(1) when it is this map's own newest version; else one replay of its log. */
