@@ -40,6 +40,30 @@ describe('ingest', () => {
     expect(after.toolCalls).not.toBe(before.toolCalls);
     expect(after.messages).toBe(before.messages); // untouched table keeps its wrapper
   });
+  it('a subscriber that ingests while the store notifies gets the state it started from, and nothing is lost', () => {
+    const ev = eventBuilder();
+    const events = [ev('turn.started', t1), ev('model.delta', t1, { delta: 'Hel' }), ev('model.delta', t1, { delta: 'lo' }), ev('turn.completed', t1)];
+    const whole = createRuntimeStore();
+    whole.getState().ingest(events);
+
+    const store = createRuntimeStore();
+    const seen: string[] = [];
+    let nested = false;
+    store.subscribe((state) => {
+      seen.push(state.turns.byId.get('turn-1')?.lifecycle ?? 'none');
+      // The first notification ingests the rest: a batch inside another batch's notification.
+      if (!nested) {
+        nested = true;
+        store.getState().ingest(events.slice(2));
+      }
+    });
+    store.getState().ingest(events.slice(0, 2));
+    const state = store.getState();
+    expect(seen).toEqual(['running', 'completed']);
+    expect(selectMessageText(state, state.messages.byId.get('turn-1:assistant')!)).toBe('Hello');
+    expect(state.counts).toEqual(whole.getState().counts);
+    expect(summarize(state)).toEqual(summarize(whole.getState()));
+  });
 });
 
 describe('text and reasoning', () => {

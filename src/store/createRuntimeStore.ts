@@ -123,11 +123,30 @@ export function createRuntimeStore(options: RuntimeStoreOptions = {}): RuntimeSt
   const pipeline = new EventPipeline(Math.max(1, options.reorderWindow ?? DEFAULT_REORDER_WINDOW), options.sessionId);
 
   const store = createStore<RuntimeState>()((set, get) => {
+    /** The store's one draft, begun afresh per batch (see `ProjectionDraft.begin`). */
+    let storeDraft: ProjectionDraft | undefined;
+    let drafting = false;
+
     /** Runs `work` against a draft of the current state and commits it in one `set`. */
     function batch<T>(work: (ctx: ApplyContext, counts: IngestCounts) => T): T {
       // A state set back (setState(prev)) or copied in brings its own order: go on from there.
       pipeline.sync(get().order);
-      const draft = new ProjectionDraft(get(), options.keepDiagnosticsPerCode);
+      // A batch started while one is drafting (a reducer's callback that writes) gets its own draft.
+      const draft = drafting ? newDraft() : (storeDraft ??= newDraft());
+      draft.begin(get());
+      const outer = drafting;
+      drafting = true;
+      try {
+        return commitBatch(draft, work);
+      } finally {
+        drafting = outer;
+      }
+    }
+
+    const newDraft = (): ProjectionDraft => new ProjectionDraft(get(), options.keepDiagnosticsPerCode);
+
+    /** Runs `work` on `draft`, counts, and commits the batch in one `set`. */
+    function commitBatch<T>(draft: ProjectionDraft, work: (ctx: ApplyContext, counts: IngestCounts) => T): T {
       const ctx: ApplyContext = { draft, options: applyOptions, gate: pipeline };
       const counts: IngestCounts = { ...get().counts };
       const result = work(ctx, counts);

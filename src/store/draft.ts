@@ -56,40 +56,68 @@ export type ListField<R> = { [F in keyof R]-?: R[F] extends readonly string[] ? 
 export class ProjectionDraft {
   /**
    * The tables this batch writes: an object of one fixed shape (a lookup per read, on the hot path;
-   * one that gained a property per table written took a new shape in each batch), and their names
-   * in the order first written, for `commit`.
+   * one that gained a property per table written took a new shape in each batch).
    */
   private writers: TableWriters = noWriters();
-  private readonly written: TableName[] = [];
-  private scalarPatch: Partial<ProjectionScalars> = {};
+  /** A writer per table kept from batch to batch (see `begin`). */
+  private readonly pool: TableWriters = noWriters();
+  /**
+   * The state's scalars as this batch has them, in one object of one shape (a patch that gained a
+   * property per scalar written took a new shape per batch: see `begin`). The session and the
+   * diagnostic counts are copied once per batch before they are changed in place.
+   */
+  private scalars: ProjectionScalars;
+  private ownSession = false;
+  private ownDiagnosticCounts = false;
   /**
    * Records and lists created in this batch: nobody outside has seen them yet. A Set, not a
-   * WeakSet: the draft lives for one batch, and weak entries cost the garbage collector.
+   * WeakSet: weak entries cost the garbage collector.
    */
   private readonly fresh = new Set<object>();
   /** Lists copied for appending in this batch, trimmed to their length on commit. */
   private readonly grownLists: { record: Record<string, readonly string[]>; field: string }[] = [];
+  private data: ProjectionData;
   private diagnosticSeq: number;
   private timelineSeq: number;
 
   /** Diagnostics of one code kept as records; past it they are counted only (`diagnosticCounts`). */
   private readonly keepPerCode: number;
 
-  constructor(
-    private readonly data: ProjectionData,
-    keepDiagnosticsPerCode = DEFAULT_KEEP_DIAGNOSTICS_PER_CODE,
-  ) {
+  constructor(data: ProjectionData, keepDiagnosticsPerCode = DEFAULT_KEEP_DIAGNOSTICS_PER_CODE) {
+    this.data = data;
+    this.scalars = scalarsOf(data);
     this.diagnosticSeq = data.diagnostics.byId.size;
     this.timelineSeq = data.timeline.byId.size;
     this.keepPerCode = keepDiagnosticsPerCode;
   }
 
+  /**
+   * Starts the next batch on `data` (the state now). A store keeps one draft and its table writers
+   * for its life rather than new ones per batch: V8 keeps an object shape only while some object
+   * has it, so a full GC between batches dropped the draft's and writers' shapes, and with them
+   * every optimized function of the ingest path (deoptimized, then compiled again: about twice the
+   * ingest time of the next few thousand events).
+   */
+  begin(data: ProjectionData): void {
+    this.data = data;
+    this.diagnosticSeq = data.diagnostics.byId.size;
+    this.timelineSeq = data.timeline.byId.size;
+    this.scalars = scalarsOf(data);
+    this.ownSession = false;
+    this.ownDiagnosticCounts = false;
+    this.writers = noWriters();
+    this.fresh.clear();
+    this.grownLists.length = 0;
+  }
+
   private writer<K extends TableName>(name: K): TableWriter<RecordOf<K>> {
     let writer = this.writers[name];
     if (!writer) {
-      writer = new TableWriter(asVersion(this.data[name] as Table<unknown>));
+      const base = asVersion(this.data[name] as Table<unknown>);
+      writer = this.pool[name];
+      if (writer) writer.begin(base);
+      else this.pool[name] = writer = new TableWriter(base);
       this.writers[name] = writer;
-      this.written.push(name);
     }
     return writer as TableWriter<RecordOf<K>>;
   }
@@ -187,17 +215,23 @@ export class ProjectionDraft {
   }
 
   scalar<K extends keyof ProjectionScalars>(name: K): ProjectionScalars[K] {
-    return (name in this.scalarPatch ? this.scalarPatch[name] : this.data[name]) as ProjectionScalars[K];
+    return this.scalars[name];
   }
 
   /** A mutable copy of the session facts for this batch (made once, committed with the batch). */
   editSession(): SessionFacts {
-    if (!('session' in this.scalarPatch)) this.scalarPatch.session = { ...this.data.session };
-    return this.scalarPatch.session as SessionFacts;
+    if (!this.ownSession) {
+      this.scalars.session = { ...this.scalars.session };
+      this.ownSession = true;
+    }
+    return this.scalars.session;
   }
 
   setScalar<K extends keyof ProjectionScalars>(name: K, value: ProjectionScalars[K]): void {
-    this.scalarPatch[name] = value;
+    this.scalars[name] = value;
+    // A value set in this batch is the batch's own (`editSession` changes it in place).
+    if (name === 'session') this.ownSession = true;
+    else if (name === 'diagnosticCounts') this.ownDiagnosticCounts = true;
   }
 
   /**
@@ -228,8 +262,11 @@ export class ProjectionDraft {
 
   /** The batch's own copy of the counts per diagnostic code (made once, committed with the batch). */
   private diagnosticCounts(): Map<string, number> {
-    if (!('diagnosticCounts' in this.scalarPatch)) this.scalarPatch.diagnosticCounts = new Map(this.data.diagnosticCounts);
-    return this.scalarPatch.diagnosticCounts as Map<string, number>;
+    if (!this.ownDiagnosticCounts) {
+      this.scalars.diagnosticCounts = new Map(this.scalars.diagnosticCounts);
+      this.ownDiagnosticCounts = true;
+    }
+    return this.scalars.diagnosticCounts as Map<string, number>;
   }
 
   /** Appends an entry to the process archive for a fact seen for the first time. */
@@ -251,8 +288,13 @@ export class ProjectionDraft {
     this.put('timeline', entry.entryId, entry);
   }
 
-  /** The partial state for zustand: a new `Table` per touched table, changed scalars as they are. */
-  commit(): Partial<ProjectionData> {
+  /**
+   * The state for zustand after this batch: a new `Table` for each table it changed (the others keep
+   * their object), the scalars as the batch left them. Every key, in one literal: an object of one
+   * shape per batch, where a patch of the changed keys only took a new one each time (see `begin`).
+   * Ends the batch.
+   */
+  commit(): ProjectionData {
     // A list grown by push keeps spare capacity (V8 grows by half plus 16): a short list is copied
     // to its length once per batch, so a long session of many messages does not keep 16 spare slots
     // in each. A long list (a turn's thousands of messages or tool calls) is not: its slack is the
@@ -262,17 +304,44 @@ export class ProjectionDraft {
       if (list.length <= TRIMMED_LIST_LENGTH) record[field] = list.slice();
     }
     this.grownLists.length = 0;
-    // The scalar patch is this batch's own object: the tables join it (no copy).
-    const patch = this.scalarPatch as Record<string, unknown>;
-    for (const name of this.written) {
-      const writer = this.writers[name]!;
-      if (writer.touched) patch[name] = writer.publish();
-    }
-    this.scalarPatch = {};
+    const table = this.tableAfter;
+    const scalars = this.scalars;
+    const state: ProjectionData = {
+      threads: table('threads'),
+      turns: table('turns'),
+      messages: table('messages'),
+      subagentMessages: table('subagentMessages'),
+      parts: table('parts'),
+      toolCalls: table('toolCalls'),
+      actions: table('actions'),
+      artifacts: table('artifacts'),
+      evidence: table('evidence'),
+      tasks: table('tasks'),
+      subagents: table('subagents'),
+      diagnostics: table('diagnostics'),
+      timeline: table('timeline'),
+      session: scalars.session,
+      queue: scalars.queue,
+      queueUnknown: scalars.queueUnknown,
+      routing: scalars.routing,
+      costLimits: scalars.costLimits,
+      permissions: scalars.permissions,
+      counts: scalars.counts,
+      blockedTurns: scalars.blockedTurns,
+      diagnosticCounts: scalars.diagnosticCounts,
+      responding: scalars.responding,
+      order: scalars.order,
+    };
     this.writers = noWriters();
-    this.written.length = 0;
-    return patch as Partial<ProjectionData>;
+    this.fresh.clear();
+    return state;
   }
+
+  /** A table as this batch leaves it: a new version when the batch changed it, else the same object. */
+  private readonly tableAfter = <K extends TableName>(name: K): ProjectionData[K] => {
+    const writer = this.writers[name];
+    return (writer !== undefined && writer.touched ? writer.publish() : this.data[name]) as ProjectionData[K];
+  };
 }
 
 type TableWriters = Record<TableName, TableWriter<unknown> | undefined>;
@@ -293,6 +362,23 @@ function noWriters(): TableWriters {
     subagents: undefined,
     diagnostics: undefined,
     timeline: undefined,
+  };
+}
+
+/** The scalars of a state, in one object of one shape (see `ProjectionDraft.scalars`). */
+function scalarsOf(data: ProjectionData): ProjectionScalars {
+  return {
+    session: data.session,
+    queue: data.queue,
+    queueUnknown: data.queueUnknown,
+    routing: data.routing,
+    costLimits: data.costLimits,
+    permissions: data.permissions,
+    counts: data.counts,
+    blockedTurns: data.blockedTurns,
+    diagnosticCounts: data.diagnosticCounts,
+    responding: data.responding,
+    order: data.order,
   };
 }
 

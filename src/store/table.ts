@@ -127,9 +127,11 @@ export function tableOf<T>(entries: Iterable<readonly [string, T]>): Table<T> {
 
 /**
  * The write side of one table for one batch: copies a chunk the first time the batch writes it,
- * then writes in place; `publish` freezes the result into a new `TableVersion`.
+ * then writes in place; `publish` freezes the result into a new `TableVersion`. A draft keeps its
+ * writers from batch to batch (`begin` starts the next one).
  */
 export class TableWriter<T> {
+  private base: TableVersion<T>;
   private spine: Spine;
   private chunks: Chunk<T>[];
   /** Chunks this batch copied (and may write in place), by chunk index. */
@@ -141,12 +143,31 @@ export class TableWriter<T> {
   /** Ids were added, removed or moved (not only records changed). */
   private structural = false;
 
-  constructor(private readonly base: TableVersion<T>) {
+  constructor(base: TableVersion<T>) {
+    this.base = base;
     this.spine = base.spine;
     this.length = base.length;
     this.size = base.size;
     this.chunks = base.chunks as Chunk<T>[];
-    // A version that is not the spine's newest (an older state set back) forks its own spine.
+    this.forkIfOlder();
+  }
+
+  /** Starts a batch on `base`: nothing copied, nothing changed yet. */
+  begin(base: TableVersion<T>): void {
+    this.base = base;
+    this.spine = base.spine;
+    this.length = base.length;
+    this.size = base.size;
+    this.chunks = base.chunks as Chunk<T>[];
+    this.freshChunks = [];
+    this.copiedDirectory = false;
+    this.changed = false;
+    this.structural = false;
+    this.forkIfOlder();
+  }
+
+  /** A version that is not the spine's newest (an older state set back) forks its own spine. */
+  private forkIfOlder(): void {
     if (this.spine.order.length !== this.length) this.fork(this.spine.order.slice(0, this.length));
   }
 
