@@ -65,9 +65,11 @@ export function kitLines(ops, { duplicates = 0, shuffle = 0, seed = 4 } = {}) {
  * JSON.parse (`parseMs`) and in `ingest` alone (`ingestMs`: normalize + validate + reduce + commit)
  * for the same batches, so the two compare on exactly the same lines in the same run.
  */
-export async function runKit(lines, { batch = BATCH, macrotasks = true, kit = currentKit, timing } = {}) {
+export async function runKit(lines, { batch = BATCH, macrotasks = true, kit = currentKit, timing, gcEvery } = {}) {
   const store = kit.createRuntimeStore();
   for (let i = 0; i < lines.length; i += batch) {
+    // A full GC inside the session, untimed (see splitRatios' `live`).
+    if (gcEvery !== undefined && i > 0 && (i / batch) % gcEvery === 0) globalThis.gc?.();
     const t0 = timing ? performance.now() : 0;
     const events = [];
     for (let j = i; j < Math.min(lines.length, i + batch); j++) events.push(JSON.parse(lines[j]));
@@ -273,7 +275,10 @@ export async function runAgui(lines, deadline) {
  *   store's code on a background thread beside it. JSON.parse has no such code to redo.
  * - `steady`: runs back to back with no forced GC (V8 collects as the runs go, as it does in an app
  *   whose stream keeps events of every shape arriving): the per-event cost of optimized code.
- * Returns `{ [label]: { parseMs, ingestMs, ratio, steady: { parseMs, ingestMs, ratio } } }`.
+ * - `live`: one store through the run and a full GC before each tenth of its lines, untimed: an
+ *   app's store, which outlives the GCs between bursts of a session (its own objects keep their
+ *   shapes; the events between bursts are garbage).
+ * Returns `{ [label]: { parseMs, ingestMs, ratio, steady: {...}, live: {...} } }`, each `{ parseMs, ingestMs, ratio }`.
  */
 export async function splitRatios(lines, { kits = { now: currentKit }, runs = 7 } = {}) {
   const gc = globalThis.gc ?? (() => undefined);
@@ -303,5 +308,14 @@ export async function splitRatios(lines, { kits = { now: currentKit }, runs = 7 
       steady[label].push(timing);
     }
   }
-  return Object.fromEntries(labels.map((label) => [label, { ...median(cold[label]), steady: median(steady[label]) }]));
+  const live = Object.fromEntries(labels.map((label) => [label, []]));
+  const gcEvery = Math.max(1, Math.ceil(lines.length / BATCH / 10));
+  for (let i = 0; i < runs; i++) {
+    for (const label of labels) {
+      const timing = { parseMs: 0, ingestMs: 0 };
+      await runKit(lines, { kit: kits[label], timing, gcEvery });
+      live[label].push(timing);
+    }
+  }
+  return Object.fromEntries(labels.map((label) => [label, { ...median(cold[label]), steady: median(steady[label]), live: median(live[label]) }]));
 }
