@@ -1,3 +1,5 @@
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { describe, expect, it, vi } from 'vitest';
 import { eventBuilder, toolIds, turn } from '../../test/eventBuilder';
 import { createRuntimeStore } from './createRuntimeStore';
@@ -63,6 +65,22 @@ describe('ingest', () => {
     expect(selectMessageText(state, state.messages.byId.get('turn-1:assistant')!)).toBe('Hello');
     expect(state.counts).toEqual(whole.getState().counts);
     expect(summarize(state)).toEqual(summarize(whole.getState()));
+  });
+  it('a reset store holds nothing of the session before it (its draft keeps its writers, not their tables)', async () => {
+    v8.setFlagsFromString('--expose-gc');
+    const gc = vm.runInNewContext('gc') as () => void;
+    const ev = eventBuilder();
+    const store = createRuntimeStore();
+    store.getState().ingest([ev('turn.started', t1), ev('model.delta', t1, { delta: 'kept only until reset' })]);
+    store.getState().ingest([ev('tool.started', toolIds(1), { toolName: 'search' })]);
+    const message = new WeakRef(store.getState().messages.byId.get('turn-1:assistant')!);
+    const tool = new WeakRef(store.getState().toolCalls.byId.get('tc-1')!);
+    store.getState().reset();
+    // A WeakRef holds its target until the current job ends.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    gc();
+    expect(message.deref()).toBeUndefined();
+    expect(tool.deref()).toBeUndefined();
   });
 });
 

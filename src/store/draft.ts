@@ -3,6 +3,8 @@ import type { Diagnostic, DiagnosticSeverity, SessionFacts, TimelineEntry, Timel
 import { TableVersion, TableWriter, tableOf, type Table } from './table';
 import { placeBefore } from './placeBefore';
 import {
+  createProjectionData,
+  TABLE_NAMES,
   type ProjectionData,
   type ProjectionScalars,
   type TableName,
@@ -332,6 +334,11 @@ export class ProjectionDraft {
       responding: scalars.responding,
       order: scalars.order,
     };
+    // Nothing of the state before this batch stays held by the draft (a store reset in between
+    // would otherwise keep the old session in memory until the next batch).
+    for (const name of TABLE_NAMES) this.writers[name]?.end();
+    this.data = RELEASED_DATA;
+    this.scalars = RELEASED_SCALARS;
     this.writers = noWriters();
     this.fresh.clear();
     return state;
@@ -381,6 +388,10 @@ function scalarsOf(data: ProjectionData): ProjectionScalars {
     order: data.order,
   };
 }
+
+/** What a draft holds between batches (see `commit`): an empty state, never written (`begin` starts afresh). */
+const RELEASED_DATA = createProjectionData();
+const RELEASED_SCALARS = scalarsOf(RELEASED_DATA);
 
 /** Tables are `TableVersion`s; a plain table (a hand-built state) is converted once. */
 function asVersion<T>(table: Table<T>): TableVersion<T> {

@@ -118,6 +118,9 @@ export function createTable<T>(): Table<T> {
   return new TableVersion<T>({ index: new Map(), order: [] }, [], 0, 0, 0);
 }
 
+/** What a writer holds between batches (see `TableWriter.end`): empty, never written. */
+const RELEASED = createTable<never>() as TableVersion<never>;
+
 /** A table built from records in order (rebuilds, tests). */
 export function tableOf<T>(entries: Iterable<readonly [string, T]>): Table<T> {
   const writer = new TableWriter(createTable<T>() as TableVersion<T>);
@@ -164,6 +167,19 @@ export class TableWriter<T> {
     this.changed = false;
     this.structural = false;
     this.forkIfOlder();
+  }
+
+  /**
+   * Ends the batch: the writer lets go of the table it wrote (a draft keeps its writers, and one
+   * holding the table a store had before `reset` would keep that session in memory).
+   */
+  end(): void {
+    this.base = RELEASED as TableVersion<T>;
+    this.spine = RELEASED.spine;
+    this.chunks = RELEASED.chunks as Chunk<T>[];
+    this.freshChunks = [];
+    this.length = 0;
+    this.size = 0;
   }
 
   /** A version that is not the spine's newest (an older state set back) forks its own spine. */
