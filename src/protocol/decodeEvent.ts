@@ -37,21 +37,26 @@ export function resolveCorrelation(event: RuntimeEventEnvelope, facts: TypeFacts
   };
 }
 
-/** Where validation leaves the facts of the event's type for the decode (one lookup per event). */
-const sink: { facts?: TypeFacts } = {};
+/** Where `validateAndDecode` leaves the validation of the event it decoded, and the facts of its type. */
+export interface DecodeSink {
+  validation: EventValidation;
+  facts?: TypeFacts;
+}
 
 /**
  * Validates a raw event and, when it may become a fact, returns the event it stands for: the
- * alias mapped to its canonical type and the correlation resolved. The type's facts are looked
- * up once for all of it (the pipeline's hot path); `decodeEvent` returns both as one result.
+ * alias mapped to its canonical type and the correlation resolved; the validation is left in
+ * `sink` (the pipeline's hot path: one object reused, not a result object per event). The type's
+ * facts are looked up once for all of it; `decodeEvent` returns both as one result.
  */
-export function validateAndDecode(raw: unknown): { validation: EventValidation; event: RuntimeEventEnvelope | undefined } {
+export function validateAndDecode(raw: unknown, sink: DecodeSink): RuntimeEventEnvelope | undefined {
   const validation = validateEventFacts(raw, sink);
-  if (!validation.applicable) return { validation, event: undefined };
+  sink.validation = validation;
+  if (!validation.applicable) return undefined;
   const facts = sink.facts;
   const event = normalizeKnown(raw, facts === undefined ? undefined : (facts.alias ?? null));
-  if (event === undefined) return { validation, event: undefined };
-  return { validation, event: resolveCorrelation(event, facts !== undefined && facts.alias === undefined ? facts : undefined) };
+  if (event === undefined) return undefined;
+  return resolveCorrelation(event, facts !== undefined && facts.alias === undefined ? facts : undefined);
 }
 
 /**
@@ -59,6 +64,7 @@ export function validateAndDecode(raw: unknown): { validation: EventValidation; 
  * canonical type (keeping `originalType`) and resolves its correlation. Never throws.
  */
 export function decodeEvent(raw: unknown): DecodedEvent {
-  const { validation, event } = validateAndDecode(raw);
-  return event === undefined ? { validation } : { validation, event };
+  const sink = {} as DecodeSink;
+  const event = validateAndDecode(raw, sink);
+  return event === undefined ? { validation: sink.validation } : { validation: sink.validation, event };
 }

@@ -141,7 +141,8 @@ function problemOf({ check, rule }: FieldCheck, value: unknown): FieldProblem | 
   }
 }
 
-const VALID: EventValidation = Object.freeze({ valid: true, applicable: true, issues: Object.freeze([]) as unknown as ValidationIssue[] });
+/** The validation of an event with no issue (shared: the common case allocates no result). */
+export const VALID_EVENT: EventValidation = Object.freeze({ valid: true, applicable: true, issues: Object.freeze([]) as unknown as ValidationIssue[] });
 
 /**
  * Checks one raw event against the public schema its `schemaVersion` claims: the Lime profile
@@ -254,6 +255,6 @@ export function validateEventFacts(raw: unknown, sink: { facts?: TypeFacts } | u
     }
   }
   // The common case allocates no result.
-  if (issues === undefined) return VALID;
+  if (issues === undefined) return VALID_EVENT;
   return { valid: false, applicable: !issues.some(isBlocking), issues };
 }

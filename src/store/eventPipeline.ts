@@ -1,7 +1,8 @@
 import { contentKey } from '../protocol/contentKey';
 import type { RuntimeEventEnvelope } from '../protocol/events';
 import { isPlainObject } from '../protocol/eventFieldRules';
-import { validateAndDecode } from '../protocol/decodeEvent';
+import { validateAndDecode, type DecodeSink } from '../protocol/decodeEvent';
+import { VALID_EVENT } from '../protocol/validateEvent';
 import type { ValidationIssue } from '../protocol/validationIssue';
 import { applyEvent } from './apply/applyEvent';
 import type { ApplyContext, ReadModelGate, ReadModelRefusal } from './apply/context';
@@ -68,6 +69,8 @@ export class EventPipeline implements ReadModelGate {
    */
   private unbound = new VersionedMap<string, UnboundEvent>();
   private pruneAt = MIN_PRUNE_SIZE;
+  /** Where each event's decode leaves its validation (one object for every event). */
+  private readonly decoded: DecodeSink = { validation: VALID_EVENT, facts: undefined };
   private sequencer = new SessionSequencer();
   private boundSession: string | undefined;
   private foreignReported = new VersionedMap<string, true>();
@@ -459,7 +462,8 @@ export class EventPipeline implements ReadModelGate {
         continue;
       }
       // Decoded once (validation, aliases, correlation): reducers read nothing from a second place.
-      const { validation, event: decoded } = validateAndDecode(raw);
+      const decoded = validateAndDecode(raw, this.decoded);
+      const validation = this.decoded.validation;
       // Only a valid event names the session to follow: a corrupt first event must not capture the store.
       if (eventId !== undefined && validation.applicable && this.boundSession === undefined && sessionId !== undefined) {
         this.bind(sessionId);
