@@ -60,15 +60,16 @@ export class ProjectionDraft {
    * The tables this batch writes: an object of one fixed shape (a lookup per read, on the hot path;
    * one that gained a property per table written took a new shape in each batch).
    */
-  private writers: TableWriters = noWriters();
+  private writers: TableWriters = { ...NO_WRITERS };
   /** A writer per table kept from batch to batch (see `begin`). */
-  private readonly pool: TableWriters = noWriters();
+  private readonly pool: TableWriters = { ...NO_WRITERS };
   /**
-   * The state's scalars as this batch has them, in one object of one shape (a patch that gained a
-   * property per scalar written took a new shape per batch: see `begin`). The session and the
-   * diagnostic counts are copied once per batch before they are changed in place.
+   * The state after this batch, begun as a copy of the state before it: its scalars are written
+   * here, its changed tables join it on commit. A copy of the state has the state's shape, batch
+   * after batch (a patch of the changed keys took a new shape each time: see `begin`). The session
+   * and the diagnostic counts are copied once per batch before they are changed in place.
    */
-  private scalars: ProjectionScalars;
+  private next: ProjectionData;
   private ownSession = false;
   private ownDiagnosticCounts = false;
   /**
@@ -87,7 +88,7 @@ export class ProjectionDraft {
 
   constructor(data: ProjectionData, keepDiagnosticsPerCode = DEFAULT_KEEP_DIAGNOSTICS_PER_CODE) {
     this.data = data;
-    this.scalars = scalarsOf(data);
+    this.next = { ...data };
     this.diagnosticSeq = data.diagnostics.byId.size;
     this.timelineSeq = data.timeline.byId.size;
     this.keepPerCode = keepDiagnosticsPerCode;
@@ -104,10 +105,10 @@ export class ProjectionDraft {
     this.data = data;
     this.diagnosticSeq = data.diagnostics.byId.size;
     this.timelineSeq = data.timeline.byId.size;
-    this.scalars = scalarsOf(data);
+    this.next = { ...data };
     this.ownSession = false;
     this.ownDiagnosticCounts = false;
-    this.writers = noWriters();
+    this.writers = { ...NO_WRITERS };
     this.fresh.clear();
     this.grownLists.length = 0;
   }
@@ -217,20 +218,20 @@ export class ProjectionDraft {
   }
 
   scalar<K extends keyof ProjectionScalars>(name: K): ProjectionScalars[K] {
-    return this.scalars[name];
+    return this.next[name];
   }
 
   /** A mutable copy of the session facts for this batch (made once, committed with the batch). */
   editSession(): SessionFacts {
     if (!this.ownSession) {
-      this.scalars.session = { ...this.scalars.session };
+      this.next.session = { ...this.next.session };
       this.ownSession = true;
     }
-    return this.scalars.session;
+    return this.next.session;
   }
 
   setScalar<K extends keyof ProjectionScalars>(name: K, value: ProjectionScalars[K]): void {
-    this.scalars[name] = value;
+    (this.next as ProjectionScalars)[name] = value;
     // A value set in this batch is the batch's own (`editSession` changes it in place).
     if (name === 'session') this.ownSession = true;
     else if (name === 'diagnosticCounts') this.ownDiagnosticCounts = true;
@@ -265,10 +266,10 @@ export class ProjectionDraft {
   /** The batch's own copy of the counts per diagnostic code (made once, committed with the batch). */
   private diagnosticCounts(): Map<string, number> {
     if (!this.ownDiagnosticCounts) {
-      this.scalars.diagnosticCounts = new Map(this.scalars.diagnosticCounts);
+      this.next.diagnosticCounts = new Map(this.next.diagnosticCounts);
       this.ownDiagnosticCounts = true;
     }
-    return this.scalars.diagnosticCounts as Map<string, number>;
+    return this.next.diagnosticCounts as Map<string, number>;
   }
 
   /** Appends an entry to the process archive for a fact seen for the first time. */
@@ -292,9 +293,7 @@ export class ProjectionDraft {
 
   /**
    * The state for zustand after this batch: a new `Table` for each table it changed (the others keep
-   * their object), the scalars as the batch left them. Every key, in one literal: an object of one
-   * shape per batch, where a patch of the changed keys only took a new one each time (see `begin`).
-   * Ends the batch.
+   * their object), the scalars as the batch left them. Ends the batch.
    */
   commit(): ProjectionData {
     // A list grown by push keeps spare capacity (V8 grows by half plus 16): a short list is copied
@@ -306,92 +305,30 @@ export class ProjectionDraft {
       if (list.length <= TRIMMED_LIST_LENGTH) record[field] = list.slice();
     }
     this.grownLists.length = 0;
-    const table = this.tableAfter;
-    const scalars = this.scalars;
-    const state: ProjectionData = {
-      threads: table('threads'),
-      turns: table('turns'),
-      messages: table('messages'),
-      subagentMessages: table('subagentMessages'),
-      parts: table('parts'),
-      toolCalls: table('toolCalls'),
-      actions: table('actions'),
-      artifacts: table('artifacts'),
-      evidence: table('evidence'),
-      tasks: table('tasks'),
-      subagents: table('subagents'),
-      diagnostics: table('diagnostics'),
-      timeline: table('timeline'),
-      session: scalars.session,
-      queue: scalars.queue,
-      queueUnknown: scalars.queueUnknown,
-      routing: scalars.routing,
-      costLimits: scalars.costLimits,
-      permissions: scalars.permissions,
-      counts: scalars.counts,
-      blockedTurns: scalars.blockedTurns,
-      diagnosticCounts: scalars.diagnosticCounts,
-      responding: scalars.responding,
-      order: scalars.order,
-    };
+    const state = this.next as Record<TableName, Table<unknown>>;
+    for (const name of TABLE_NAMES) {
+      const writer = this.writers[name];
+      if (writer === undefined) continue;
+      if (writer.touched) state[name] = writer.publish();
+      writer.end();
+    }
     // Nothing of the state before this batch stays held by the draft (a store reset in between
     // would otherwise keep the old session in memory until the next batch).
-    for (const name of TABLE_NAMES) this.writers[name]?.end();
     this.data = RELEASED_DATA;
-    this.scalars = RELEASED_SCALARS;
-    this.writers = noWriters();
+    this.next = RELEASED_DATA;
+    this.writers = { ...NO_WRITERS };
     this.fresh.clear();
-    return state;
+    return state as unknown as ProjectionData;
   }
-
-  /** A table as this batch leaves it: a new version when the batch changed it, else the same object. */
-  private readonly tableAfter = <K extends TableName>(name: K): ProjectionData[K] => {
-    const writer = this.writers[name];
-    return (writer !== undefined && writer.touched ? writer.publish() : this.data[name]) as ProjectionData[K];
-  };
 }
 
 type TableWriters = Record<TableName, TableWriter<unknown> | undefined>;
 
-/** A writer slot per table, none taken: every draft's table of writers has this one shape. */
-function noWriters(): TableWriters {
-  return {
-    threads: undefined,
-    turns: undefined,
-    messages: undefined,
-    subagentMessages: undefined,
-    parts: undefined,
-    toolCalls: undefined,
-    actions: undefined,
-    artifacts: undefined,
-    evidence: undefined,
-    tasks: undefined,
-    subagents: undefined,
-    diagnostics: undefined,
-    timeline: undefined,
-  };
-}
-
-/** The scalars of a state, in one object of one shape (see `ProjectionDraft.scalars`). */
-function scalarsOf(data: ProjectionData): ProjectionScalars {
-  return {
-    session: data.session,
-    queue: data.queue,
-    queueUnknown: data.queueUnknown,
-    routing: data.routing,
-    costLimits: data.costLimits,
-    permissions: data.permissions,
-    counts: data.counts,
-    blockedTurns: data.blockedTurns,
-    diagnosticCounts: data.diagnosticCounts,
-    responding: data.responding,
-    order: data.order,
-  };
-}
+/** A writer slot per table, none taken; a draft's table of writers is a copy (one shape for all). */
+const NO_WRITERS = Object.fromEntries(TABLE_NAMES.map((name) => [name, undefined])) as TableWriters;
 
 /** What a draft holds between batches (see `commit`): an empty state, never written (`begin` starts afresh). */
 const RELEASED_DATA = createProjectionData();
-const RELEASED_SCALARS = scalarsOf(RELEASED_DATA);
 
 /** Tables are `TableVersion`s; a plain table (a hand-built state) is converted once. */
 function asVersion<T>(table: Table<T>): TableVersion<T> {
