@@ -49,11 +49,12 @@ export interface DiagnosticInput {
 export type ListField<R> = { [F in keyof R]-?: R[F] extends readonly string[] ? F : never }[keyof R];
 
 /**
- * The write side of one batch, and the only way to write the projection. Reducers read and write
+ * The write side of a batch, and the only way to write the projection. Reducers read and write
  * records through it; nothing published is ever changed in place: a changed record is a new
  * object, a changed list is a new list, a changed table is a new `Table`. Objects made in this
  * batch (no subscriber has seen them) may change in place, so streaming deltas in one batch cost
- * one copy, not one copy per delta. `commit` hands zustand one partial state per batch.
+ * one copy, not one copy per delta. `begin` starts a batch, `commit` ends it with the state to hand
+ * zustand in one `set`; a store keeps one draft for all its batches.
  */
 export class ProjectionDraft {
   /**
@@ -69,7 +70,7 @@ export class ProjectionDraft {
    * after batch (a patch of the changed keys took a new shape each time: see `begin`). The session
    * and the diagnostic counts are copied once per batch before they are changed in place.
    */
-  private next: ProjectionData;
+  private next!: ProjectionData;
   private ownSession = false;
   private ownDiagnosticCounts = false;
   /**
@@ -79,19 +80,17 @@ export class ProjectionDraft {
   private readonly fresh = new Set<object>();
   /** Lists copied for appending in this batch, trimmed to their length on commit. */
   private readonly grownLists: { record: Record<string, readonly string[]>; field: string }[] = [];
-  private data: ProjectionData;
-  private diagnosticSeq: number;
-  private timelineSeq: number;
+  // Set by `begin`, which the constructor calls.
+  private data!: ProjectionData;
+  private diagnosticSeq!: number;
+  private timelineSeq!: number;
 
   /** Diagnostics of one code kept as records; past it they are counted only (`diagnosticCounts`). */
   private readonly keepPerCode: number;
 
   constructor(data: ProjectionData, keepDiagnosticsPerCode = DEFAULT_KEEP_DIAGNOSTICS_PER_CODE) {
-    this.data = data;
-    this.next = { ...data };
-    this.diagnosticSeq = data.diagnostics.byId.size;
-    this.timelineSeq = data.timeline.byId.size;
     this.keepPerCode = keepDiagnosticsPerCode;
+    this.begin(data);
   }
 
   /**

@@ -134,25 +134,21 @@ export function tableOf<T>(entries: Iterable<readonly [string, T]>): Table<T> {
  * writers from batch to batch (`begin` starts the next one).
  */
 export class TableWriter<T> {
-  private base: TableVersion<T>;
-  private spine: Spine;
-  private chunks: Chunk<T>[];
+  // Set by `begin`, which the constructor calls.
+  private base!: TableVersion<T>;
+  private spine!: Spine;
+  private chunks!: Chunk<T>[];
   /** Chunks this batch copied (and may write in place), by chunk index. */
   private freshChunks: boolean[] = [];
   private copiedDirectory = false;
-  private length: number;
-  private size: number;
+  private length!: number;
+  private size!: number;
   private changed = false;
   /** Ids were added, removed or moved (not only records changed). */
   private structural = false;
 
   constructor(base: TableVersion<T>) {
-    this.base = base;
-    this.spine = base.spine;
-    this.length = base.length;
-    this.size = base.size;
-    this.chunks = base.chunks as Chunk<T>[];
-    this.forkIfOlder();
+    this.begin(base);
   }
 
   /** Starts a batch on `base`: nothing copied, nothing changed yet. */
@@ -166,7 +162,8 @@ export class TableWriter<T> {
     this.copiedDirectory = false;
     this.changed = false;
     this.structural = false;
-    this.forkIfOlder();
+    // A version that is not the spine's newest (an older state set back) forks its own spine.
+    if (this.spine.order.length !== this.length) this.fork(this.spine.order.slice(0, this.length));
   }
 
   /**
@@ -180,11 +177,6 @@ export class TableWriter<T> {
     this.freshChunks = [];
     this.length = 0;
     this.size = 0;
-  }
-
-  /** A version that is not the spine's newest (an older state set back) forks its own spine. */
-  private forkIfOlder(): void {
-    if (this.spine.order.length !== this.length) this.fork(this.spine.order.slice(0, this.length));
   }
 
   get(id: string): T | undefined {
