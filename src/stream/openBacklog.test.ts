@@ -179,6 +179,28 @@ describe('openBacklog(store, input): a backlog applied in slices, as the CLI rep
     }
   });
 
+  it('stops a slice at its budget, applying included, when the values get costlier than the ones it was planned from', async () => {
+    const store = createRuntimeStore();
+    const half = Math.floor(events.length / 2);
+    // Cheap events, then ones a hundred times dearer: slices planned from the cheap half are large.
+    const cost = (n: number) => (n <= half ? n * 0.01 : half * 0.01 + (n - half) * 1);
+    const now = () => cost(store.getState().counts.received);
+    const charged: number[] = [];
+    let before = 0;
+    const slice = () => {
+      const at = store.getState().counts.received;
+      charged.push(cost(at) - cost(before));
+      before = at;
+    };
+    await openBacklog(store, events, { sliceMs: 8, now, yieldToHost: async () => slice() });
+    slice();
+    expect(store.getState().counts.received).toBe(events.length);
+    // A slice applies its values 64 at a time and checks the clock after each value: it ends within
+    // the budget plus one group of the dearer values (it ran to its planned size, hundreds, before).
+    for (const ms of charged) expect(ms).toBeLessThanOrEqual(8 + 64);
+    expect(Math.max(...charged)).toBeGreaterThan(8);
+  });
+
   it('tells subscribers after the first slice, then at most every publishEveryMs, and at the end; reads stay current', async () => {
     const store = createRuntimeStore();
     const heard: number[] = [];
@@ -195,7 +217,8 @@ describe('openBacklog(store, input): a backlog applied in slices, as the CLI rep
     });
     expect(result.slices).toBeGreaterThan(heard.length);
     // Every slice committed (reads saw each), subscribers heard about every ~4 ms of work and the end.
-    expect(live.length).toBe(result.slices - 1);
+    // The host gets the thread after every slice, the last one included (see the default's test).
+    expect(live.length).toBe(result.slices);
     expect(heard[0]).toBe(1);
     expect(heard.at(-1)).toBe(events.length);
     for (let i = 2; i < heard.length - 1; i++) expect((heard[i]! - heard[i - 1]!) * 0.1).toBeGreaterThanOrEqual(4);
@@ -207,10 +230,15 @@ describe('openBacklog(store, input): a backlog applied in slices, as the CLI rep
     const heard: number[] = [];
     store.subscribe((state) => void heard.push(state.counts.received));
     // 2 ms per event: seconds of work in many slices.
-    const result = await openBacklog(store, events, { sliceMs: 8, now: fakeClock(store, 2), yieldToHost: immediate });
+    const heardAtYield: number[] = [];
+    const result = await openBacklog(store, events, { sliceMs: 8, now: fakeClock(store, 2), yieldToHost: async () => void heardAtYield.push(heard.length) });
     expect(result.slices).toBeGreaterThan(10);
     expect(events.length * 2).toBeGreaterThan(500);
     expect(heard).toEqual([1, events.length]);
+    // The end is heard after the host had the thread once more: the last slice's work and what
+    // subscribers render from the whole backlog are separate tasks.
+    expect(heardAtYield.length).toBe(result.slices);
+    expect(heardAtYield.at(-1)).toBe(1);
   });
 
   it('reads a stream as it applies it: a slice is applied before the rest of the input is read', async () => {

@@ -1,5 +1,5 @@
 // Opening a backlog (yesterday's session, a recorded log) without freezing the page: the input is
-// read, parsed and applied in time slices, one store commit per slice, yielding to the host between
+// read, parsed and applied in time slices, a store commit per few hundred values, yielding to the host between
 // slices. The order of facts is the input's: the reducer's honesty rules (dedupe, reorder window,
 // gaps, final reconciliation) apply exactly as they do to a live stream.
 import { readInputBatches, type InputItem } from './readInput';
@@ -24,7 +24,7 @@ export interface BacklogProgress {
 
 /** Options of `openBacklog`; all optional. */
 export interface BacklogOptions {
-  /** Aborting rejects with an `AbortError` between slices; what was applied stays (each slice is one commit). */
+  /** Aborting rejects with an `AbortError` between slices; what was applied stays (a slice is applied whole before it yields). */
   signal?: AbortSignal;
   /** Called after every slice with monotonic figures. */
   onProgress?: (progress: BacklogProgress) => void;
@@ -66,6 +66,12 @@ const FIRST_SLICE = 1;
 const GROWTH = 4;
 /** A slice plans for this share of the budget, leaving room for a costlier value. */
 const PLANNED_SHARE = 0.8;
+/**
+ * Values applied at a time within a slice. A slice's time check then covers applying its values,
+ * not only reading them: applied all at once at its end, a slice planned from the previous one's
+ * cost ran past its budget whenever the values got costlier (tool-heavy turns after text).
+ */
+const APPLY_EVERY = 64;
 /** Characters per read chunk of a string input: progress in bytes moves with the chunks. */
 const STRING_CHUNK = 64 * 1024;
 /** Bytes decoded at a time from a stream chunk. */
@@ -73,10 +79,11 @@ const BYTE_CHUNK = 64 * 1024;
 
 /**
  * Applies a backlog to a store without holding the main thread longer than one slice (~8 ms):
- * values are parsed and applied in slices, each one store commit, and the host gets the thread
- * between slices (`scheduler.yield`, a MessageChannel task, or `setTimeout`). A slice's size is
- * planned from the previous slice's cost per value, so a slice stays within the budget while the
- * cost per value holds (a single huge value, a large snapshot line, still takes what it takes).
+ * values are parsed and applied in slices (a few hundred per store commit, subscribers told at the
+ * end or every `publishEveryMs`), and the host gets the thread between slices (`scheduler.yield`,
+ * a MessageChannel task, or `setTimeout`). A slice stops at its budget, applying included, and its
+ * size is planned from the previous slice's cost per value (a single huge value, a large snapshot
+ * line, still takes what it takes).
  *
  * `input` is an array of events, a JSON Lines string, a `Response` or a `ReadableStream` of JSONL
  * bytes. Text is read like `agentui replay` reads it (the CLI's line reader): a line that is not
@@ -106,7 +113,7 @@ export async function openBacklog(store: RuntimeStore, input: BacklogInput, opti
   let queue: Iterator<InputItem> | undefined = Array.isArray(input) ? arrayItems(input as readonly unknown[]) : undefined;
   let batch: readonly InputItem[] = [];
   let at = 0;
-  const replay = lineReplay(store, { batch: Infinity });
+  const replay = lineReplay(store, { batch: APPLY_EVERY });
   let malformed = 0;
   let slices = 0;
   let planned = FIRST_SLICE;
@@ -180,6 +187,9 @@ export async function openBacklog(store: RuntimeStore, input: BacklogInput, opti
         throwIfAborted(signal);
       }
     }
+    // The last slice and what subscribers render from the whole backlog are tasks of their own
+    // (together they ran past 50 ms on a 100k-event session).
+    await yieldNow();
     throwIfAborted(signal);
     if (settle) store.getState().settle();
     return { ...meter, malformed, slices };
