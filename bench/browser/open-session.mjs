@@ -68,6 +68,9 @@ async function measure(session, mechanism) {
   for (let i = 0; i < runs; i++) samples.push(await openOnce(session, mechanism));
   const out = {};
   for (const key of Object.keys(samples[0])) out[key] = round(median(samples.map((s) => s[key])));
+  // The median hides a long task that comes in some runs only: the worst run is reported beside it.
+  out.worstLongestTaskMs = round(Math.max(...samples.map((s) => s.longestTaskMs)));
+  out.runsWithTaskOver50ms = samples.filter((s) => s.longestTaskMs > TARGETS.longestTaskMs).length;
   return out;
 }
 
@@ -91,13 +94,13 @@ console.log(`# Opening a session (Chromium, 1280×800, AgentWorkbench, median of
 for (const [session, label] of Object.entries(sessions)) {
   const base = results[session].ingest;
   console.log(`\n### ${label}\n`);
-  console.log('| mechanism | longest task ms (≤ 50) | tasks > 50 ms | first commit ms | newest screen ms (< 500) | idle ms | heap MB after GC | heap MB as read | page before open MB | held by the session MB (≤ 25 per 100k events) | progress updates |');
-  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+  console.log(`| mechanism | longest task ms (≤ 50) | tasks > 50 ms | worst run's longest task ms (runs over 50 of ${runs}) | first commit ms | newest screen ms (< 500) | idle ms | heap MB after GC | heap MB as read | page before open MB | held by the session MB (≤ 25 per 100k events) | progress updates |`);
+  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
   for (const [mechanism, name] of Object.entries(mechanisms)) {
     const r = results[session][mechanism];
     const vs = (key) => (mechanism === 'ingest' || !base[key] ? '' : ` (${(r[key] / base[key]).toFixed(2)}×)`);
     console.log(
-      `| ${name} | ${r.longestTaskMs}${vs('longestTaskMs')} ${met(r.longestTaskMs, TARGETS.longestTaskMs)} | ${r.longTasksOver50ms} | ${r.firstCommitMs} | ${r.newestScreenMs}${vs('newestScreenMs')} ${met(r.newestScreenMs, TARGETS.newestScreenMs)} | ${r.idleMs} | ${r.heapAfterGcMB}${vs('heapAfterGcMB')} | ${r.heapMB} | ${r.baseHeapMB} | ${r.sessionHeapMB} ${met(r.sessionHeapMB, heapLimitMB)} | ${r.progressUpdates} |`,
+      `| ${name} | ${r.longestTaskMs}${vs('longestTaskMs')} ${met(r.longestTaskMs, TARGETS.longestTaskMs)} | ${r.longTasksOver50ms} | ${r.worstLongestTaskMs} (${r.runsWithTaskOver50ms}) | ${r.firstCommitMs} | ${r.newestScreenMs}${vs('newestScreenMs')} ${met(r.newestScreenMs, TARGETS.newestScreenMs)} | ${r.idleMs} | ${r.heapAfterGcMB}${vs('heapAfterGcMB')} | ${r.heapMB} | ${r.baseHeapMB} | ${r.sessionHeapMB} ${met(r.sessionHeapMB, heapLimitMB)} | ${r.progressUpdates} |`,
     );
   }
 }
