@@ -115,11 +115,17 @@ async function open(store: RuntimeStore, setProgress: (p: number) => void): Prom
     events = undefined;
   }
   const longTasks: number[] = [];
+  // When each began, from the start (negative: it began before the clock, as the page's own work).
+  const longTaskStarts: number[] = [];
   // Set when the clock starts; a long task reported before that (while the page paints) is not ours.
   let start = Number.POSITIVE_INFINITY;
   const observer = new PerformanceObserver((list) => {
     // A task that ends after the start counts (the one that starts the work began just before it).
-    for (const entry of list.getEntries()) if (entry.startTime + entry.duration >= start) longTasks.push(entry.duration);
+    for (const entry of list.getEntries()) {
+      if (entry.startTime + entry.duration < start) continue;
+      longTasks.push(entry.duration);
+      longTaskStarts.push(entry.startTime - start);
+    }
   });
   observer.observe({ type: 'longtask' });
   await painted();
@@ -159,6 +165,7 @@ async function open(store: RuntimeStore, setProgress: (p: number) => void): Prom
   r.idleMs = performance.now() - start;
   observer.disconnect();
   r.longTasks = longTasks;
+  r.longTaskStarts = longTaskStarts;
   r.progressUpdates = progressUpdates;
   r.heapMB = heapMB();
   gc?.();
