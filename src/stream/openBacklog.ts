@@ -71,7 +71,7 @@ const PLANNED_SHARE = 0.8;
  * not only reading them: applied all at once at its end, a slice planned from the previous one's
  * cost ran past its budget whenever the values got costlier (tool-heavy turns after text).
  */
-const APPLY_EVERY = 64;
+const APPLY_EVERY = 256;
 /** Characters per read chunk of a string input: progress in bytes moves with the chunks. */
 const STRING_CHUNK = 64 * 1024;
 /** Bytes decoded at a time from a stream chunk. */
