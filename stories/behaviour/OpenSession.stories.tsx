@@ -166,6 +166,7 @@ async function open(store: RuntimeStore, setProgress: (p: number) => void): Prom
   observer.disconnect();
   r.longTasks = longTasks;
   r.longTaskStarts = longTaskStarts;
+  r.startedAt = start;
   r.progressUpdates = progressUpdates;
   r.heapMB = heapMB();
   gc?.();
