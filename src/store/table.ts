@@ -171,12 +171,7 @@ export class TableWriter<T> {
    * holding the table a store had before `reset` would keep that session in memory).
    */
   end(): void {
-    this.base = RELEASED as TableVersion<T>;
-    this.spine = RELEASED.spine;
-    this.chunks = RELEASED.chunks as Chunk<T>[];
-    this.freshChunks = [];
-    this.length = 0;
-    this.size = 0;
+    this.begin(RELEASED as TableVersion<T>);
   }
 
   get(id: string): T | undefined {

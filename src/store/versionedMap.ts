@@ -64,13 +64,7 @@ export class VersionedMap<K, V> {
    * again and again; this writes one table the size of what is kept.
    */
   retain(keep: (value: V, key: K) => boolean): void {
-    const kept = newLineage<K, V>();
-    this.lineage.index.forEach((value, key) => {
-      if (!keep(value, key)) return;
-      kept.index.set(key, value);
-      kept.log.push(key, value);
-    });
-    this.lineage = kept;
+    this.lineage = lineageOf(this.lineage.index, keep);
   }
 
   entries(): IterableIterator<[K, V]> {
@@ -113,10 +107,14 @@ export class VersionedMap<K, V> {
   }
 }
 
-/** A lineage of its own holding `index` (its log written from the entries, in order). */
-function lineageOf<K, V>(index: Map<K, V>): Lineage<K, V> {
+/** A lineage of its own holding `index` (its log written from the entries, in order), or the entries `keep` accepts. */
+function lineageOf<K, V>(index: Map<K, V>, keep?: (value: V, key: K) => boolean): Lineage<K, V> {
   const lineage = newLineage<K, V>();
-  for (const [key, value] of index) lineage.log.push(key, value);
-  for (const [key, value] of index) lineage.index.set(key, value);
+  // forEach, not for-of: no [key, value] array per entry (the seen-id prune walks thousands).
+  index.forEach((value, key) => {
+    if (keep !== undefined && !keep(value, key)) return;
+    lineage.log.push(key, value);
+    lineage.index.set(key, value);
+  });
   return lineage;
 }
