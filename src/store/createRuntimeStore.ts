@@ -125,28 +125,17 @@ export function createRuntimeStore(options: RuntimeStoreOptions = {}): RuntimeSt
   const store = createStore<RuntimeState>()((set, get) => {
     /** The store's one draft, begun afresh per batch (see `ProjectionDraft.begin`). */
     let storeDraft: ProjectionDraft | undefined;
-    let drafting = false;
 
-    /** Runs `work` against a draft of the current state and commits it in one `set`. */
+    /**
+     * Runs `work` against a draft of the current state and commits it in one `set`. A subscriber
+     * that ingests while `set` notifies it begins the draft again: the outer batch has committed and
+     * no longer reads it.
+     */
     function batch<T>(work: (ctx: ApplyContext, counts: IngestCounts) => T): T {
       // A state set back (setState(prev)) or copied in brings its own order: go on from there.
       pipeline.sync(get().order);
-      // A batch started while one is drafting (a reducer's callback that writes) gets its own draft.
-      const draft = drafting ? newDraft() : (storeDraft ??= newDraft());
+      const draft = (storeDraft ??= new ProjectionDraft(get(), options.keepDiagnosticsPerCode));
       draft.begin(get());
-      const outer = drafting;
-      drafting = true;
-      try {
-        return commitBatch(draft, work);
-      } finally {
-        drafting = outer;
-      }
-    }
-
-    const newDraft = (): ProjectionDraft => new ProjectionDraft(get(), options.keepDiagnosticsPerCode);
-
-    /** Runs `work` on `draft`, counts, and commits the batch in one `set`. */
-    function commitBatch<T>(draft: ProjectionDraft, work: (ctx: ApplyContext, counts: IngestCounts) => T): T {
       const ctx: ApplyContext = { draft, options: applyOptions, gate: pipeline };
       const counts: IngestCounts = { ...get().counts };
       const result = work(ctx, counts);
