@@ -1,12 +1,15 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { RuntimeDocumentKind } from '../protocol/snapshots';
-import type { ApplyContext, ApplyOptions } from './apply/context';
+import type { ApplyOptions } from './apply/context';
 import { applyReadModelDocument, prependHistory } from './applyReadModel';
-import { ProjectionDraft, type DiagnosticInput } from './draft';
+import type { DiagnosticInput } from './draft';
+import { BatchRunner, type IngestReport } from './batchRunner';
 import type { StaleReason } from './records';
 import { EventPipeline, markSessionStale } from './eventPipeline';
 import { gateNotifications } from './notificationGate';
-import { countsSince, createProjectionData, sameCounts, type IngestCounts, type ProjectionData, type RespondingOverlay } from './state';
+import { createProjectionData, type ProjectionData, type RespondingOverlay } from './state';
+
+export type { IngestReport } from './batchRunner';
 
 /** Options of `createRuntimeStore`; all optional. */
 export interface RuntimeStoreOptions {
@@ -31,19 +34,6 @@ export interface IngestOptions {
   lines?: readonly (number | undefined)[];
 }
 
-/**
- * What one `ingest` (or `settle`) did, so a connection decides without re-reading the session:
- * the counts of this call alone (the running totals stay in `state.counts`), the gaps it declared
- * and why the session is stale afterwards.
- */
-export interface IngestReport {
-  /** This call's counts; `pending` is how many events wait behind a gap now. */
-  counts: IngestCounts;
-  /** Sessions whose sequence gap this call declared (the window overflowed, or a settle). */
-  gapsDeclared: readonly string[];
-  /** Why the session is stale after this call; undefined when it is fresh. */
-  staleReason?: StaleReason;
-}
 
 /**
  * What `applyReadModel` did with a snapshot: whether it was applied (a snapshot of another session, an
@@ -123,40 +113,8 @@ export function createRuntimeStore(options: RuntimeStoreOptions = {}): RuntimeSt
   const pipeline = new EventPipeline(Math.max(1, options.reorderWindow ?? DEFAULT_REORDER_WINDOW), options.sessionId);
 
   const store = createStore<RuntimeState>()((set, get) => {
-    /** The store's one draft, begun afresh per batch (see `ProjectionDraft.begin`). */
-    let storeDraft: ProjectionDraft | undefined;
-
-    /**
-     * Runs `work` against a draft of the current state and commits it in one `set`. A subscriber
-     * that ingests while `set` notifies it begins the draft again: the outer batch has committed and
-     * no longer reads it.
-     */
-    function batch<T>(work: (ctx: ApplyContext, counts: IngestCounts) => T): T {
-      // A state set back (setState(prev)) or copied in brings its own order: go on from there.
-      pipeline.sync(get().order);
-      const draft = (storeDraft ??= new ProjectionDraft(get(), options.keepDiagnosticsPerCode));
-      draft.begin(get());
-      const ctx: ApplyContext = { draft, options: applyOptions, gate: pipeline };
-      const counts: IngestCounts = { ...get().counts };
-      const result = work(ctx, counts);
-      counts.pending = pipeline.pendingCount();
-      if (!sameCounts(counts, get().counts)) draft.setScalar('counts', counts);
-      draft.setScalar('order', pipeline.checkpoint());
-      set(draft.commit());
-      return result;
-    }
-
-    /** Runs a batch and reports what it did: this call's counts, declared gaps, the stale reason after. */
-    function reported(work: (ctx: ApplyContext, counts: IngestCounts) => void): IngestReport {
-      const before = get().counts;
-      pipeline.takeDeclaredGaps();
-      batch(work);
-      const counts = countsSince(before, get().counts);
-      const session = get().session;
-      const report: IngestReport = { counts, gapsDeclared: pipeline.takeDeclaredGaps() };
-      if (session.stale) report.staleReason = session.staleReason;
-      return report;
-    }
+    const runner = new BatchRunner<RuntimeState>(get, set, pipeline, applyOptions, options.keepDiagnosticsPerCode);
+    const batch = runner.batch.bind(runner);
 
     function setResponding(update: (next: Map<string, RespondingOverlay>) => void): void {
       const next = new Map(get().responding);
@@ -169,7 +127,7 @@ export function createRuntimeStore(options: RuntimeStoreOptions = {}): RuntimeSt
       order: pipeline.checkpoint(),
 
       ingest(events, ingestOptions = {}) {
-        return reported((ctx, counts) => pipeline.ingest(ctx, counts, events, ingestOptions.lines));
+        return runner.ingest(events, ingestOptions.lines);
       },
 
       applyReadModel(snapshot, readModelOptions = {}) {
@@ -224,7 +182,7 @@ export function createRuntimeStore(options: RuntimeStoreOptions = {}): RuntimeSt
       },
 
       settle(sessionId) {
-        return reported((ctx, counts) => void pipeline.settle(ctx, counts, sessionId));
+        return runner.settle(sessionId);
       },
 
       markStale(reason) {
