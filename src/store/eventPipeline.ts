@@ -20,6 +20,15 @@ const MIN_PRUNE_SIZE = 1_024;
 /** Marks a seen id that is never forgotten: it holds no place in the order. */
 const UNPLACED = -1;
 
+/**
+ * A seen id the prune keeps: one that holds no place, one within the reorder window below the
+ * expected place, or one whose place is not consumed yet. Module level, not a closure per prune
+ * (see `copyEntry` in versionedMap).
+ */
+function keptSeen(sequence: number, window: { below: number; sequencer: SessionSequencer }): boolean {
+  return sequence === UNPLACED || sequence >= window.below || !window.sequencer.consumed(sequence);
+}
+
 export function markSessionStale(ctx: ApplyContext, reason: StaleReason): void {
   const session = ctx.draft.editSession();
   session.stale = true;
@@ -543,8 +552,7 @@ export class EventPipeline implements ReadModelGate {
    */
   private prune(): void {
     if (this.seen.size <= this.pruneAt || this.sequencer.expected === undefined) return;
-    const below = this.sequencer.expected - this.reorderWindow;
-    this.seen.retain((sequence) => sequence === UNPLACED || sequence >= below || !this.sequencer.consumed(sequence));
+    this.seen.retain(keptSeen, { below: this.sequencer.expected - this.reorderWindow, sequencer: this.sequencer });
     this.pruneAt = Math.max(MIN_PRUNE_SIZE, this.seen.size * 2);
   }
 

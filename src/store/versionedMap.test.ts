@@ -6,7 +6,7 @@ describe('VersionedMap', () => {
     const map = new VersionedMap<string, number>();
     for (let i = 0; i < 10; i++) map.set(`e${i}`, i);
     const before = map.version();
-    map.retain((value) => value >= 7);
+    map.retain((value, least) => value >= least, 7);
     expect([...map.keys()]).toEqual(['e7', 'e8', 'e9']);
     map.set('e10', 10);
     const after = map.version();

@@ -59,12 +59,12 @@ export class VersionedMap<K, V> {
   }
 
   /**
-   * Keeps only the entries `keep` accepts, in a lineage of its own (older versions keep theirs).
-   * Forgetting most of a large map one `delete` at a time logged every delete and shrank the table
-   * again and again; this writes one table the size of what is kept.
+   * Keeps only the entries `keep` accepts (given `context`), in a lineage of its own (older versions
+   * keep theirs). Forgetting most of a large map one `delete` at a time logged every delete and
+   * shrank the table again and again; this writes one table the size of what is kept.
    */
-  retain(keep: (value: V, key: K) => boolean): void {
-    this.lineage = lineageOf(this.lineage.index, keep);
+  retain<C>(keep: (value: V, context: C) => boolean, context: C): void {
+    this.lineage = lineageOf(this.lineage.index, keep as Keep<V, unknown>, context);
   }
 
   entries(): IterableIterator<[K, V]> {
@@ -107,14 +107,30 @@ export class VersionedMap<K, V> {
   }
 }
 
+type Keep<V, C> = (value: V, context: C) => boolean;
+
+/** What `copyEntry` copies into, and the filter it copies through. */
+interface Copying<K, V> {
+  lineage: Lineage<K, V>;
+  keep: Keep<V, unknown> | undefined;
+  context: unknown;
+}
+
+/**
+ * `forEach`'s callback for `lineageOf`, at module level with its state as `this`: a callback made
+ * per call lost its optimized code at every full GC once the call's closure was gone, and each
+ * prune after a GC then walked thousands of entries unoptimized (forEach, not for-of: no
+ * [key, value] array per entry).
+ */
+function copyEntry<K, V>(this: Copying<K, V>, value: V, key: K): void {
+  if (this.keep !== undefined && !this.keep(value, this.context)) return;
+  this.lineage.log.push(key, value);
+  this.lineage.index.set(key, value);
+}
+
 /** A lineage of its own holding `index` (its log written from the entries, in order), or the entries `keep` accepts. */
-function lineageOf<K, V>(index: Map<K, V>, keep?: (value: V, key: K) => boolean): Lineage<K, V> {
-  const lineage = newLineage<K, V>();
-  // forEach, not for-of: no [key, value] array per entry (the seen-id prune walks thousands).
-  index.forEach((value, key) => {
-    if (keep !== undefined && !keep(value, key)) return;
-    lineage.log.push(key, value);
-    lineage.index.set(key, value);
-  });
-  return lineage;
+function lineageOf<K, V>(index: Map<K, V>, keep?: Keep<V, unknown>, context?: unknown): Lineage<K, V> {
+  const copying: Copying<K, V> = { lineage: newLineage<K, V>(), keep, context };
+  index.forEach(copyEntry, copying);
+  return copying.lineage;
 }
