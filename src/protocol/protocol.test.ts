@@ -88,6 +88,22 @@ describe('validateEvent issues', () => {
     expect(issues.map((i) => [i.code, i.field])).toEqual([['missing_correlation', 'stepId'], ['missing_correlation', 'toolCallId']]);
   });
 
+  it('finds a missing scope id after events of the same type that had it, whatever their fields', () => {
+    const tool = { ...base, type: 'tool.args', stepId: 's1', toolCallId: 't1' };
+    expect(validateEvent(tool).valid).toBe(true);
+    expect(validateEvent(tool).valid).toBe(true);
+    // The same fields in the same order, one of them undefined (an event built in code).
+    expect(validateEvent({ ...tool, toolCallId: undefined }).issues.map((i) => [i.code, i.field])).toEqual([['missing_correlation', 'toolCallId']]);
+    // A field fewer, then the full shape again.
+    const { toolCallId: _dropped, ...withoutCall } = tool;
+    expect(validateEvent(withoutCall).issues.map((i) => [i.code, i.field])).toEqual([['missing_correlation', 'toolCallId']]);
+    expect(validateEvent(tool).valid).toBe(true);
+    // Fields in another order, the scope id last missing.
+    const { stepId: _step, ...rest } = withoutCall;
+    expect(validateEvent({ stepId: 's1', ...rest }).issues.map((i) => i.field)).toEqual(['toolCallId']);
+    expect(validateEvent({ toolCallId: 't1', ...rest }).issues.map((i) => i.field)).toEqual(['stepId']);
+  });
+
   it('reports an unknown type and an unknown schema version, and applies only the latter', () => {
     expect(validateEvent({ ...base, type: 'telemetry.sampled' })).toMatchObject({ valid: false, applicable: false, issues: [{ code: 'unknown_event_type', type: 'telemetry.sampled' }] });
     expect(validateEvent({ ...base, type: 'run.status', schemaVersion: '9' })).toMatchObject({ valid: false, applicable: true, issues: [{ code: 'schema_version_unknown', schemaVersion: '9' }] });

@@ -51,6 +51,8 @@ export interface TypeFacts {
   /** The fields of the last event of this type, in order, with their checks (see `validateEvent`). */
   shape: string[];
   shapeChecks: (FieldCheck | undefined)[];
+  /** `shape` holds every field of `scope`: an event of that shape needs no scope look-up. */
+  shapeHasScope: boolean;
 }
 
 const typeFactsCache = new Map<string, TypeFacts>();
@@ -67,7 +69,7 @@ export function typeFactsOf(type: string): TypeFacts {
     if (rule.matches(type)) for (const field of rule.required) if (!scope.includes(field)) scope.push(field);
   }
   const alias = Object.prototype.hasOwnProperty.call(TYPE_ALIASES, type) ? TYPE_ALIASES[type] : undefined;
-  const facts: TypeFacts = { typeClass: classifyType(type), scope, alias, correlated: CORRELATED_FAMILIES.test(alias ?? type), shape: [], shapeChecks: [] };
+  const facts: TypeFacts = { typeClass: classifyType(type), scope, alias, correlated: CORRELATED_FAMILIES.test(alias ?? type), shape: [], shapeChecks: [], shapeHasScope: scope.length === 0 };
   if (facts.typeClass !== 'unknown') typeFactsCache.set(type, facts);
   return facts;
 }
@@ -175,7 +177,9 @@ export function validateEventFacts(raw: unknown, sink: { facts?: TypeFacts } | u
   let issues: ValidationIssue[] | undefined;
   const type = typeof raw.type === 'string' ? raw.type : undefined;
   const version = raw.schemaVersion;
-  const portable = typeof version === 'string' && PORTABLE_SCHEMA_VERSIONS.has(version);
+  // Compared first: nearly every event claims the profile (a Set look-up hashed a new string per event).
+  const profileVersion = version === PROFILE_SCHEMA_VERSION;
+  const portable = !profileVersion && typeof version === 'string' && PORTABLE_SCHEMA_VERSIONS.has(version);
   const checks = portable ? PORTABLE_CHECKS : PROFILE_CHECKS;
   const required = portable ? PORTABLE_REQUIRED_FIELDS : PROFILE_REQUIRED_FIELDS;
   const facts = type === undefined ? undefined : typeFactsOf(type);
@@ -186,6 +190,9 @@ export function validateEventFacts(raw: unknown, sink: { facts?: TypeFacts } | u
   const shape = facts !== undefined && !portable ? facts : undefined;
   let position = 0;
   let sameShape = shape !== undefined;
+  let shapeChanged = false;
+  // A field present with the value undefined (an event built in code) is missing to the scope check.
+  let undefinedField = false;
 
   let requiredPresent = 0;
   for (const field in raw) {
@@ -205,12 +212,14 @@ export function validateEventFacts(raw: unknown, sink: { facts?: TypeFacts } | u
           shape.shape.length = position;
           shape.shapeChecks.length = position;
           sameShape = false;
+          shapeChanged = true;
         }
         shape.shape.push(field);
         shape.shapeChecks.push(check);
       }
     }
     position += 1;
+    if (value === undefined) undefinedField = true;
     if (value === undefined || check === undefined) continue;
     if (check.required) requiredPresent += 1;
     const problem = problemOf(check, value);
@@ -220,14 +229,16 @@ export function validateEventFacts(raw: unknown, sink: { facts?: TypeFacts } | u
   if (shape !== undefined && sameShape && shape.shape.length > position) {
     shape.shape.length = position;
     shape.shapeChecks.length = position;
+    shapeChanged = true;
   }
+  if (shapeChanged) shape!.shapeHasScope = shape!.scope.every((field) => shape!.shape.includes(field));
   if (requiredPresent < required.length) {
     // Missing fields come first, as the schema lists them.
     const missing: ValidationIssue[] = [];
     for (const field of required) if (raw[field] === undefined) missing.push(fieldIssue(field, 'missing', type));
     (issues ??= []).unshift(...missing);
   }
-  if (!portable && typeof version === 'string' && version !== PROFILE_SCHEMA_VERSION) {
+  if (!portable && !profileVersion && typeof version === 'string') {
     (issues ??= []).push({
       code: 'schema_version_unknown',
       severity: 'warning',
@@ -247,7 +258,8 @@ export function validateEventFacts(raw: unknown, sink: { facts?: TypeFacts } | u
         message: `"${type}" is accepted by the kit but is not a Lime profile event type`,
       });
     }
-    if (!portable) {
+    // The kept shape is this event's fields (it was replaced above when they differed).
+    if (!portable && !(shape !== undefined && shape.shapeHasScope && !undefinedField)) {
       for (const field of facts!.scope) {
         const value = raw[field];
         if (value === undefined) (issues ??= []).push(fieldIssue(field, 'missing', type));

@@ -25,6 +25,9 @@ export function flattenText(text: string): string {
 
 /** `previous + delta`, flattened when its length passes a power of two. */
 export function appendedText(previous: string, delta: string): string {
+  // The first delta is the text: nothing was concatenated, so there is no tree to flatten (the
+  // regular expression still cost a call per streamed part: a tool's first args fragment).
+  if (previous.length === 0) return delta;
   const next = previous + delta;
   return Math.clz32(next.length) < Math.clz32(previous.length) ? flattenText(next) : next;
 }
