@@ -177,20 +177,34 @@ export class ProjectionDraft {
    * published list is never touched: the record and the list are copied once per batch.
    */
   editList<K extends TableName, F extends ListField<RecordOf<K>>>(name: K, id: string, field: F): string[] {
-    const record = this.edit(name, id) as Record<F, readonly string[]> | undefined;
-    if (record === undefined) return [];
-    const list = record[field];
-    if (this.fresh.has(list as object)) return list as string[];
-    const copy = appendableCopy(list);
-    this.fresh.add(copy);
-    record[field] = copy;
-    this.grownLists.push({ record: record as Record<string, readonly string[]>, field: field as string });
-    return copy;
+    const record = this.edit(name, id) as object | undefined;
+    return record === undefined ? [] : this.ownList(record, field as string);
   }
 
   /** Appends a value to a record's list field (see `editList`). */
   appendTo<K extends TableName, F extends ListField<RecordOf<K>>>(name: K, id: string, field: F, value: string): void {
     this.editList(name, id, field).push(value);
+  }
+
+  /**
+   * Appends a value to a list field of a record this batch already owns (from `own` or `edit`): no
+   * second look-up of the record by id, on the paths that create a part, a message or a tool call.
+   */
+  appendToOwn<R extends object, F extends ListField<R>>(record: R, field: F, value: string): void {
+    if (!this.fresh.has(record)) throw new Error(`appendToOwn: the record is not this batch's own copy (${String(field)})`);
+    this.ownList(record, field as string).push(value);
+  }
+
+  /** The list in `field` of an owned record, copied once per batch for appending. */
+  private ownList(record: object, key: string): string[] {
+    const fields = record as Record<string, readonly string[]>;
+    const list = fields[key]!;
+    if (this.fresh.has(list as object)) return list as string[];
+    const copy = appendableCopy(list);
+    this.fresh.add(copy);
+    fields[key] = copy;
+    this.grownLists.push({ record: fields, field: key });
+    return copy;
   }
 
   /** Removes a record (rare: reconciliation dropping superseded parts). */

@@ -62,8 +62,9 @@ export function ensureMessage(ctx: ApplyContext, event: RuntimeEventEnvelope): M
   if (subagent) message.subagentId = event.subagentId;
   ctx.draft.put(table, messageId, message);
   if (turn) {
-    ctx.draft.appendTo('turns', turn.turnId, 'messageIds', messageId);
-    ctx.draft.edit('turns', turn.turnId)!.currentMessageId = messageId;
+    const ownTurn = ctx.draft.own('turns', turn.turnId, turn);
+    ctx.draft.appendToOwn(ownTurn, 'messageIds', messageId);
+    ownTurn.currentMessageId = messageId;
   }
   if (subagent && typeof event.subagentId === 'string' && ctx.draft.get('subagents', event.subagentId)) {
     ctx.draft.appendTo('subagents', event.subagentId, 'messageIds', messageId);
@@ -101,7 +102,7 @@ export function appendPart(ctx: ApplyContext, event: RuntimeEventEnvelope, messa
   ctx.draft.putOwn('parts', partId, part);
   const own = ctx.draft.own(table, current.messageId, current);
   if (nextPart !== undefined) own.nextPart = nextPart;
-  ctx.draft.appendTo(table, current.messageId, 'partIds', partId);
+  ctx.draft.appendToOwn(own, 'partIds', partId);
   return part;
 }
 

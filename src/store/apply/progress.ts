@@ -40,7 +40,9 @@ function isProgress(event: RuntimeEventEnvelope): boolean {
  */
 export function clearBlockOnProgress(ctx: ApplyContext, event: RuntimeEventEnvelope): void {
   const turnId = event.turnId;
-  if (turnId === undefined || !ctx.draft.scalar('blockedTurns').has(turnId) || !isProgress(event)) return;
+  const blocked = ctx.draft.scalar('blockedTurns');
+  // Size first: nearly always empty, and a look-up hashes the event's new id string (per event).
+  if (turnId === undefined || blocked.size === 0 || !blocked.has(turnId) || !isProgress(event)) return;
   const turn = ctx.draft.get('turns', turnId);
   if (turn?.blocked !== undefined) updateTurn(ctx, turn, { blocked: undefined });
 }
