@@ -205,7 +205,7 @@ export const AgentWorkbench = forwardRef<HTMLDivElement, AgentWorkbenchProps>(fu
             ) : (
             <Tabs.Root value={lane} onValueChange={(value) => setLane(value as WorkbenchLane)} className="aui-tabs">
               <div className="aui-workbench__lanes-bar">
-                {/* One row of tabs that scrolls sideways when they do not fit; arrows move between them. */}
+                {/* The lanes' tabs, on as many rows as they need; arrows move between them. */}
                 <Tabs.List className="aui-tabs__list" aria-label={t('workbench.lanes')}>
                   {visibleLanes(counts).map((lane) => (
                     <Tabs.Trigger key={lane} value={lane} className="aui-tabs__trigger">
