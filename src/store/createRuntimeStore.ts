@@ -34,7 +34,6 @@ export interface IngestOptions {
   lines?: readonly (number | undefined)[];
 }
 
-
 /**
  * What `applyReadModel` did with a snapshot: whether it was applied (a snapshot of another session, an
  * invalid document or one `behind` is not), its cursor, and the waiting events it dropped.
