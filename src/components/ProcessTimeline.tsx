@@ -1,4 +1,4 @@
-import { forwardRef, memo, type ComponentPropsWithoutRef } from 'react';
+import { forwardRef, memo, useMemo, type ComponentPropsWithoutRef } from 'react';
 import { useRuntimeSelector } from '../hooks/useRuntimeSelector';
 import type { TimelineEntry } from '../store/records';
 import { factState } from '../store/selectors/factState';
@@ -85,7 +85,10 @@ export const ProcessTimeline = forwardRef<HTMLDivElement, ProcessTimelineProps>(
   const ids = useRuntimeSelector((s) => s.timeline.ids);
   const table = useRuntimeSelector((s) => s.timeline.byId);
   const t = useLabels(labels);
-  const keys = kinds ? ids.filter((id) => kinds.includes(table.get(id)!.kind)) : ids;
+  // A new array only when the entries or the kinds change (the list places every row again for a
+  // new keys array; `kinds` is often written inline, a new array each render).
+  const kindsKey = kinds?.join(' ');
+  const keys = useMemo(() => (kinds ? ids.filter((id) => kinds.includes(table.get(id)!.kind)) : ids), [ids, table, kindsKey]);
   const { scrollRef, spaceRef: space, virtualizer, onScroll, rows, ready, placed } = useVirtualRows({ keys, estimateSize: 32, stickToBottom: true, overscan: 10, virtualize });
   const mounted = rows();
   return (

@@ -126,13 +126,19 @@ export function useVirtualRows({ keys, estimateSize, stickToBottom, overscan = 6
   const applySpace = useCallback((total: number) => {
     if (spaceRef.current) spaceRef.current.style.height = virtualizing.current ? `${total}px` : '';
   }, []);
+  // The same functions while the keys and the estimate are the same: the virtualizer measures every
+  // row again, from the first, whenever `getItemKey` is a new function (a new arrow per render made
+  // each render of a long thread a pass over all its rows: a key, a size look-up and an estimate).
+  const getItemKey = useCallback((index: number) => keys[index] ?? index, [keys]);
+  const estimate = useCallback(() => estimateSize, [estimateSize]);
+  const getScrollElement = useCallback(() => scrollRef.current, []);
   // Loaded with the list's first row: until it arrives (`ready` false) no row mounts.
   const { virtualizer, ready } = useLazyVirtualizer(
     {
       count: keys.length,
-      getScrollElement: () => scrollRef.current,
-      estimateSize: () => estimateSize,
-      getItemKey: (index) => keys[index] ?? index,
+      getScrollElement,
+      estimateSize: estimate,
+      getItemKey,
       overscan,
       // A row measured taller (a streaming answer growing) or a new range mounted: follow before paint.
       onChange: follow,
