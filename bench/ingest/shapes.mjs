@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { w2 } from './workloads.mjs';
-import { kitLines } from './systems.mjs';
+import { kitLines, runKit } from './systems.mjs';
 import * as kit from '../../dist/headless.js';
 
 const MODES = {
@@ -30,24 +30,16 @@ if (mode === undefined) {
   const lines = kitLines(w2(2_000));
   const keptEvents = new Map();
   let keptStore;
-  const tick = () => new Promise((resolve) => setImmediate(resolve));
   const run = async () => {
-    const store = kit.createRuntimeStore();
-    let ingestMs = 0;
-    let parseMs = 0;
-    for (let i = 0; i < lines.length; i += 64) {
-      const t0 = performance.now();
-      const events = [];
-      for (let j = i; j < Math.min(lines.length, i + 64); j++) events.push(JSON.parse(lines[j]));
-      const t1 = performance.now();
-      store.getState().ingest(events);
-      ingestMs += performance.now() - t1;
-      parseMs += t1 - t0;
+    const timing = { parseMs: 0, ingestMs: 0 };
+    let store;
+    const keep = (events, ingested) => {
+      store = ingested;
       if (mode === 'store+events') for (const event of events) if (!keptEvents.has(event.type)) keptEvents.set(event.type, event);
-      await tick();
-    }
+    };
+    await runKit(lines, { kit, timing, onBatch: keep });
     if (mode !== 'none') keptStore = store;
-    return ingestMs / parseMs;
+    return timing.ingestMs / timing.parseMs;
   };
   for (let i = 0; i < 4; i++) await run();
   const ratios = [];

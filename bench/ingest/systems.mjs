@@ -63,9 +63,10 @@ export function kitLines(ops, { duplicates = 0, shuffle = 0, seed = 4 } = {}) {
 /**
  * Parses and ingests `lines`, `batch` per macrotask. With `timing`, adds the time spent in
  * JSON.parse (`parseMs`) and in `ingest` alone (`ingestMs`: normalize + validate + reduce + commit)
- * for the same batches, so the two compare on exactly the same lines in the same run.
+ * for the same batches, so the two compare on exactly the same lines in the same run. `onBatch`
+ * sees each batch's events and the store after it is ingested, untimed.
  */
-export async function runKit(lines, { batch = BATCH, macrotasks = true, kit = currentKit, timing, gcEvery } = {}) {
+export async function runKit(lines, { batch = BATCH, macrotasks = true, kit = currentKit, timing, gcEvery, onBatch } = {}) {
   const store = kit.createRuntimeStore();
   for (let i = 0; i < lines.length; i += batch) {
     // A full GC inside the session, untimed (see splitRatios' `live`).
@@ -80,6 +81,7 @@ export async function runKit(lines, { batch = BATCH, macrotasks = true, kit = cu
       timing.parseMs += t1 - t0;
       timing.ingestMs += t2 - t1;
     }
+    onBatch?.(events, store);
     if (macrotasks) await tick();
   }
   return kitState(store, kit);
