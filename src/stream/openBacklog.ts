@@ -1,7 +1,7 @@
 // Opening a backlog (yesterday's session, a recorded log) without freezing the page: the input is
 // read, parsed and applied in time slices (a store commit per few hundred values), yielding to the
-// host between slices. The order of facts is the input's: the reducer's honesty rules (dedupe, reorder window,
-// gaps, final reconciliation) apply exactly as they do to a live stream.
+// host between slices. The order of facts is the input's: the reducer's honesty rules (dedupe,
+// reorder window, gaps, final reconciliation) apply exactly as they do to a live stream.
 import { readInputBatches, type InputItem } from './readInput';
 import { lineReplay, replayDocument } from './replayText';
 import type { RuntimeStore } from '../store/createRuntimeStore';
