@@ -1,8 +1,9 @@
 import type { ApplyContext, ApplyOptions } from './apply/context';
 import { ProjectionDraft } from './draft';
-import type { EventPipeline } from './eventPipeline';
+import { EventPipeline } from './eventPipeline';
+import { keepShape } from './keepShape';
 import type { StaleReason } from './records';
-import { countsSince, sameCounts, type IngestCounts, type ProjectionData } from './state';
+import { countsSince, createProjectionData, sameCounts, type IngestCounts, type ProjectionData } from './state';
 
 /**
  * What one `ingest` (or `settle`) did, so a connection decides without re-reading the session:
@@ -95,3 +96,7 @@ export class BatchRunner<S extends ProjectionData> {
     return report;
   }
 }
+
+// One idle runner (see `keepShape`).
+const IDLE_DATA = createProjectionData();
+keepShape(new BatchRunner(() => IDLE_DATA, () => undefined, new EventPipeline(1), { previewBudget: 0 }, undefined));

@@ -2,6 +2,7 @@ import { redactSecrets } from '../protocol/redactSecrets';
 import type { Diagnostic, DiagnosticSeverity, SessionFacts, TimelineEntry, TimelineKind } from './records';
 import { TableVersion, TableWriter, tableOf, type Table } from './table';
 import { placeBefore } from './placeBefore';
+import { keepShape } from './keepShape';
 import {
   createProjectionData,
   TABLE_NAMES,
@@ -351,3 +352,6 @@ function asVersion<T>(table: Table<T>): TableVersion<T> {
     return value === undefined ? [] : [[id, value] as const];
   })) as TableVersion<T>;
 }
+
+// One idle draft (see `keepShape`).
+keepShape(new ProjectionDraft(RELEASED_DATA));

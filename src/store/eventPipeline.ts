@@ -10,6 +10,7 @@ import type { StaleReason } from './records';
 import type { OrderState, UnboundEvent } from './orderState';
 import { SessionSequencer, type SequenceSlot } from './sequencer';
 import { VersionedMap } from './versionedMap';
+import { keepShape } from './keepShape';
 import { NO_IDS } from './noIds';
 import type { IngestCounts } from './state';
 
@@ -583,3 +584,6 @@ export class EventPipeline implements ReadModelGate {
     return dropped.length;
   }
 }
+
+// One idle pipeline, with its sequencer and versioned maps (see `keepShape`).
+keepShape(new EventPipeline(1));

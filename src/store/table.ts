@@ -1,3 +1,5 @@
+import { keepShape } from './keepShape';
+
 /**
  * A normalized table: records by id plus their order of first appearance.
  *
@@ -264,3 +266,6 @@ export class TableWriter<T> {
 export function tableRows<T>(table: Table<T>): T[] {
   return [...table.byId.values()];
 }
+
+// One idle writer (see `keepShape`); `RELEASED` keeps `TableVersion`'s and `TableMap`'s shapes.
+keepShape(new TableWriter(RELEASED));
