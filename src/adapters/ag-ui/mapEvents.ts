@@ -4,6 +4,8 @@ import { redactSecrets } from '../../protocol/redactSecrets';
 import type { EnvelopeFactory } from '../core/envelopeFactory';
 import type { CorrelationMap } from '../core/correlationMap';
 import { GatedTools } from '../core/gatedTools';
+import { idleMapperOptions } from '../core/idleMapperOptions';
+import { keepShape } from '../../store/keepShape';
 import { DEFAULT_PREVIEW_BUDGET, toolOutputPayload, type SpillOutput } from '../core/toolOutput';
 
 export { DEFAULT_PREVIEW_BUDGET };
@@ -519,3 +521,6 @@ export class AgUiEventMapper {
     });
   }
 }
+
+// One idle mapper (see `keepShape`).
+keepShape(new AgUiEventMapper(idleMapperOptions()));

@@ -4,6 +4,8 @@ import type { EnvelopeFactory } from '../core/envelopeFactory';
 import type { CorrelationMap } from '../core/correlationMap';
 import { artifactKindOf } from '../core/artifactKind';
 import { GatedTools } from '../core/gatedTools';
+import { idleMapperOptions } from '../core/idleMapperOptions';
+import { keepShape } from '../../store/keepShape';
 import { DEFAULT_PREVIEW_BUDGET, toolOutputPayload, type SpillOutput } from '../core/toolOutput';
 
 export { DEFAULT_PREVIEW_BUDGET };
@@ -483,3 +485,6 @@ export class ChunkMapper {
     this.fail(out, 'stream_interrupted', `The AI SDK stream broke: ${detail}`, 'Send the message again; the answer so far is kept.');
   }
 }
+
+// One idle mapper (see `keepShape`).
+keepShape(new ChunkMapper(idleMapperOptions()));

@@ -3,6 +3,8 @@ import { redactSecrets } from '../../protocol/redactSecrets';
 import type { EnvelopeFactory } from '../core/envelopeFactory';
 import type { CorrelationMap } from '../core/correlationMap';
 import { GatedTools } from '../core/gatedTools';
+import { idleMapperOptions } from '../core/idleMapperOptions';
+import { keepShape } from '../../store/keepShape';
 import { DEFAULT_PREVIEW_BUDGET, toolOutputPayload, type SpillOutput } from '../core/toolOutput';
 import { classifyGraphError, streamInterrupted, type LangGraphFailure } from './failures';
 import { isMessage, messagesOf, readMessage, type MessageView, type UsageView } from './readMessage';
@@ -526,3 +528,6 @@ export class LangGraphChunkMapper {
     return this.messageIds.get(langGraphId);
   }
 }
+
+// One idle mapper (see `keepShape`).
+keepShape(new LangGraphChunkMapper(idleMapperOptions()));

@@ -11,6 +11,8 @@ import type { JsonObject, RuntimeEventEnvelope } from '../../protocol/events';
 import type { EnvelopeFactory } from '../core/envelopeFactory';
 import type { CorrelationMap } from '../core/correlationMap';
 import { GatedTools } from '../core/gatedTools';
+import { idleMapperOptions } from '../core/idleMapperOptions';
+import { keepShape } from '../../store/keepShape';
 import { DEFAULT_PREVIEW_BUDGET, toolOutputPayload, type SpillOutput } from '../core/toolOutput';
 import type { RunFailure } from './runFailure';
 
@@ -428,3 +430,6 @@ const DENIALS = new Set(['deny', 'reject', 'rejected', 'no']);
 export const isApproval = (decision: string): boolean => APPROVALS.has(decision.toLowerCase());
 /** Whether a decision is one the SDK can express: approve or reject. */
 export const isToolDecision = (decision: string): boolean => APPROVALS.has(decision.toLowerCase()) || DENIALS.has(decision.toLowerCase());
+
+// One idle mapper (see `keepShape`).
+keepShape(new RunEventMapper(idleMapperOptions()));
