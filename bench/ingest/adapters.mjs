@@ -7,14 +7,13 @@
 // Usage: npm run build && node --expose-gc bench/ingest/adapters.mjs [--runs 5] [--smoke]
 import { writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { aguiLines, aiSdkLines, kitLines, runKit, runKitViaAgUi, runKitViaAiSdk } from './systems.mjs';
+import { adapterOverheads } from './systems.mjs';
 import { expected, w1, w2, w3 } from './workloads.mjs';
 import { check } from './check.mjs';
 
 const args = process.argv.slice(2);
 const smoke = args.includes('--smoke');
 const runs = Number(args[args.indexOf('--runs') + 1]) || (smoke ? 1 : 5);
-const gc = globalThis.gc ?? (() => undefined);
 const workloads = smoke ? { W1: w1(2_000), W2: w2(40), W3: w3(10) } : { W1: w1(), W2: w2(), W3: w3() };
 
 
@@ -23,26 +22,9 @@ const results = { load, runs, workloads: {} };
 const rows = [`Load average at start: ${load.join(', ')} (${runs} runs, median)`, '', '| workload | kit ms | via AI SDK adapter ms | overhead | via AG-UI adapter ms | overhead |', '| --- | ---: | ---: | ---: | ---: | ---: |'];
 for (const [name, ops] of Object.entries(workloads)) {
   const want = expected(ops);
-  const systems = {
-    kit: { lines: kitLines(ops), run: (l) => runKit(l) },
-    aiSdk: { lines: aiSdkLines(ops), run: (l) => runKitViaAiSdk(l) },
-    agUi: { lines: aguiLines(ops), run: (l) => runKitViaAgUi(l) },
-  };
-  const times = { kit: [], aiSdk: [], agUi: [] };
-  for (const [system, spec] of Object.entries(systems)) check(name, system, await spec.run(spec.lines), want);
-  for (let i = 0; i < runs; i++) {
-    for (const [system, spec] of Object.entries(systems)) {
-      gc();
-      const start = performance.now();
-      await spec.run(spec.lines);
-      times[system].push(performance.now() - start);
-    }
-  }
-  const median = (list) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)];
-  const ms = Object.fromEntries(Object.entries(times).map(([system, list]) => [system, Number(median(list).toFixed(1))]));
-  const overhead = (system) => Number(((ms[system] / ms.kit - 1) * 100).toFixed(1));
-  results.workloads[name] = { ms, overheadPercent: { aiSdk: overhead('aiSdk'), agUi: overhead('agUi') } };
-  rows.push(`| ${name} | ${ms.kit} | ${ms.aiSdk} | ${overhead('aiSdk')}% | ${ms.agUi} | ${overhead('agUi')}% |`);
+  const { ms, overheadPercent } = await adapterOverheads(ops, { runs, check: (system, state) => check(name, system, state, want) });
+  results.workloads[name] = { ms, overheadPercent };
+  rows.push(`| ${name} | ${ms.kit} | ${ms.aiSdk} | ${overheadPercent.aiSdk}% | ${ms.agUi} | ${overheadPercent.agUi}% |`);
 }
 const worst = Math.max(...Object.values(results.workloads).flatMap((w) => Object.values(w.overheadPercent)));
 results.met = worst <= 50;

@@ -321,3 +321,37 @@ export async function splitRatios(lines, { kits = { now: currentKit }, runs = 7 
   }
   return Object.fromEntries(labels.map((label) => [label, { ...median(cold[label]), steady: median(steady[label]), live: median(live[label]) }]));
 }
+
+/**
+ * The kit's own ingest and the kit through each adapter, timed interleaved (a full GC before each
+ * run, systems in turn run by run, so a load spike or a re-optimization falls on all alike): the
+ * median ms of each after one checked warm-up, and each adapter's overhead in percent over the
+ * kit's own ingest of the equivalent profile events (issue 11's target: at most +50%). Timed in
+ * sequence instead, the system timed after the others pays for the store's code re-optimizing for
+ * the other's event shapes, and the overhead swung by tens of points between runs.
+ */
+export async function adapterOverheads(ops, { runs = 5, check } = {}) {
+  const systems = {
+    kit: { lines: kitLines(ops), run: (l) => runKit(l) },
+    aiSdk: { lines: aiSdkLines(ops), run: (l) => runKitViaAiSdk(l) },
+    agUi: { lines: aguiLines(ops), run: (l) => runKitViaAgUi(l) },
+  };
+  for (const [system, spec] of Object.entries(systems)) {
+    const state = await spec.run(spec.lines);
+    check?.(system, state);
+  }
+  const gc = globalThis.gc ?? (() => undefined);
+  const times = { kit: [], aiSdk: [], agUi: [] };
+  for (let i = 0; i < runs; i++) {
+    for (const [system, spec] of Object.entries(systems)) {
+      gc();
+      const start = performance.now();
+      await spec.run(spec.lines);
+      times[system].push(performance.now() - start);
+    }
+  }
+  const median = (list) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)];
+  const ms = Object.fromEntries(Object.entries(times).map(([system, list]) => [system, Number(median(list).toFixed(1))]));
+  const overhead = (system) => Number(((ms[system] / ms.kit - 1) * 100).toFixed(1));
+  return { ms, overheadPercent: { aiSdk: overhead('aiSdk'), agUi: overhead('agUi') } };
+}
