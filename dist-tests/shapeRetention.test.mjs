@@ -12,18 +12,33 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const DIST = process.env.AGENTUI_DIST ?? fileURLToPath(new URL('../dist/', import.meta.url));
 
+const moduleUrl = (path) => JSON.stringify(pathToFileURL(path).href);
+const benchUrl = (path) => JSON.stringify(new URL(`../bench/ingest/${path}`, import.meta.url).href);
+
 /**
- * The child: W2 ingested by four stores in turn (each dropped after), then a full GC with none
- * alive. The events' shapes come from `JSON.parse`, not from the kit, so the child keeps one parsed
- * event of each type alive: what the GC may still take is the kit's own.
+ * A child's script: `lines` (W2 in some wire format) through `run` (which keeps one event of each
+ * type in `keptEvents`) four times, each store dropped after, then a full GC with none alive. The
+ * events' shapes are not the kit's (`JSON.parse` or the adapter's envelope literal make them), so
+ * one of each type stays alive: what the GC may still take is the kit's own.
  */
-const CHILD = `
-const kit = await import(${JSON.stringify(pathToFileURL(`${DIST}/headless.js`).href)});
-const { w2 } = await import(${JSON.stringify(new URL('../bench/ingest/workloads.mjs', import.meta.url).href)});
-const { kitLines } = await import(${JSON.stringify(new URL('../bench/ingest/systems.mjs', import.meta.url).href)});
-const lines = kitLines(w2(2_000));
+const child = (lines, run) => `
+const kit = await import(${moduleUrl(`${DIST}/headless.js`)});
+const { w2 } = await import(${benchUrl('workloads.mjs')});
+const systems = await import(${benchUrl('systems.mjs')});
+const lines = ${lines};
 const keptEvents = new Map();
-const run = async () => {
+const run = ${run};
+for (let i = 0; i < 4; i++) if ((await run()) !== 2_000) throw new Error('W2 did not ingest');
+await new Promise((resolve) => setTimeout(resolve, 50));
+console.log('--- full GC, no store alive');
+for (let i = 0; i < 3; i++) globalThis.gc();
+console.log('--- after');
+`;
+
+/** W2's profile lines ingested by a store, 64 per macrotask. */
+const CHILD = child(
+  'systems.kitLines(w2(2_000))',
+  `async () => {
   const store = kit.createRuntimeStore();
   for (let at = 0; at < lines.length; at += 64) {
     const events = lines.slice(at, at + 64).map((line) => JSON.parse(line));
@@ -32,26 +47,14 @@ const run = async () => {
     await new Promise((resolve) => setImmediate(resolve));
   }
   return store.getState().toolCalls.byId.size;
-};
-for (let i = 0; i < 4; i++) if ((await run()) !== 2_000) throw new Error('W2 did not ingest');
-await new Promise((resolve) => setTimeout(resolve, 50));
-console.log('--- full GC, no store alive');
-for (let i = 0; i < 3; i++) globalThis.gc();
-console.log('--- after');
-`;
+}`,
+);
 
-/**
- * The same through the AG-UI adapter: W2's AG-UI events mapped by `toRuntimeEvents` into a store,
- * four streams in turn, then a full GC with none alive (one mapped event of each type kept).
- */
-const ADAPTER_CHILD = `
-const { toRuntimeEvents } = await import(${JSON.stringify(pathToFileURL(`${DIST}/adapters/ag-ui.js`).href)});
-const kit = await import(${JSON.stringify(pathToFileURL(`${DIST}/headless.js`).href)});
-const { w2 } = await import(${JSON.stringify(new URL('../bench/ingest/workloads.mjs', import.meta.url).href)});
-const { aguiLines } = await import(${JSON.stringify(new URL('../bench/ingest/systems.mjs', import.meta.url).href)});
-const lines = aguiLines(w2(2_000));
-const keptEvents = new Map();
-const run = async () => {
+/** W2's AG-UI events mapped by the AG-UI adapter's `toRuntimeEvents` into a store. */
+const ADAPTER_CHILD = child(
+  'systems.aguiLines(w2(2_000))',
+  `async () => {
+  const { toRuntimeEvents } = await import(${moduleUrl(`${DIST}/adapters/ag-ui.js`)});
   const store = kit.createRuntimeStore();
   async function* source() {
     for (let at = 0; at < lines.length; at += 64) {
@@ -67,17 +70,12 @@ const run = async () => {
   }
   store.getState().ingest(events);
   return store.getState().toolCalls.byId.size;
-};
-for (let i = 0; i < 4; i++) if ((await run()) !== 2_000) throw new Error('W2 did not map');
-await new Promise((resolve) => setTimeout(resolve, 50));
-console.log('--- full GC, no store alive');
-for (let i = 0; i < 3; i++) globalThis.gc();
-console.log('--- after');
-`;
+}`,
+);
 
 /** The kit's functions a full GC marked for deoptimization while no store (or stream) was alive. */
-function markedWithNoStoreAlive(child = CHILD) {
-  const out = execFileSync(process.execPath, ['--expose-gc', '--trace-deopt', '--input-type=module', '-e', child], {
+function markedWithNoStoreAlive(script = CHILD) {
+  const out = execFileSync(process.execPath, ['--expose-gc', '--trace-deopt', '--input-type=module', '-e', script], {
     encoding: 'utf8',
     maxBuffer: 64 * 1024 * 1024,
   });
