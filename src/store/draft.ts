@@ -302,7 +302,8 @@ export class ProjectionDraft {
       if (at !== undefined) entry.at = at;
       if (label !== undefined) entry.label = label;
     }
-    this.put('timeline', entry.entryId, entry);
+    // A new id (the sequence is the table's size): appended without a look-up or an index entry.
+    this.writer('timeline').appendNew(entry.entryId, entry);
   }
 
   /**

@@ -30,6 +30,21 @@ const MASK = CHUNK - 1;
 interface Spine {
   readonly index: Map<string, number>;
   readonly order: string[];
+  /**
+   * How many of `order`'s positions `index` holds: an id appended as new (`appendNew`, the
+   * timeline's generated ids) is indexed at the first look-up by id, not when written. The
+   * timeline gains an entry per tool call and is read by id only when its lane shows.
+   */
+  indexed: number;
+}
+
+/** The position of `id` in the spine (any version's: callers check it against their length). */
+function positionOf(spine: Spine, id: string): number | undefined {
+  if (spine.indexed < spine.order.length) {
+    for (let position = spine.indexed; position < spine.order.length; position++) spine.index.set(spine.order[position]!, position);
+    spine.indexed = spine.order.length;
+  }
+  return spine.index.get(id);
 }
 
 type Chunk<T> = (T | undefined)[];
@@ -43,7 +58,7 @@ class TableMap<T> implements ReadonlyMap<string, T> {
   ) {}
 
   get(id: string): T | undefined {
-    const position = this.spine.index.get(id);
+    const position = positionOf(this.spine, id);
     if (position === undefined || position >= this.length) return undefined;
     return this.chunks[position >> CHUNK_BITS]![position & MASK];
   }
@@ -117,7 +132,7 @@ export class TableVersion<T> implements Table<T> {
 }
 
 export function createTable<T>(): Table<T> {
-  return new TableVersion<T>({ index: new Map(), order: [] }, [], 0, 0, 0);
+  return new TableVersion<T>({ index: new Map(), order: [], indexed: 0 }, [], 0, 0, 0);
 }
 
 /** What a writer holds between batches (see `TableWriter.end`): empty, never written. */
@@ -177,17 +192,18 @@ export class TableWriter<T> {
   }
 
   get(id: string): T | undefined {
-    const position = this.spine.index.get(id);
+    const position = positionOf(this.spine, id);
     if (position === undefined || position >= this.length) return undefined;
     return this.chunks[position >> CHUNK_BITS]![position & MASK];
   }
 
   set(id: string, value: T): void {
-    let position = this.spine.index.get(id);
+    let position = positionOf(this.spine, id);
     if (position === undefined || position >= this.length) {
       position = this.length;
       this.spine.index.set(id, position);
       this.spine.order.push(id);
+      this.spine.indexed = this.spine.order.length;
       this.length += 1;
     }
     const chunk = this.writableChunk(position >> CHUNK_BITS);
@@ -199,8 +215,22 @@ export class TableWriter<T> {
     this.changed = true;
   }
 
+  /**
+   * Appends a record under an id the table does not hold (one made for it, as the timeline's are),
+   * without looking it up; it is indexed at the first look-up by id (see `Spine.indexed`).
+   */
+  appendNew(id: string, value: T): void {
+    const position = this.length;
+    this.spine.order.push(id);
+    this.length += 1;
+    this.writableChunk(position >> CHUNK_BITS)[position & MASK] = value;
+    this.size += 1;
+    this.structural = true;
+    this.changed = true;
+  }
+
   delete(id: string): boolean {
-    const position = this.spine.index.get(id);
+    const position = positionOf(this.spine, id);
     if (position === undefined || position >= this.length) return false;
     const chunk = this.writableChunk(position >> CHUNK_BITS);
     if (chunk[position & MASK] === undefined) return false;
@@ -245,7 +275,7 @@ export class TableWriter<T> {
   private fork(order: string[]): void {
     const index = new Map<string, number>();
     order.forEach((id, position) => index.set(id, position));
-    this.spine = { index, order };
+    this.spine = { index, order, indexed: order.length };
   }
 
   private writableChunk(chunkIndex: number): Chunk<T> {
