@@ -1,6 +1,6 @@
 import type { ApplyContext, ApplyOptions } from './apply/context';
 import { ProjectionDraft } from './draft';
-import { EventPipeline } from './eventPipeline';
+import { IDLE_PIPELINE, type EventPipeline } from './eventPipeline';
 import { keepShape } from './keepShape';
 import type { StaleReason } from './records';
 import { countsSince, createProjectionData, sameCounts, type IngestCounts, type ProjectionData } from './state';
@@ -97,6 +97,5 @@ export class BatchRunner<S extends ProjectionData> {
   }
 }
 
-// One idle runner (see `keepShape`).
-const IDLE_DATA = createProjectionData();
-keepShape(new BatchRunner(() => IDLE_DATA, () => undefined, new EventPipeline(1), { previewBudget: 0 }, undefined));
+// One idle runner (see `keepShape`), never run; arrows, as the store's own `get` and `set` are.
+keepShape(new BatchRunner(() => createProjectionData(), () => undefined, IDLE_PIPELINE, { previewBudget: 0 }, undefined));

@@ -585,5 +585,5 @@ export class EventPipeline implements ReadModelGate {
   }
 }
 
-// One idle pipeline, with its sequencer and versioned maps (see `keepShape`).
-keepShape(new EventPipeline(1));
+/** One idle pipeline, with its sequencer and versioned maps (see `keepShape`); the idle batch runner's too. */
+export const IDLE_PIPELINE = keepShape(new EventPipeline(1));
