@@ -36,15 +36,30 @@ interface Spine {
    * timeline gains an entry per tool call and is read by id only when its lane shows.
    */
   indexed: number;
+  /**
+   * The id last looked up, and its position (undefined: not in the spine): a runtime's events come
+   * in runs about one record (a tool call's args deltas, a message's parts, every event of a turn;
+   * a new record is looked up several times before it is added), and comparing one short string
+   * is cheaper than a look-up in a map of thousands. A position never changes owner within a
+   * spine; adding the id updates it.
+   */
+  lastId: string | undefined;
+  lastPosition: number | undefined;
 }
+
+const newSpine = (order: string[] = []): Spine => ({ index: new Map(), order, indexed: 0, lastId: undefined, lastPosition: undefined });
 
 /** The position of `id` in the spine (any version's: callers check it against their length). */
 function positionOf(spine: Spine, id: string): number | undefined {
+  if (id === spine.lastId) return spine.lastPosition;
   if (spine.indexed < spine.order.length) {
     for (let position = spine.indexed; position < spine.order.length; position++) spine.index.set(spine.order[position]!, position);
     spine.indexed = spine.order.length;
   }
-  return spine.index.get(id);
+  const position = spine.index.get(id);
+  spine.lastId = id;
+  spine.lastPosition = position;
+  return position;
 }
 
 type Chunk<T> = (T | undefined)[];
@@ -132,7 +147,7 @@ export class TableVersion<T> implements Table<T> {
 }
 
 export function createTable<T>(): Table<T> {
-  return new TableVersion<T>({ index: new Map(), order: [], indexed: 0 }, [], 0, 0, 0);
+  return new TableVersion<T>(newSpine(), [], 0, 0, 0);
 }
 
 /** What a writer holds between batches (see `TableWriter.end`): empty, never written. */
@@ -163,6 +178,14 @@ export class TableWriter<T> {
   private changed = false;
   /** Ids were added, removed or moved (not only records changed). */
   private structural = false;
+  /**
+   * Per position, the batch whose own record sits there (`setOwn`): a draft asks whether a record
+   * is one this batch made, per event, and a Set entry per record (added, looked up, cleared and
+   * grown again each batch) cost more than this. Kept from batch to batch; only `batch` moves.
+   */
+  private ownedIn = new Int32Array(CHUNK);
+  /** This batch's number in `ownedIn`: each `begin` and each fork (positions change) starts a new one. */
+  private batch = 0;
 
   constructor(base: TableVersion<T>) {
     this.begin(base);
@@ -170,6 +193,7 @@ export class TableWriter<T> {
 
   /** Starts a batch on `base`: nothing copied, nothing changed yet. */
   begin(base: TableVersion<T>): void {
+    this.batch += 1;
     this.base = base;
     this.spine = base.spine;
     this.length = base.length;
@@ -198,12 +222,37 @@ export class TableWriter<T> {
   }
 
   set(id: string, value: T): void {
+    this.place(id, value);
+  }
+
+  /** `set`, the record marked as this batch's own (see `isOwn`). */
+  setOwn(id: string, value: T): void {
+    const position = this.place(id, value);
+    if (position >= this.ownedIn.length) {
+      const grown = new Int32Array(Math.max(position + 1, this.ownedIn.length * 2));
+      grown.set(this.ownedIn);
+      this.ownedIn = grown;
+    }
+    this.ownedIn[position] = this.batch;
+  }
+
+  /** True when `value` is the record `setOwn` stored under `id` in this batch. */
+  isOwn(id: string, value: T): boolean {
+    const position = positionOf(this.spine, id);
+    if (position === undefined || position >= this.length || this.ownedIn[position] !== this.batch) return false;
+    return this.chunks[position >> CHUNK_BITS]![position & MASK] === value;
+  }
+
+  /** Stores `value` under `id` (appending the id when new); returns its position. */
+  private place(id: string, value: T): number {
     let position = positionOf(this.spine, id);
     if (position === undefined || position >= this.length) {
       position = this.length;
       this.spine.index.set(id, position);
       this.spine.order.push(id);
       this.spine.indexed = this.spine.order.length;
+      this.spine.lastId = id;
+      this.spine.lastPosition = position;
       this.length += 1;
     }
     const chunk = this.writableChunk(position >> CHUNK_BITS);
@@ -213,6 +262,7 @@ export class TableWriter<T> {
     }
     chunk[position & MASK] = value;
     this.changed = true;
+    return position;
   }
 
   /**
@@ -221,6 +271,7 @@ export class TableWriter<T> {
    */
   appendNew(id: string, value: T): void {
     const position = this.length;
+    if (this.spine.lastId === id) this.spine.lastId = undefined;
     this.spine.order.push(id);
     this.length += 1;
     this.writableChunk(position >> CHUNK_BITS)[position & MASK] = value;
@@ -272,10 +323,10 @@ export class TableWriter<T> {
     return new TableVersion(this.spine, this.chunks, this.length, this.size, this.base.version + 1, this.structural ? {} : this.base.idsBox);
   }
 
+  /** A spine of its own holding `order` (indexed at the first look-up). */
   private fork(order: string[]): void {
-    const index = new Map<string, number>();
-    order.forEach((id, position) => index.set(id, position));
-    this.spine = { index, order, indexed: order.length };
+    this.spine = newSpine(order);
+    this.batch += 1;
   }
 
   private writableChunk(chunkIndex: number): Chunk<T> {

@@ -62,9 +62,7 @@ export function ensureMessage(ctx: ApplyContext, event: RuntimeEventEnvelope): M
   if (subagent) message.subagentId = event.subagentId;
   ctx.draft.put(table, messageId, message);
   if (turn) {
-    const ownTurn = ctx.draft.own('turns', turn.turnId, turn);
-    ctx.draft.appendToOwn(ownTurn, 'messageIds', messageId);
-    ownTurn.currentMessageId = messageId;
+    ctx.draft.ownAndAppend('turns', turn.turnId, turn, 'messageIds', messageId).currentMessageId = messageId;
   }
   if (subagent && typeof event.subagentId === 'string' && ctx.draft.get('subagents', event.subagentId)) {
     ctx.draft.appendTo('subagents', event.subagentId, 'messageIds', messageId);
@@ -100,9 +98,8 @@ export function appendPart(ctx: ApplyContext, event: RuntimeEventEnvelope, messa
   if (current.step !== undefined) part.step = current.step;
   if (fields.startedAt !== undefined) part.startedAt = fields.startedAt;
   ctx.draft.putOwn('parts', partId, part);
-  const own = ctx.draft.own(table, current.messageId, current);
+  const own = ctx.draft.ownAndAppend(table, current.messageId, current, 'partIds', partId);
   if (nextPart !== undefined) own.nextPart = nextPart;
-  ctx.draft.appendToOwn(own, 'partIds', partId);
   return part;
 }
 

@@ -16,7 +16,7 @@ import { appendPart, ensureMessage, isSubagentScoped } from './messages';
 import { linkArtifact } from './artifacts';
 import { diagnoseReusedToolCallId, draftToolCalls, reusedToolCallKey, toolCallKey } from '../toolCallKey';
 import { NO_IDS } from '../noIds';
-import { appendedText } from '../flatText';
+import { appendedText, flattenText } from '../flatText';
 
 /** The table key of a tool event's call (see toolCallKey), with the record when the store holds it. */
 function toolCallOf(ctx: ApplyContext, toolCallId: string, turnId: string | undefined): { key: string; record: ToolCallRecord | undefined } {
@@ -52,7 +52,7 @@ function ensureToolCall(ctx: ApplyContext, event: RuntimeEventEnvelope): { key: 
   if (!isSubagentScoped(event)) {
     const turn = ensureTurn(ctx, event);
     // Appended to the batch's copy of the list: copying it per tool call is quadratic in a long turn.
-    if (turn) ctx.draft.appendToOwn(ctx.draft.own('turns', turn.turnId, turn), 'toolCallIds', key);
+    if (turn) ctx.draft.ownAndAppend('turns', turn.turnId, turn, 'toolCallIds', key);
   }
   // Made in this batch: the event's own fields go straight into it.
   ctx.draft.putOwn('toolCalls', key, record);
@@ -146,6 +146,8 @@ export function applyToolEvent(ctx: ApplyContext, event: ToolEvent): void {
     case 'tool.result':
     case 'tool.failed':
       applyOutput(ctx, own, event);
+      // Its args are complete: one flat copy (see appendedText).
+      own.argsText = flattenText(own.argsText);
       own.status = event.type === 'tool.result' ? 'succeeded' : 'failed';
       own.endedAt = event.timestamp;
       if (event.type === 'tool.failed') own.failure = readFailure(event);
