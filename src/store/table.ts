@@ -52,6 +52,14 @@ const newSpine = (order: string[] = []): Spine => ({ index: new Map(), order, in
 /** The position of `id` in the spine (any version's: callers check it against their length). */
 function positionOf(spine: Spine, id: string): number | undefined {
   if (id === spine.lastId) return spine.lastPosition;
+  // The id after the last one: a walk in table order (a turn's messages and their parts, settled
+  // when it ends) needs no look-up. An id holds one position in a spine, so this is its own.
+  const next = spine.lastPosition === undefined ? -1 : spine.lastPosition + 1;
+  if (next > 0 && next < spine.order.length && spine.order[next] === id) {
+    spine.lastId = id;
+    spine.lastPosition = next;
+    return next;
+  }
   if (spine.indexed < spine.order.length) {
     for (let position = spine.indexed; position < spine.order.length; position++) spine.index.set(spine.order[position]!, position);
     spine.indexed = spine.order.length;

@@ -42,6 +42,25 @@ describe('the look-up of the id last asked for', () => {
     expect(first.byId.get('a')).toEqual({ n: 1 });
   });
 
+  it('walks the table in order without a map look-up, and an older version still ends at its own length', () => {
+    const writer = writerOn();
+    for (let n = 0; n < 1_000; n++) writer.set(`r${n}`, { n });
+    const table = writer.publish();
+    writer.begin(table);
+    writer.set('late', { n: -1 });
+    const newer = writer.publish();
+    expect(table.byId.get('r0')).toEqual({ n: 0 });
+    const mapGet = vi.spyOn(Map.prototype, 'get');
+    const walked = Array.from({ length: 1_000 }, (_, n) => table.byId.get(`r${n}`)?.n);
+    const lookups = mapGet.mock.calls.length;
+    mapGet.mockRestore();
+    expect(walked).toEqual(Array.from({ length: 1_000 }, (_, n) => n));
+    expect(lookups).toBe(0);
+    // The id after the old version's last is the newer version's: absent from the old one.
+    expect(table.byId.get('late')).toBeUndefined();
+    expect(newer.byId.get('late')).toEqual({ n: -1 });
+  });
+
   it('keeps a removed id absent and gives it its old place when it comes back', () => {
     const writer = writerOn();
     writer.set('a', { n: 1 });
