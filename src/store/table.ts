@@ -256,9 +256,12 @@ export class TableWriter<T> {
     let position = positionOf(this.spine, id);
     if (position === undefined || position >= this.length) {
       position = this.length;
+      // Ids appended without an index entry before this one stay for the catch-up (a look-up
+      // answered by the last-id check did not run it).
+      const indexedAll = this.spine.indexed === this.spine.order.length;
       this.spine.index.set(id, position);
       this.spine.order.push(id);
-      this.spine.indexed = this.spine.order.length;
+      if (indexedAll) this.spine.indexed = this.spine.order.length;
       this.spine.lastId = id;
       this.spine.lastPosition = position;
       this.length += 1;

@@ -34,6 +34,17 @@ describe('the look-up of the id last asked for', () => {
     expect(writer.get('tl-1')).toEqual({ n: 1 });
   });
 
+  it('finds ids appended without an index entry after an id missed just before was set', () => {
+    const writer = writerOn();
+    writer.appendNew('tl-1', { n: 1 });
+    expect(writer.get('x')).toBeUndefined();
+    writer.appendNew('tl-2', { n: 2 });
+    writer.set('x', { n: 3 });
+    expect(writer.get('tl-2')).toEqual({ n: 2 });
+    expect(writer.get('tl-1')).toEqual({ n: 1 });
+    expect(writer.get('x')).toEqual({ n: 3 });
+  });
+
   it('answers for the version asking: a newer id is absent from an older version', () => {
     const { first, second } = twoVersions();
     expect(second.byId.get('b')).toEqual({ n: 2 });
