@@ -11,6 +11,7 @@ import { parseJsonl } from '../src/protocol/parseJsonl';
 import { encodeReadModel } from '../src/protocol/readModel';
 import { validateSnapshot } from '../src/protocol/validateSnapshot';
 import { createRuntimeStore } from '../src/store/createRuntimeStore';
+import { IdList } from '../src/store/idList';
 import { readModelOf } from '../src/store/readModelOf';
 import { summarize } from '../src/store/selectors/summarize';
 import { FIXTURES, fixtureNames, readFixture, readJson } from './referenceData';
@@ -53,6 +54,8 @@ function assertPlainFacts(value: unknown, where: string, seen = new Set<unknown>
   if (typeof value === 'function') throw new Error(`${where}: a function in the facts`);
   if (value === null || typeof value !== 'object' || seen.has(value)) return;
   seen.add(value);
+  // The kit's own id list (a turn's messages and tool calls): its ids must be plain strings too.
+  if (value instanceof IdList) return assertPlainFacts(value.toArray(), where, seen);
   const proto = Object.getPrototypeOf(value);
   const allowed = [Object.prototype, Array.prototype, Map.prototype, Set.prototype, null];
   if (!allowed.includes(proto)) throw new Error(`${where}: an object with a foreign prototype`);

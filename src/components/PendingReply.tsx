@@ -20,11 +20,11 @@ export function selectPendingReplyStage(state: RuntimeState): DisplayStage | und
   if (!turn) return undefined;
   const { stage } = selectRuntimeStatus(state);
   if (!WORKING.has(stage)) return undefined;
-  const replied = turn.messageIds.some((id) => {
+  for (const id of turn.messageIds) {
     const message = state.messages.byId.get(id);
-    return message?.role === 'assistant' && message.partIds.length > 0;
-  });
-  return replied ? undefined : stage;
+    if (message?.role === 'assistant' && message.partIds.length > 0) return undefined;
+  }
+  return stage;
 }
 
 /**
@@ -35,7 +35,7 @@ export function selectThinking(state: RuntimeState): boolean {
   const turn = selectLatestTurn(state);
   if (!turn) return false;
   for (let i = turn.messageIds.length - 1; i >= 0; i--) {
-    const message = state.messages.byId.get(turn.messageIds[i]!);
+    const message = state.messages.byId.get(turn.messageIds.at(i)!);
     if (message?.role !== 'assistant' || message.status !== 'streaming') continue;
     const last = state.parts.byId.get(message.partIds[message.partIds.length - 1]!);
     return last?.kind === 'reasoning' && !last.done;

@@ -576,7 +576,7 @@ export interface ToolGroupProps extends ComponentPropsWithoutRef<'div'> {
  * made opening a 100k-event session one task of seconds.
  */
 export const ToolGroup = forwardRef<HTMLDivElement, ToolGroupProps>(function ToolGroup({ toolCallIds, turnId, onOpenOutput, onOpenEvidence, onRetry, labels, virtualize = true, defaultOpen, className, ...rest }, ref) {
-  const turnToolIds = useRuntimeSelector((s) => (turnId !== undefined ? s.turns.byId.get(turnId)?.toolCallIds : undefined));
+  const turnToolIds = useRuntimeSelector((s) => (turnId !== undefined ? s.turns.byId.get(turnId)?.toolCallIds : undefined))?.toArray();
   const allIds = useRuntimeSelector((s) => s.toolCalls.ids);
   const t = useLabels(labels);
   const ids = toolCallIds ?? (turnId !== undefined ? (turnToolIds ?? EMPTY_IDS) : allIds);

@@ -176,8 +176,8 @@ describe('a snapshot corrects correlations (found by the fuzz campaign)', () => 
     const state = store.getState();
     expect(state.artifacts.byId.get('art-1')).toMatchObject({ toolCallId: 'tc-1', turnId: 'turn-1' });
     expect(state.messages.byId.get('msg-1')!.turnId).toBe('turn-1');
-    expect(state.turns.byId.get('turn-1')!.messageIds).toContain('msg-1');
-    expect(state.turns.byId.get('x')?.messageIds ?? []).not.toContain('msg-1');
+    expect(state.turns.byId.get('turn-1')!.messageIds.toArray()).toContain('msg-1');
+    expect(state.turns.byId.get('x')?.messageIds.toArray() ?? []).not.toContain('msg-1');
     expect(state.tasks.byId.get('task-1')!.attempts.map((a) => a.runId)).toEqual(['run-1', 'run-2']);
   });
 });

@@ -20,6 +20,7 @@ import { ensureThread, ensureTurn, flagPendingActionsAtCompletion, setQueue, upd
 import { diagnoseReusedToolCallId, draftToolCalls, toolCallKey } from './toolCallKey';
 import { ensureTask } from './apply/tasks';
 import { isLaggingText, isTerminalLifecycle, mergeAction, mergeArtifact, mergeIncidents, mergeSubagent, mergeTask, mergeToolCall, mergeTurn, type Merged } from './merge';
+import { IdList } from './idList';
 import { NO_IDS } from './noIds';
 import { anchorsOfNew, placeBefore } from './placeBefore';
 
@@ -50,7 +51,7 @@ function turnFor(ctx: ApplyContext, model: ReadModel | undefined, threadId: stri
   if (existing) return existing;
   if (placement === 'latest') return ensureTurn(ctx, { threadId, turnId })!;
   older.push(turnId);
-  return ctx.draft.put('turns', turnId, { turnId, threadId, lifecycle: 'unknown', runIds: NO_IDS, messageIds: NO_IDS, actionIds: NO_IDS, toolCallIds: NO_IDS });
+  return ctx.draft.put('turns', turnId, { turnId, threadId, lifecycle: 'unknown', runIds: NO_IDS, messageIds: IdList.EMPTY, actionIds: NO_IDS, toolCallIds: IdList.EMPTY });
 }
 
 function applyTurns(ctx: ApplyContext, model: ReadModel, thread: ReadModelThread, placement: Placement, older: string[]): void {
@@ -211,7 +212,7 @@ function applyMessages(
     const moved = existing !== undefined && existing.turnId !== record.turnId;
     if (moved && existing.turnId !== undefined) {
       const from = ctx.draft.get('turns', existing.turnId);
-      if (from) updateTurn(ctx, from, { messageIds: from.messageIds.filter((id) => id !== incoming.messageId) });
+      if (from) updateTurn(ctx, from, { messageIds: IdList.of(from.messageIds.toArray().filter((id) => id !== incoming.messageId)) });
     }
     if (existing && !moved) continue;
     if (!existing) added += 1;
@@ -219,7 +220,7 @@ function applyMessages(
     const turn = turnFor(ctx, model, threadId, incoming.turnId, placement, older);
     // Only an assistant message is where the turn's next parts go; a user message never is.
     updateTurn(ctx, turn, {
-      messageIds: turn.messageIds.includes(incoming.messageId) ? turn.messageIds : [...turn.messageIds, incoming.messageId],
+      messageIds: turn.messageIds.includes(incoming.messageId) ? turn.messageIds : turn.messageIds.append(incoming.messageId),
       ...(record.role === 'assistant' && placement === 'latest' && { currentMessageId: incoming.messageId }),
     });
   }
@@ -245,7 +246,7 @@ function keepListedOrder(ctx: ApplyContext, messages: readonly ReadModelMessage[
     if (!turn) continue;
     const inTurn = new Set(turn.messageIds);
     const own = new Map([...moves].filter(([id, anchor]) => inTurn.has(id) && inTurn.has(anchor)));
-    if (own.size > 0) updateTurn(ctx, turn, { messageIds: placeBefore(turn.messageIds, own) });
+    if (own.size > 0) updateTurn(ctx, turn, { messageIds: IdList.of(placeBefore(turn.messageIds.toArray(), own)) });
   }
 }
 

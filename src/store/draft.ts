@@ -1,6 +1,7 @@
 import { redactSecrets } from '../protocol/redactSecrets';
 import type { Diagnostic, DiagnosticSeverity, SessionFacts, TimelineEntry, TimelineKind } from './records';
 import { TableVersion, TableWriter, tableOf, type Table } from './table';
+import type { IdList } from './idList';
 import { placeBefore } from './placeBefore';
 import { keepShape } from './keepShape';
 import {
@@ -69,6 +70,9 @@ export interface DiagnosticInput {
 
 /** Keys of a record whose value is a list of ids (turnIds, partIds, messageIds ...). */
 export type ListField<R> = { [F in keyof R]-?: R[F] extends readonly string[] ? F : never }[keyof R];
+
+/** Keys of a record whose value is an `IdList` (a turn's messageIds and toolCallIds). */
+export type IdListField<R> = { [F in keyof R]-?: R[F] extends IdList ? F : never }[keyof R];
 
 /**
  * The write side of a batch, and the only way to write the projection. Reducers read and write
@@ -222,6 +226,23 @@ export class ProjectionDraft {
   ownAndAppend<K extends TableName, F extends ListField<RecordOf<K>>>(name: K, id: string, record: RecordOf<K>, field: F, value: string): RecordOf<K> {
     const own = this.own(name, id, record);
     this.ownList(own as object, field as string).push(value);
+    return own;
+  }
+
+  /**
+   * `own`, then appends a value to an `IdList` field of that copy: the list gets one new version per
+   * batch, sharing its ids with the published one (no copy of a turn's thousands of ids).
+   */
+  ownAndAppendId<K extends TableName, F extends IdListField<RecordOf<K>>>(name: K, id: string, record: RecordOf<K>, field: F, value: string): RecordOf<K> {
+    const own = this.own(name, id, record);
+    const fields = own as Record<string, IdList>;
+    let list = fields[field as string]!;
+    if (!this.ownLists.has(list)) {
+      list = list.derive();
+      this.ownLists.add(list);
+      fields[field as string] = list;
+    }
+    list.appendInPlace(value);
     return own;
   }
 

@@ -9,6 +9,7 @@ export type {
   RuntimeStoreOptions,
 } from './createRuntimeStore';
 export type * from './records';
+export { IdList } from './idList';
 export type { IngestCounts, ProjectionData, ProjectionTables, RespondingOverlay, TableName } from './state';
 export { tableRows, type Table } from './table';
 export { summarize, type RuntimeSummary } from './selectors/summarize';

@@ -27,7 +27,7 @@ describe('messages.snapshot', () => {
     ]);
     const state = store.getState();
     expect(state.messages.ids).toEqual(['m-user', 'm-answer']);
-    expect(state.turns.byId.get('turn-1')!.messageIds).toEqual(['m-user', 'm-answer']);
+    expect(state.turns.byId.get('turn-1')!.messageIds.toArray()).toEqual(['m-user', 'm-answer']);
     // The answer stays where the next parts of the turn go.
     expect(state.turns.byId.get('turn-1')!.currentMessageId).toBe('m-answer');
   });

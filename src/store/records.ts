@@ -1,6 +1,7 @@
 import type { FailureFacts, VerificationOutcome } from '../protocol/payloadReaders';
 import type { JsonObject } from '../protocol/events';
 import type { Declared } from '../protocol/entity';
+import type { IdList } from './idList';
 import type { ACTION, ARTIFACT, EVIDENCE, QUEUED_TURN, SUBAGENT, TASK, TOOL_CALL, TURN } from '../protocol/entities';
 
 // A record's fields that a read model also states come from that entity's one declaration
@@ -73,9 +74,11 @@ export interface TurnRecord extends Omit<Declared<typeof TURN>, 'turnId' | 'runI
   failure?: FailureFacts;
   blocked?: { reason: BlockReason; detail?: string };
   runIds: readonly string[];
-  messageIds: readonly string[];
+  /** The turn's messages in order of first appearance (an `IdList`: it grows in O(1) per message). */
+  messageIds: IdList;
   actionIds: readonly string[];
-  toolCallIds: readonly string[];
+  /** The turn's tool calls in order of first appearance (an `IdList`, as `messageIds`). */
+  toolCallIds: IdList;
   /** The message new parts attach to when an event names none. */
   currentMessageId?: string;
 }

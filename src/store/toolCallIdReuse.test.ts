@@ -13,7 +13,7 @@ import type { ProjectionData } from './state';
 // stepId + toolCallId), so a call is one per (turn, toolCallId): a later turn that reuses an id
 // gets its own row with its own approval, and the earlier turn's finished call is never touched.
 function toolsOfTurn(state: ProjectionData, turnId: string): ToolCallRecord[] {
-  return (state.turns.byId.get(turnId)?.toolCallIds ?? []).map((key) => state.toolCalls.byId.get(key)!);
+  return (state.turns.byId.get(turnId)?.toolCallIds.toArray() ?? []).map((key) => state.toolCalls.byId.get(key)!);
 }
 
 describe('a toolCallId reused in a later turn is that turn’s own call', () => {

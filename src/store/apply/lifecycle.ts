@@ -6,6 +6,7 @@ import type { ApplyContext, FactOrigin } from './context';
 import { endPart } from './partDone';
 import { pendingActionIdsOf } from '../selectors/turnStatus';
 import { NO_IDS } from '../noIds';
+import { IdList } from '../idList';
 import { sameString } from '../sameString';
 
 const TERMINAL: ReadonlySet<TurnLifecycle> = new Set(['completed', 'failed', 'cancelled']);
@@ -31,9 +32,9 @@ export function ensureTurn(ctx: ApplyContext, event: Pick<FactOrigin, 'turnId' |
     threadId: thread?.threadId,
     lifecycle: 'unknown',
     runIds: NO_IDS,
-    messageIds: NO_IDS,
+    messageIds: IdList.EMPTY,
     actionIds: NO_IDS,
-    toolCallIds: NO_IDS,
+    toolCallIds: IdList.EMPTY,
   };
   if (thread) {
     ctx.draft.appendTo('threads', thread.threadId, 'turnIds', turnId);
@@ -145,15 +146,16 @@ function regression(ctx: ApplyContext, event: RuntimeEventEnvelope, turn: TurnRe
  */
 function settleTurnMessages(ctx: ApplyContext, turn: TurnRecord, at: string | undefined): void {
   const current = ctx.draft.get('turns', turn.turnId) ?? turn;
-  for (const messageId of current.messageIds) {
-    const message = ctx.draft.get('messages', messageId);
+  const messageIds = current.messageIds;
+  for (let i = 0; i < messageIds.length; i++) {
+    const message = ctx.draft.get('messages', messageIds.at(i)!);
     if (!message) continue;
     for (const partId of message.partIds) {
       const part = ctx.draft.get('parts', partId);
       if (part && !part.done) endPart(ctx.draft, part, at);
     }
     if (message.status === 'streaming') {
-      ctx.draft.own('messages', messageId, message).status = current.lifecycle === 'failed' ? 'failed' : current.lifecycle === 'cancelled' ? 'interrupted' : 'completed';
+      ctx.draft.own('messages', message.messageId, message).status = current.lifecycle === 'failed' ? 'failed' : current.lifecycle === 'cancelled' ? 'interrupted' : 'completed';
     }
   }
 }
@@ -176,7 +178,7 @@ function addUserMessage(ctx: ApplyContext, event: RuntimeEventEnvelope): void {
     status: 'completed',
     final: true,
   });
-  if (turn) ctx.draft.appendTo('turns', turnId, 'messageIds', messageId);
+  if (turn) ctx.draft.ownAndAppendId('turns', turnId, turn, 'messageIds', messageId);
 }
 
 export function applyRunStatus(ctx: ApplyContext, event: RunStatusEvent): void {

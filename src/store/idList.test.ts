@@ -1,0 +1,125 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { IdList } from './idList';
+import { createRuntimeStore } from './createRuntimeStore';
+
+describe('IdList versions', () => {
+  it('an older version keeps its ids when a newer one is appended to', () => {
+    const one = IdList.EMPTY.append('a');
+    const two = one.append('b');
+    const three = two.append('c');
+    expect(one.toArray()).toEqual(['a']);
+    expect(two.toArray()).toEqual(['a', 'b']);
+    expect([...three]).toEqual(['a', 'b', 'c']);
+    expect(one.length).toBe(1);
+    expect(one.at(1)).toBeUndefined();
+    expect(two.includes('c')).toBe(false);
+  });
+
+  it('an older version built on again has its own ids, and the newer versions keep theirs', () => {
+    const base = IdList.of(['a', 'b']);
+    const left = base.append('left');
+    const right = base.append('right');
+    const leftMore = left.append('left-2');
+    expect(left.toArray()).toEqual(['a', 'b', 'left']);
+    expect(right.toArray()).toEqual(['a', 'b', 'right']);
+    expect(leftMore.toArray()).toEqual(['a', 'b', 'left', 'left-2']);
+    expect(right.append('right-2').toArray()).toEqual(['a', 'b', 'right', 'right-2']);
+    expect(base.toArray()).toEqual(['a', 'b']);
+  });
+
+  it('the empty list stays empty and holds no ids of the lists grown from it', () => {
+    const a = IdList.EMPTY.append('a');
+    const b = IdList.EMPTY.append('b');
+    expect(a.toArray()).toEqual(['a']);
+    expect(b.toArray()).toEqual(['b']);
+    expect(IdList.EMPTY.length).toBe(0);
+    expect(IdList.EMPTY.toArray()).toEqual([]);
+    expect(IdList.of([])).toBe(IdList.EMPTY);
+  });
+
+  it('reads as an array: at (negative from the end), last, indexOf, toArray once per version, JSON', () => {
+    const list = IdList.of(['a', 'b', 'c']);
+    expect(list.at(-1)).toBe('c');
+    expect(list.at(-4)).toBeUndefined();
+    expect(list.last()).toBe('c');
+    expect(IdList.EMPTY.last()).toBeUndefined();
+    expect(list.indexOf('b')).toBe(1);
+    expect(list.toArray()).toBe(list.toArray());
+    expect(JSON.stringify({ ids: list.append('d') })).toBe('{"ids":["a","b","c","d"]}');
+  });
+
+  it('a version appended in place forgets the array it handed out before', () => {
+    const list = IdList.of(['a']).derive();
+    const before = list.toArray();
+    list.appendInPlace('b');
+    expect(before).toEqual(['a']);
+    expect(list.toArray()).toEqual(['a', 'b']);
+  });
+});
+
+// A turn of a long agent run gains a message and a tool call in nearly every batch: its id lists
+// must grow without a copy of the whole list per batch (that made W2's ingest O(turn length) per batch).
+describe('a long turn’s id lists', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  const event = (sequence: number, type: string, fields: Record<string, unknown>, payload: Record<string, unknown> = {}) => ({
+    schemaVersion: 'lime-profile-0.4.0',
+    runtimeId: 'rt',
+    sessionId: 's',
+    threadId: 'th',
+    turnId: 't0',
+    eventId: `e${sequence}`,
+    sequence,
+    timestamp: '2026-06-09T10:00:00.000Z',
+    type,
+    ...fields,
+    payload,
+  });
+
+  it('2,000 batches of a message and a tool call each copy no list of 1,000 ids or more, and every version keeps its own', () => {
+    const store = createRuntimeStore();
+    let sequence = 1;
+    store.getState().ingest([event(sequence++, 'turn.started', {})]);
+    const longCopies = { count: 0 };
+    const { slice, concat } = Array.prototype;
+    vi.spyOn(Array.prototype, 'slice').mockImplementation(function (this: unknown[], ...args) {
+      if (this.length >= 1_000) longCopies.count++;
+      return slice.apply(this, args as []);
+    });
+    vi.spyOn(Array.prototype, 'concat').mockImplementation(function (this: unknown[], ...args) {
+      if (this.length >= 1_000) longCopies.count++;
+      return concat.apply(this, args);
+    });
+    const states = [];
+    for (let n = 0; n < 2_000; n++) {
+      store.getState().ingest([
+        event(sequence++, 'model.requested', { messageId: `m${n}` }),
+        event(sequence++, 'tool.started', { stepId: `st${n}`, toolCallId: `tc${n}` }, { toolName: 'read' }),
+      ]);
+      if (n % 500 === 499) states.push(store.getState());
+    }
+    vi.restoreAllMocks();
+    expect(longCopies.count).toBe(0);
+    const turn = store.getState().turns.byId.get('t0')!;
+    expect(turn.messageIds.length).toBe(2_000);
+    expect(turn.toolCallIds.length).toBe(2_000);
+    expect(turn.messageIds.at(1_999)).toBe('m1999');
+    expect(turn.toolCallIds.toArray().slice(0, 2)).toEqual(['tc0', 'tc1']);
+    // Every state handed out before still lists exactly the messages it had.
+    expect(states.map((s) => s.turns.byId.get('t0')!.messageIds.length)).toEqual([500, 1_000, 1_500, 2_000]);
+    expect(states.map((s) => s.turns.byId.get('t0')!.messageIds.last())).toEqual(['m499', 'm999', 'm1499', 'm1999']);
+  });
+
+  it('a state set back and built on again lists its own messages, and the later state keeps its', () => {
+    const store = createRuntimeStore();
+    store.getState().ingest([event(1, 'turn.started', {}), event(2, 'model.requested', { messageId: 'm0' })]);
+    const earlier = store.getState();
+    store.getState().ingest([event(3, 'model.requested', { messageId: 'm1' })]);
+    const later = store.getState();
+    store.setState(earlier, true);
+    store.getState().ingest([event(3, 'model.requested', { messageId: 'other' })]);
+    expect(store.getState().turns.byId.get('t0')!.messageIds.toArray()).toEqual(['m0', 'other']);
+    expect(later.turns.byId.get('t0')!.messageIds.toArray()).toEqual(['m0', 'm1']);
+    expect(earlier.turns.byId.get('t0')!.messageIds.toArray()).toEqual(['m0']);
+  });
+});
