@@ -149,7 +149,7 @@ describe('older history goes in front and never becomes the latest turn (bug 5)'
     expect(selectLatestTurn(state)?.turnId).toBe('turn-9');
     expect(selectLatestTurn(state, 'thread-1')?.turnId).toBe('turn-9');
     expect(selectThreadReadModel(state)).toMatchObject({ activeTurnId: 'turn-9', status: 'running' });
-    expect(state.threads.byId.get('thread-1')!.turnIds).toEqual(['turn-1', 'turn-2', 'turn-9']);
+    expect(state.threads.byId.get('thread-1')!.turnIds.toArray()).toEqual(['turn-1', 'turn-2', 'turn-9']);
     expect(state.turns.ids).toEqual(['turn-1', 'turn-2', 'turn-9']);
     expect(summarize(state).status).toBe('running');
     expect(summarize(state).messages.map((m) => m.messageId)).toEqual(['turn-1:user', 'turn-2:assistant', 'turn-9:user']);

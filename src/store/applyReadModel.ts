@@ -349,7 +349,7 @@ export function prependHistory(ctx: ApplyContext, doc: unknown): ReadModelOutcom
     if (olderTurnIds.length === 0) continue;
     const record = ensureThread(ctx, thread.threadId);
     const prepended = new Set(olderTurnIds);
-    ctx.draft.put('threads', thread.threadId, { ...record, turnIds: [...olderTurnIds, ...record.turnIds.filter((id) => !prepended.has(id))] });
+    ctx.draft.put('threads', thread.threadId, { ...record, turnIds: IdList.of([...olderTurnIds, ...record.turnIds.toArray().filter((id) => !prepended.has(id))]) });
     ctx.draft.moveNewestToFront('turns', olderTurnIds.length);
   }
   ctx.draft.moveNewestToFront('messages', ctx.draft.tableIds('messages').length - messagesBefore);

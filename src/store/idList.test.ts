@@ -59,8 +59,23 @@ describe('IdList versions', () => {
 
 // A turn of a long agent run gains a message and a tool call in nearly every batch: its id lists
 // must grow without a copy of the whole list per batch (that made W2's ingest O(turn length) per batch).
-describe('a long turn’s id lists', () => {
+describe('a long turn’s and a long thread’s id lists', () => {
   afterEach(() => vi.restoreAllMocks());
+
+  /** Counts `slice` and `concat` calls on arrays of 1,000 items or more (how a list was copied to grow). */
+  function countLongCopies(): { count: number } {
+    const longCopies = { count: 0 };
+    const { slice, concat } = Array.prototype;
+    vi.spyOn(Array.prototype, 'slice').mockImplementation(function (this: unknown[], ...args) {
+      if (this.length >= 1_000) longCopies.count++;
+      return slice.apply(this, args as []);
+    });
+    vi.spyOn(Array.prototype, 'concat').mockImplementation(function (this: unknown[], ...args) {
+      if (this.length >= 1_000) longCopies.count++;
+      return concat.apply(this, args);
+    });
+    return longCopies;
+  }
 
   const event = (sequence: number, type: string, fields: Record<string, unknown>, payload: Record<string, unknown> = {}) => ({
     schemaVersion: 'lime-profile-0.4.0',
@@ -80,16 +95,7 @@ describe('a long turn’s id lists', () => {
     const store = createRuntimeStore();
     let sequence = 1;
     store.getState().ingest([event(sequence++, 'turn.started', {})]);
-    const longCopies = { count: 0 };
-    const { slice, concat } = Array.prototype;
-    vi.spyOn(Array.prototype, 'slice').mockImplementation(function (this: unknown[], ...args) {
-      if (this.length >= 1_000) longCopies.count++;
-      return slice.apply(this, args as []);
-    });
-    vi.spyOn(Array.prototype, 'concat').mockImplementation(function (this: unknown[], ...args) {
-      if (this.length >= 1_000) longCopies.count++;
-      return concat.apply(this, args);
-    });
+    const longCopies = countLongCopies();
     const states = [];
     for (let n = 0; n < 2_000; n++) {
       store.getState().ingest([
@@ -108,6 +114,18 @@ describe('a long turn’s id lists', () => {
     // Every state handed out before still lists exactly the messages it had.
     expect(states.map((s) => s.turns.byId.get('t0')!.messageIds.length)).toEqual([500, 1_000, 1_500, 2_000]);
     expect(states.map((s) => s.turns.byId.get('t0')!.messageIds.last())).toEqual(['m499', 'm999', 'm1499', 'm1999']);
+  });
+
+  it('a thread of 1,500 turns, one new turn per batch, copies no list of 1,000 ids or more', () => {
+    const store = createRuntimeStore();
+    const longCopies = countLongCopies();
+    for (let n = 0; n < 1_500; n++) store.getState().ingest([event(n + 1, 'turn.started', { turnId: `t${n}` })]);
+    vi.restoreAllMocks();
+    expect(longCopies.count).toBe(0);
+    const thread = store.getState().threads.byId.get('th')!;
+    expect(thread.turnIds.length).toBe(1_500);
+    expect(thread.turnIds.at(0)).toBe('t0');
+    expect(thread.activeTurnId).toBe('t1499');
   });
 
   it('a state set back and built on again lists its own messages, and the later state keeps its', () => {

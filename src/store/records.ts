@@ -45,7 +45,8 @@ export interface ThreadRecord {
   /** Status as a snapshot or a thread event reported it. */
   status?: string;
   activeTurnId?: string;
-  turnIds: readonly string[];
+  /** The thread's turns in order (an `IdList`: it grows in O(1) per turn). */
+  turnIds: IdList;
   incidents: readonly JsonObject[];
   parentThreadId?: string;
 }

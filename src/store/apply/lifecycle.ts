@@ -16,7 +16,7 @@ export function isTerminal(lifecycle: TurnLifecycle): boolean {
 }
 
 export function ensureThread({ draft }: ApplyContext, threadId: string): ThreadRecord {
-  return draft.get('threads', threadId) ?? draft.put('threads', threadId, { threadId, turnIds: [], incidents: [] });
+  return draft.get('threads', threadId) ?? draft.put('threads', threadId, { threadId, turnIds: IdList.EMPTY, incidents: [] });
 }
 
 /** The turn an event belongs to, created on first sight (and listed under its thread). */
@@ -36,10 +36,7 @@ export function ensureTurn(ctx: ApplyContext, event: Pick<FactOrigin, 'turnId' |
     actionIds: NO_IDS,
     toolCallIds: IdList.EMPTY,
   };
-  if (thread) {
-    ctx.draft.appendTo('threads', thread.threadId, 'turnIds', turnId);
-    ctx.draft.edit('threads', thread.threadId)!.activeTurnId = turnId;
-  }
+  if (thread) ctx.draft.ownAndAppendId('threads', thread.threadId, thread, 'turnIds', turnId).activeTurnId = turnId;
   return ctx.draft.put('turns', turnId, turn);
 }
 
