@@ -32,6 +32,21 @@ describe('seen event ids are bounded (bug 4)', () => {
     expect(data.session.stale).toBe(false);
   });
 
+  it('a stream of 64-event batches never holds more than 1,024 ids (a V8 Map doubles past a power of two)', () => {
+    const ev = eventBuilder();
+    const { pipeline, counts, ingest } = harness(64);
+    const events = Array.from({ length: 10_000 }, () => ev('model.delta', t1, { delta: '.' }));
+    let most = 0;
+    for (let i = 0; i < events.length; i += 64) {
+      ingest(events.slice(i, i + 64));
+      most = Math.max(most, pipeline.rememberedEventIds());
+    }
+    expect(counts.applied).toBe(10_000);
+    // What a batch starts with, plus its own 64 ids, fits a table of 1,024.
+    expect(most + 64).toBeLessThanOrEqual(1_024);
+    expect(most).toBeGreaterThan(512);
+  });
+
   it('a different event at a recently applied sequence is still late', () => {
     const ev = eventBuilder();
     const { counts, ingest, data } = harness(4);
