@@ -20,11 +20,11 @@ export function selectPendingReplyStage(state: RuntimeState): DisplayStage | und
   if (!turn) return undefined;
   const { stage } = selectRuntimeStatus(state);
   if (!WORKING.has(stage)) return undefined;
-  for (const id of turn.messageIds) {
+  const replied = turn.messageIds.toArray().some((id) => {
     const message = state.messages.byId.get(id);
-    if (message?.role === 'assistant' && message.partIds.length > 0) return undefined;
-  }
-  return stage;
+    return message?.role === 'assistant' && message.partIds.length > 0;
+  });
+  return replied ? undefined : stage;
 }
 
 /**

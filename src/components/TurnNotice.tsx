@@ -18,7 +18,7 @@ import { valueLabel } from './valueLabel';
 /** The prompt that started a turn (its user message's text), to send again; undefined without one. */
 function turnPrompt(state: RuntimeState, turnId: string): string | undefined {
   const turn = state.turns.byId.get(turnId);
-  for (const id of turn?.messageIds ?? []) {
+  for (const id of turn?.messageIds.toArray() ?? []) {
     const message = state.messages.byId.get(id);
     if (message?.role === 'user') return selectMessageText(state, message) || undefined;
   }

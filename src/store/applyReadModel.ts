@@ -16,12 +16,11 @@ import { classifyDocument, type RuntimeDocumentKind } from '../protocol/snapshot
 import type { MessagePart, MessageRecord, TurnRecord } from './records';
 import type { ApplyContext, FactOrigin, ReadModelRefusal } from './apply/context';
 import { ensureEvidence, mergeEvidence } from './apply/evidence';
-import { ensureThread, ensureTurn, flagPendingActionsAtCompletion, setQueue, updateTurn } from './apply/lifecycle';
+import { ensureThread, ensureTurn, flagPendingActionsAtCompletion, newTurn, setQueue, updateTurn } from './apply/lifecycle';
 import { diagnoseReusedToolCallId, draftToolCalls, toolCallKey } from './toolCallKey';
 import { ensureTask } from './apply/tasks';
 import { isLaggingText, isTerminalLifecycle, mergeAction, mergeArtifact, mergeIncidents, mergeSubagent, mergeTask, mergeToolCall, mergeTurn, type Merged } from './merge';
 import { IdList } from './idList';
-import { NO_IDS } from './noIds';
 import { anchorsOfNew, placeBefore } from './placeBefore';
 
 export interface ReadModelOutcome {
@@ -51,7 +50,7 @@ function turnFor(ctx: ApplyContext, model: ReadModel | undefined, threadId: stri
   if (existing) return existing;
   if (placement === 'latest') return ensureTurn(ctx, { threadId, turnId })!;
   older.push(turnId);
-  return ctx.draft.put('turns', turnId, { turnId, threadId, lifecycle: 'unknown', runIds: NO_IDS, messageIds: IdList.EMPTY, actionIds: NO_IDS, toolCallIds: IdList.EMPTY });
+  return ctx.draft.put('turns', turnId, newTurn(turnId, threadId));
 }
 
 function applyTurns(ctx: ApplyContext, model: ReadModel, thread: ReadModelThread, placement: Placement, older: string[]): void {
@@ -220,7 +219,7 @@ function applyMessages(
     const turn = turnFor(ctx, model, threadId, incoming.turnId, placement, older);
     // Only an assistant message is where the turn's next parts go; a user message never is.
     updateTurn(ctx, turn, {
-      messageIds: turn.messageIds.includes(incoming.messageId) ? turn.messageIds : turn.messageIds.append(incoming.messageId),
+      messageIds: turn.messageIds.toArray().includes(incoming.messageId) ? turn.messageIds : turn.messageIds.append(incoming.messageId),
       ...(record.role === 'assistant' && placement === 'latest' && { currentMessageId: incoming.messageId }),
     });
   }
@@ -244,7 +243,7 @@ function keepListedOrder(ctx: ApplyContext, messages: readonly ReadModelMessage[
   for (const turnId of turnIds) {
     const turn = ctx.draft.get('turns', turnId);
     if (!turn) continue;
-    const inTurn = new Set(turn.messageIds);
+    const inTurn = new Set(turn.messageIds.toArray());
     const own = new Map([...moves].filter(([id, anchor]) => inTurn.has(id) && inTurn.has(anchor)));
     if (own.size > 0) updateTurn(ctx, turn, { messageIds: IdList.of(placeBefore(turn.messageIds.toArray(), own)) });
   }

@@ -1,7 +1,7 @@
 import { redactSecrets } from '../protocol/redactSecrets';
 import type { Diagnostic, DiagnosticSeverity, SessionFacts, TimelineEntry, TimelineKind } from './records';
 import { TableVersion, TableWriter, tableOf, type Table } from './table';
-import type { IdList } from './idList';
+import { IdList } from './idList';
 import { placeBefore } from './placeBefore';
 import { keepShape } from './keepShape';
 import {
@@ -16,22 +16,6 @@ type RecordOf<K extends TableName> = ProjectionData[K] extends Table<infer T> ? 
 
 /** Lists up to this long are trimmed to their length when published (see `commit`). */
 const TRIMMED_LIST_LENGTH = 256;
-
-/** Room a long list's copy gets for the batch's appends (see `appendableCopy`). */
-const LONG_LIST_ROOM: readonly string[] = Array<string>(32).fill('');
-
-/**
- * A copy of an id list to append to. A long one (a turn's thousands of messages or tool calls) is
- * made with room for a batch's appends in the same allocation: V8 keeps an array's capacity when
- * its length is cut back, so the first push does not copy it a second time (`slice` makes an exact
- * fit, and that push grew it: two copies of the list per batch, a third of W2's allocation).
- */
-function appendableCopy(list: readonly string[]): string[] {
-  if (list.length <= TRIMMED_LIST_LENGTH) return list.slice();
-  const copy = list.concat(LONG_LIST_ROOM);
-  copy.length = list.length;
-  return copy;
-}
 
 /**
  * A shallow copy of a record, one copying function per table: a spread at one site for every
@@ -221,28 +205,17 @@ export class ProjectionDraft {
 
   /**
    * `own`, then appends a value to a list field of that copy: one look-up of the record, on the
-   * paths that create a part, a message or a tool call. Returns the batch's own copy.
+   * paths that create a part, a message or a tool call. An `IdList` gets one new version per batch,
+   * sharing its ids with the published one (no copy of a turn's thousands of ids); an array is
+   * copied once per batch. Returns the batch's own copy.
    */
-  ownAndAppend<K extends TableName, F extends ListField<RecordOf<K>>>(name: K, id: string, record: RecordOf<K>, field: F, value: string): RecordOf<K> {
+  ownAndAppend<K extends TableName, F extends ListField<RecordOf<K>> | IdListField<RecordOf<K>>>(name: K, id: string, record: RecordOf<K>, field: F, value: string): RecordOf<K> {
     const own = this.own(name, id, record);
-    this.ownList(own as object, field as string).push(value);
-    return own;
-  }
-
-  /**
-   * `own`, then appends a value to an `IdList` field of that copy: the list gets one new version per
-   * batch, sharing its ids with the published one (no copy of a turn's thousands of ids).
-   */
-  ownAndAppendId<K extends TableName, F extends IdListField<RecordOf<K>>>(name: K, id: string, record: RecordOf<K>, field: F, value: string): RecordOf<K> {
-    const own = this.own(name, id, record);
-    const fields = own as Record<string, IdList>;
-    let list = fields[field as string]!;
-    if (!this.ownLists.has(list)) {
-      list = list.derive();
-      this.ownLists.add(list);
-      fields[field as string] = list;
-    }
-    list.appendInPlace(value);
+    const fields = own as Record<string, unknown>;
+    const list = fields[field as string];
+    if (!(list instanceof IdList)) this.ownList(own as object, field as string).push(value);
+    else if (this.ownLists.has(list)) list.appendInPlace(value);
+    else this.ownLists.add((fields[field as string] = list.append(value)));
     return own;
   }
 
@@ -251,7 +224,7 @@ export class ProjectionDraft {
     const fields = record as Record<string, readonly string[]>;
     const list = fields[key]!;
     if (this.ownLists.has(list as object)) return list as string[];
-    const copy = appendableCopy(list);
+    const copy = list.slice();
     this.ownLists.add(copy);
     fields[key] = copy;
     this.grownLists.push({ record: fields, field: key });
@@ -363,8 +336,8 @@ export class ProjectionDraft {
   commit(): ProjectionData {
     // A list grown by push keeps spare capacity (V8 grows by half plus 16): a short list is copied
     // to its length once per batch, so a long session of many messages does not keep 16 spare slots
-    // in each. A long list (a turn's thousands of messages or tool calls) is not: its slack is the
-    // room `appendableCopy` gave it, there are few such lists, and copying it again was a second O(n).
+    // in each. A long one (a message of hundreds of parts; the lists that grow by thousands are
+    // `IdList`s) keeps its slack rather than a second copy per batch.
     for (const { record, field } of this.grownLists) {
       const list = record[field]!;
       if (list.length <= TRIMMED_LIST_LENGTH) record[field] = list.slice();

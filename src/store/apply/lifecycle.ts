@@ -27,17 +27,13 @@ export function ensureTurn(ctx: ApplyContext, event: Pick<FactOrigin, 'turnId' |
   if (existing) return existing;
   // The thread's own id string, not this event's copy of it: a long session keeps one per turn otherwise.
   const thread = event.threadId === undefined ? undefined : ensureThread(ctx, event.threadId);
-  const turn: TurnRecord = {
-    turnId,
-    threadId: thread?.threadId,
-    lifecycle: 'unknown',
-    runIds: NO_IDS,
-    messageIds: IdList.EMPTY,
-    actionIds: NO_IDS,
-    toolCallIds: IdList.EMPTY,
-  };
-  if (thread) ctx.draft.ownAndAppendId('threads', thread.threadId, thread, 'turnIds', turnId).activeTurnId = turnId;
-  return ctx.draft.put('turns', turnId, turn);
+  if (thread) ctx.draft.ownAndAppend('threads', thread.threadId, thread, 'turnIds', turnId).activeTurnId = turnId;
+  return ctx.draft.put('turns', turnId, newTurn(turnId, thread?.threadId));
+}
+
+/** A turn no fact has been applied to yet. */
+export function newTurn(turnId: string, threadId: string | undefined): TurnRecord {
+  return { turnId, threadId, lifecycle: 'unknown', runIds: NO_IDS, messageIds: IdList.EMPTY, actionIds: NO_IDS, toolCallIds: IdList.EMPTY };
 }
 
 /** Patches a turn: a new record once per batch, then in place (a turn takes many events per batch). */
@@ -143,16 +139,15 @@ function regression(ctx: ApplyContext, event: RuntimeEventEnvelope, turn: TurnRe
  */
 function settleTurnMessages(ctx: ApplyContext, turn: TurnRecord, at: string | undefined): void {
   const current = ctx.draft.get('turns', turn.turnId) ?? turn;
-  const messageIds = current.messageIds;
-  for (let i = 0; i < messageIds.length; i++) {
-    const message = ctx.draft.get('messages', messageIds.at(i)!);
+  for (const messageId of current.messageIds.toArray()) {
+    const message = ctx.draft.get('messages', messageId);
     if (!message) continue;
     for (const partId of message.partIds) {
       const part = ctx.draft.get('parts', partId);
       if (part && !part.done) endPart(ctx.draft, part, at);
     }
     if (message.status === 'streaming') {
-      ctx.draft.own('messages', message.messageId, message).status = current.lifecycle === 'failed' ? 'failed' : current.lifecycle === 'cancelled' ? 'interrupted' : 'completed';
+      ctx.draft.own('messages', messageId, message).status = current.lifecycle === 'failed' ? 'failed' : current.lifecycle === 'cancelled' ? 'interrupted' : 'completed';
     }
   }
 }
@@ -175,7 +170,7 @@ function addUserMessage(ctx: ApplyContext, event: RuntimeEventEnvelope): void {
     status: 'completed',
     final: true,
   });
-  if (turn) ctx.draft.ownAndAppendId('turns', turnId, turn, 'messageIds', messageId);
+  if (turn) ctx.draft.ownAndAppend('turns', turnId, turn, 'messageIds', messageId);
 }
 
 export function applyRunStatus(ctx: ApplyContext, event: RunStatusEvent): void {

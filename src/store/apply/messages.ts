@@ -62,7 +62,7 @@ export function ensureMessage(ctx: ApplyContext, event: RuntimeEventEnvelope): M
   if (subagent) message.subagentId = event.subagentId;
   ctx.draft.put(table, messageId, message);
   if (turn) {
-    ctx.draft.ownAndAppendId('turns', turn.turnId, turn, 'messageIds', messageId).currentMessageId = messageId;
+    ctx.draft.ownAndAppend('turns', turn.turnId, turn, 'messageIds', messageId).currentMessageId = messageId;
   }
   if (subagent && typeof event.subagentId === 'string' && ctx.draft.get('subagents', event.subagentId)) {
     ctx.draft.appendTo('subagents', event.subagentId, 'messageIds', messageId);

@@ -52,7 +52,7 @@ function ensureToolCall(ctx: ApplyContext, event: RuntimeEventEnvelope): { key: 
   if (!isSubagentScoped(event)) {
     const turn = ensureTurn(ctx, event);
     // Appended to the batch's copy of the list: copying it per tool call is quadratic in a long turn.
-    if (turn) ctx.draft.ownAndAppendId('turns', turn.turnId, turn, 'toolCallIds', key);
+    if (turn) ctx.draft.ownAndAppend('turns', turn.turnId, turn, 'toolCallIds', key);
   }
   // Made in this batch: the event's own fields go straight into it.
   ctx.draft.putOwn('toolCalls', key, record);

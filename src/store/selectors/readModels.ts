@@ -31,7 +31,7 @@ export interface ThreadReadModel {
 export function selectThreadReadModel(state: ProjectionData, threadId?: string): ThreadReadModel {
   const thread = threadId === undefined ? state.threads.byId.get(state.threads.ids[0] ?? '') : state.threads.byId.get(threadId);
   const id = thread?.threadId;
-  const turnIds = new Set(thread?.turnIds ?? state.turns.ids);
+  const turnIds = new Set(thread?.turnIds.toArray() ?? state.turns.ids);
   const latest = selectLatestTurn(state, id);
   let lastOutcome: ThreadReadModel['lastOutcome'];
   for (let i = state.turns.ids.length - 1; i >= 0; i--) {

@@ -34,7 +34,7 @@ function retryAt(state: Pick<ProjectionData, 'costLimits'>): string | undefined 
 export function selectTurnNotice(state: ProjectionData, messageId: string): TurnNoticeFacts | undefined {
   const message = state.messages.byId.get(messageId);
   const turn = message?.turnId === undefined ? undefined : state.turns.byId.get(message.turnId);
-  if (!turn || turn.messageIds.last() !== messageId) return undefined;
+  if (!turn || turn.messageIds.at(-1) !== messageId) return undefined;
   const status = selectTurnStatus(state, turn);
   if (status === 'blocked') {
     return {

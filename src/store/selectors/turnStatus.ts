@@ -38,7 +38,7 @@ export const bySeverity = (a: { severity?: string }, b: { severity?: string }): 
 
 /** The latest turn of the session (or of one thread), or undefined before the first turn. */
 export function selectLatestTurn(state: Pick<ProjectionData, 'turns' | 'threads'>, threadId?: string): TurnRecord | undefined {
-  const last = threadId === undefined ? state.turns.ids[state.turns.ids.length - 1] : state.threads.byId.get(threadId)?.turnIds.last();
+  const last = threadId === undefined ? state.turns.ids[state.turns.ids.length - 1] : state.threads.byId.get(threadId)?.turnIds.at(-1);
   return last === undefined ? undefined : state.turns.byId.get(last);
 }
 

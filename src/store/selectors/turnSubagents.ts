@@ -7,6 +7,6 @@ import type { ProjectionData } from '../state';
 export function selectTurnSubagents(state: Pick<ProjectionData, 'messages' | 'turns' | 'subagents'>, messageId: string): string[] {
   const message = state.messages.byId.get(messageId);
   const turn = message?.turnId === undefined ? undefined : state.turns.byId.get(message.turnId);
-  if (!turn || turn.messageIds.last() !== messageId) return [];
+  if (!turn || turn.messageIds.at(-1) !== messageId) return [];
   return state.subagents.ids.filter((id) => state.subagents.byId.get(id)?.parentTurnId === turn.turnId);
 }
