@@ -70,6 +70,14 @@ for (const mode of ['virtualized', 'whole'] as const) {
     // Hydrated, the markdown chunk arrived, the rows in view mounted and measured.
     await expect(page.locator('.aui-markdown h4').first()).toBeAttached();
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    // The thread opens at its newest: once its rows are placed and measured the view is pinned at the
+    // end. Waited for as a state, not a number of frames: the markdown chunk's arrival re-measures
+    // the rows, and on a quiet CI run the pin landed after the two frames above (8,950 px short once).
+    const toEnd = () => page.evaluate(() => {
+      const log = document.querySelector('.aui-conversation__scroll')!;
+      return log.getAttribute('aria-busy') === 'true' ? Number.POSITIVE_INFINITY : log.scrollHeight - log.clientHeight - log.scrollTop;
+    });
+    await expect.poll(toEnd).toBeLessThanOrEqual(24);
     const violations = await page.evaluate(() => (window as unknown as { __csp?: string[] }).__csp ?? []);
     const layout = await page.evaluate(() => ({
       documentHeight: document.documentElement.scrollHeight,
