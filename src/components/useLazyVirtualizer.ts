@@ -1,6 +1,6 @@
 import { useLayoutEffect, useReducer, useRef } from 'react';
 import { flushSync } from 'react-dom';
-import type { Virtualizer, VirtualizerOptions } from '@tanstack/react-virtual';
+import type { VirtualItem, Virtualizer, VirtualizerOptions } from '@tanstack/react-virtual';
 import { lazyPart, useServerRender } from './lazyPart';
 
 // The virtualizer (TanStack Virtual) is a chunk of its own: it is a tenth of the workbench's first
@@ -23,20 +23,23 @@ export type ListVirtualizerOptions = Pick<VirtualizerOptions<ListElement, RowEle
 /** The part of the virtualizer the kit's lists use. */
 export type ListVirtualizer = Pick<
   CoreVirtualizer,
-  'getVirtualItems' | 'getTotalSize' | 'range' | 'measurementsCache' | 'elementsCache' | 'measureElement' | 'scrollToIndex' | 'shouldAdjustScrollPositionOnItemSizeChange'
->;
+  'getTotalSize' | 'range' | 'measurementsCache' | 'elementsCache' | 'measureElement' | 'scrollToIndex'
+> &
+  Partial<Pick<CoreVirtualizer, 'shouldAdjustScrollPositionOnItemSizeChange'>> & {
+  /** The rows to mount (the core's is a memoized function; the kit only calls it). */
+  getVirtualItems(): VirtualItem[];
+};
 
 /** A list without its virtualizer yet: no row placed, nothing measured, nothing to scroll to. */
 function idleVirtualizer(): ListVirtualizer {
   return {
-    getVirtualItems: Object.assign(() => [], { updateDeps() {} }),
+    getVirtualItems: () => [],
     getTotalSize: () => 0,
     range: null,
     measurementsCache: [],
     elementsCache: new Map(),
     measureElement: () => undefined,
     scrollToIndex: () => undefined,
-    shouldAdjustScrollPositionOnItemSizeChange: undefined,
   };
 }
 
@@ -60,6 +63,9 @@ export function useLazyVirtualizer(options: ListVirtualizerOptions, needed: bool
     observeElementRect: module.observeElementRect,
     observeElementOffset: module.observeElementOffset,
     scrollToFn: module.elementScroll,
+    // It starts where the view is: attached to its scroller it writes its offset there, and its
+    // default (0) took a view pinned at the end back to the top when its code arrived after the rows.
+    initialOffset: () => options.getScrollElement()?.scrollTop ?? 0,
     ...options,
     onChange: (_virtualizer, sync) => {
       if (sync && !measuring.current) flushSync(rerender);

@@ -1,0 +1,58 @@
+// @vitest-environment jsdom
+import { cleanup, render } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { eventBuilder } from '../../test/eventBuilder';
+import { RuntimeProvider } from '../hooks/RuntimeProvider';
+import { createRuntimeStore } from '../store/createRuntimeStore';
+import { Conversation } from './Conversation';
+
+// Its own file, without the component harness (it preloads the kit's lazy chunks): the
+// virtualizer's code is not loaded yet when the thread first renders.
+beforeAll(() => {
+  Element.prototype.getBoundingClientRect = function () {
+    return { width: 800, height: 600, top: 0, left: 0, bottom: 600, right: 800, x: 0, y: 0, toJSON() {} } as DOMRect;
+  };
+  Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 600 });
+  Object.defineProperty(HTMLElement.prototype, 'offsetHeight', { configurable: true, get: () => 600 });
+  (globalThis as { ResizeObserver?: unknown }).ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+});
+afterEach(cleanup);
+
+const VIEWPORT = 600;
+
+describe('the virtualizer takes the view where it is', () => {
+  it('arriving after the first render (its code loads lazily), it does not write the view back to the top of a pinned thread', async () => {
+    const ev = eventBuilder();
+    const events = [];
+    for (let i = 0; i < 200; i++) events.push(ev('model.completed', { turnId: `turn-${i}` }, { text: `message ${i}` }));
+    const store = createRuntimeStore();
+    store.getState().ingest(events);
+    const { container } = render(
+      <RuntimeProvider store={store}>
+        <Conversation />
+      </RuntimeProvider>,
+    );
+    const scroller = container.querySelector('.aui-conversation__scroll') as HTMLElement;
+    const height = 20_000;
+    let top = 0;
+    const writes: number[] = [];
+    const write = (v: number) => {
+      writes.push(v);
+      top = Math.max(0, Math.min(v, height - VIEWPORT));
+    };
+    Object.defineProperty(scroller, 'scrollHeight', { configurable: true, get: () => height });
+    Object.defineProperty(scroller, 'scrollTop', { configurable: true, get: () => top, set: write });
+    scroller.scrollTo = ((options: ScrollToOptions) => write(options.top ?? top)) as typeof scroller.scrollTo;
+    // The view is at the end before the virtualizer's code arrives (a server render pinned there).
+    scroller.scrollTop = height - VIEWPORT;
+    expect(container.querySelectorAll('.aui-conversation__row')).toHaveLength(0);
+    await vi.waitFor(() => expect(container.querySelectorAll('.aui-conversation__row').length).toBeGreaterThan(0));
+    expect(writes.filter((v) => v < height - VIEWPORT)).toEqual([]);
+    expect(top).toBe(height - VIEWPORT);
+    expect(container.querySelector('.aui-conversation')!.hasAttribute('data-pinned')).toBe(true);
+  });
+});
