@@ -21,10 +21,10 @@ let dir = '';
 // One worker: both tests read the one server render and client build made below. One retry, for
 // now: in two quiet CI runs on 27 November (and in none of 60 local runs, alone, in the whole e2e
 // suite or beside busy loops) the virtualized thread hydrated and then stayed 8,900 px short of its
-// end for the whole 20 s wait (placed, not busy, never pinned). One way that happens was found and
-// fixed (a view clamped by content that shrank, read as the reader's scroll once the content grew
-// back: pinning.test.tsx); until CI runs confirm it was this one, a retry loads the page afresh,
-// a second miss fails the run, and a miss reports the scroller's log of scrolls.
+// end for the whole 20 s wait (placed, not busy, never pinned: its top at 0). A suspect is fixed
+// (the virtualizer wrote offset 0 when it attached: virtualizerArrival.test.tsx); until CI runs
+// say whether it was this, a retry loads the page afresh, a second miss fails the run, and a miss
+// reports the scroller's scroll events.
 test.describe.configure({ mode: 'default', retries: 1 });
 
 test.beforeAll(async () => {
