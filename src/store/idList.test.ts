@@ -141,3 +141,32 @@ describe('a long turn’s and a long thread’s id lists', () => {
     expect(earlier.turns.byId.get('t0')!.messageIds.toArray()).toEqual(['m0']);
   });
 });
+
+describe('a read model of a long turn', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('merging 3,000 new messages of one turn copies its message list a bounded number of times, not once per message', () => {
+    const store = createRuntimeStore();
+    const messages = Array.from({ length: 3_000 }, (_, n) => ({ messageId: `m${n}`, turnId: 't0', role: 'assistant', text: `answer ${n}`, final: true }));
+    let longCopies = 0;
+    const { slice } = Array.prototype;
+    vi.spyOn(Array.prototype, 'slice').mockImplementation(function (this: unknown[], ...args) {
+      if (this.length >= 1_000) longCopies++;
+      return slice.apply(this, args as []);
+    });
+    const report = store.getState().applyReadModel({ threadId: 'th', turns: [{ turnId: 't0', status: 'completed' }], messages });
+    vi.restoreAllMocks();
+    expect(report.applied).toBe(true);
+    // Before: each message asked whether the turn listed it through a new array of the turn's ids (2,000 copies past 1,000).
+    expect(longCopies).toBeLessThanOrEqual(10);
+    const ids = store.getState().turns.byId.get('t0')!.messageIds.toArray();
+    expect(ids.length).toBe(3_000);
+    expect(ids.slice(0, 2)).toEqual(['m0', 'm1']);
+    expect(ids.at(-1)).toBe('m2999');
+    // Listed twice, a message is in its turn once.
+    store.getState().applyReadModel({ threadId: 'th', turns: [{ turnId: 't0', status: 'completed' }], messages: [messages[5]!, { ...messages[5]!, text: 'again' }, { messageId: 'new', turnId: 't0', role: 'assistant', text: 'x', final: true }, { messageId: 'new', turnId: 't0', role: 'assistant', text: 'x', final: true }] });
+    const after = store.getState().turns.byId.get('t0')!.messageIds.toArray();
+    expect(after.length).toBe(3_001);
+    expect(after.filter((id) => id === 'new')).toEqual(['new']);
+  });
+});
