@@ -179,14 +179,6 @@ function applyMessages(
 ): number {
   let added = 0;
   const known = new Set<string>();
-  // The messages each turn lists, made once per turn of this merge: asking its list per message
-  // (a new array per version) made a read model of one long turn quadratic.
-  const listed = new Map<string, Set<string>>();
-  const listedIn = (turn: TurnRecord): Set<string> => {
-    let ids = listed.get(turn.turnId);
-    if (ids === undefined) listed.set(turn.turnId, (ids = new Set(turn.messageIds.toArray())));
-    return ids;
-  };
   for (const incoming of messages) {
     const existing = ctx.draft.get('messages', incoming.messageId);
     if (existing) known.add(incoming.messageId);
@@ -219,21 +211,18 @@ function applyMessages(
     const moved = existing !== undefined && existing.turnId !== record.turnId;
     if (moved && existing.turnId !== undefined) {
       const from = ctx.draft.get('turns', existing.turnId);
-      if (from) {
-        listed.get(from.turnId)?.delete(incoming.messageId);
-        updateTurn(ctx, from, { messageIds: IdList.of(from.messageIds.toArray().filter((id) => id !== incoming.messageId)) });
-      }
+      if (from) updateTurn(ctx, from, { messageIds: IdList.of(from.messageIds.toArray().filter((id) => id !== incoming.messageId)) });
     }
     if (existing && !moved) continue;
     if (!existing) added += 1;
     if (incoming.turnId === undefined) continue;
     const turn = turnFor(ctx, model, threadId, incoming.turnId, placement, older);
-    const inTurn = listedIn(turn);
-    const listsIt = inTurn.has(incoming.messageId);
-    inTurn.add(incoming.messageId);
-    // Only an assistant message is where the turn's next parts go; a user message never is.
+    // A turn lists only messages whose record names it, so a message new to the store or moved here
+    // is not in its list yet (asking the list per message, a new array per version, made a read
+    // model of one long turn quadratic). Only an assistant message is where the turn's next parts
+    // go; a user message never is.
     updateTurn(ctx, turn, {
-      messageIds: listsIt ? turn.messageIds : turn.messageIds.append(incoming.messageId),
+      messageIds: turn.messageIds.append(incoming.messageId),
       ...(record.role === 'assistant' && placement === 'latest' && { currentMessageId: incoming.messageId }),
     });
   }
