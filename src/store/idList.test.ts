@@ -169,4 +169,19 @@ describe('a read model of a long turn', () => {
     expect(after.length).toBe(3_001);
     expect(after.filter((id) => id === 'new')).toEqual(['new']);
   });
+
+  it('a message a read model moves to another turn and back is listed once, by the turn its record names', () => {
+    const store = createRuntimeStore();
+    const turns = [{ turnId: 't0', status: 'running' }, { turnId: 't1', status: 'running' }];
+    const model = (turnId: string) => ({ threadId: 'th', turns, messages: [{ messageId: 'm', turnId, role: 'assistant', text: 'x' }] });
+    const lists = () => ['t0', 't1'].map((id) => store.getState().turns.byId.get(id)!.messageIds.toArray());
+    store.getState().applyReadModel(model('t0'));
+    expect(lists()).toEqual([['m'], []]);
+    store.getState().applyReadModel(model('t1'));
+    expect(lists()).toEqual([[], ['m']]);
+    store.getState().applyReadModel(model('t0'));
+    store.getState().applyReadModel(model('t0'));
+    expect(lists()).toEqual([['m'], []]);
+    expect(store.getState().messages.byId.get('m')!.turnId).toBe('t0');
+  });
 });
