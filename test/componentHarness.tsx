@@ -13,21 +13,7 @@ import { readFixture } from './referenceData';
 // messages are markup in the first render (markdown.test.tsx covers the text shown before it arrives).
 beforeAll(() => preloadKit());
 
-/** jsdom has no layout: give elements a size so the virtualizer renders rows. */
-export function stubLayout(height = 600, width = 800): void {
-  Element.prototype.getBoundingClientRect = function () {
-    return { width, height, top: 0, left: 0, bottom: height, right: width, x: 0, y: 0, toJSON() {} } as DOMRect;
-  };
-  Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => height });
-  Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => width });
-  Object.defineProperty(HTMLElement.prototype, 'offsetHeight', { configurable: true, get: () => height });
-  Object.defineProperty(HTMLElement.prototype, 'offsetWidth', { configurable: true, get: () => width });
-  (globalThis as { ResizeObserver?: unknown }).ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
-}
+export { stubLayout } from './layoutStub';
 
 export const fixtureEvents = (name: string) => parseJsonl(readFixture(name)).records.map((r) => r.value);
 

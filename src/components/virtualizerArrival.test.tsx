@@ -2,24 +2,14 @@
 import { cleanup, render } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eventBuilder } from '../../test/eventBuilder';
+import { stubLayout } from '../../test/layoutStub';
 import { RuntimeProvider } from '../hooks/RuntimeProvider';
 import { createRuntimeStore } from '../store/createRuntimeStore';
 import { Conversation } from './Conversation';
 
 // Its own file, without the component harness (it preloads the kit's lazy chunks): the
 // virtualizer's code is not loaded yet when the thread first renders.
-beforeAll(() => {
-  Element.prototype.getBoundingClientRect = function () {
-    return { width: 800, height: 600, top: 0, left: 0, bottom: 600, right: 800, x: 0, y: 0, toJSON() {} } as DOMRect;
-  };
-  Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 600 });
-  Object.defineProperty(HTMLElement.prototype, 'offsetHeight', { configurable: true, get: () => 600 });
-  (globalThis as { ResizeObserver?: unknown }).ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
-});
+beforeAll(() => stubLayout(600, 800));
 afterEach(cleanup);
 
 const VIEWPORT = 600;
