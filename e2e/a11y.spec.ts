@@ -1,27 +1,33 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import { THEMES, openStory, storyIndex } from './stories';
+import { expect, test } from './storyPage';
+import { THEMES, axeViolations, openStory, storyIndex } from './stories';
 
-/** Storybook's a11y addon runs axe in the same page after render; wait for it rather than collide. */
-async function analyzeWhenIdle(page: Page) {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await new AxeBuilder({ page }).include('#storybook-root').analyze();
-    } catch (error) {
-      if (attempt >= 10 || !String(error).includes('Axe is already running')) throw error;
-      await page.waitForTimeout(300);
-    }
-  }
-}
+// axe over the playback stories. The sweep (storySweep.spec.ts) runs axe on every fixture's final
+// state in both themes, and a playback story opens on that same session: its workbench holds the
+// same facts, reached by the live path instead of hydrate. What a playback story adds is the
+// player around it (controls, the About box, the summary, the event log, the same components for
+// every fixture) and the live path's last state: these fixtures cover the player's kinds of
+// content and the ways a live stream ends.
+const PLAYBACK_FIXTURES = [
+  'text-basic', // the smallest session: one answer
+  'coding-session', // the longest: a log cut to its latest events, every surface in the thread and lanes
+  'hitl-action', // approvals: one allowed, one expired unanswered
+  'degraded-facts', // malformed lines: the log's marked entries, the kit's diagnostics
+  'stream-repair', // a stale stream repaired from the thread read model
+  'adapters-ag-ui-cut', // a stream that stops mid-answer: the message possibly incomplete
+  'adapters-ai-sdk-approval', // a recorded adapter run that waits on an approval
+];
 
-const fixtureStories = storyIndex().filter((s) => s.title.startsWith('Fixtures/'));
+const playback = storyIndex().filter((s) => s.title.startsWith('Fixtures/') && s.id.endsWith('--playback'));
+
+test('every chosen fixture has a playback story', () => {
+  expect(PLAYBACK_FIXTURES.filter((f) => !playback.some((s) => s.id === `fixtures-${f}--playback`))).toEqual([]);
+});
 
 for (const theme of THEMES) {
-  for (const story of fixtureStories) {
-    test(`axe: ${story.id} (${theme})`, async ({ page }) => {
-      await openStory(page, story.id, { theme });
-      const results = await analyzeWhenIdle(page);
-      expect(results.violations.map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
+  for (const fixture of PLAYBACK_FIXTURES) {
+    test(`axe: fixtures-${fixture}--playback (${theme})`, async ({ storyPage: page }) => {
+      await openStory(page, `fixtures-${fixture}--playback`, { theme });
+      expect(await axeViolations(page)).toEqual([]);
     });
   }
 }

@@ -1,14 +1,13 @@
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './storyPage';
 import { DEFAULT_LABELS, type LabelKey } from '../src/ui/labels';
 import { fr } from '../stories/support/fr';
-import { openStory, storyIndex } from './stories';
+import { isFullHeight, isSwept, openStory, pageOverflow, storyIndex } from './stories';
 
 // Design checks (issue 24): what a person sees at a glance, over every story that claims it.
 
 const stories = storyIndex();
-/** Stories that fill their window with a workbench: tagged `full-height` in their meta. */
-const fullHeight = stories.filter((s) => s.tags?.includes('full-height'));
+const fullHeight = stories.filter(isFullHeight);
 
 test('the full-height stories are tagged (fixtures, layouts, scenes)', () => {
   expect(fullHeight.length).toBeGreaterThanOrEqual(60);
@@ -16,19 +15,17 @@ test('the full-height stories are tagged (fixtures, layouts, scenes)', () => {
 
 // One document height: the workbench scrolls inside its box, the page never grows past the window
 // (an empty hidden element once made the coding session 3,877 px tall and 10,000 messages 1.4 M px).
-for (const width of [1280, 400]) {
-  test(`no full-height story makes its page taller or wider than a ${width} px window`, async ({ page }) => {
-    test.setTimeout(20 * 60_000);
-    await page.setViewportSize({ width, height: 800 });
-    const failures: string[] = [];
-    for (const story of fullHeight) {
+// The sweep (storySweep.spec.ts) checks the stories it opens; these are the rest, opened at each
+// width (a playback story's player decides at mount whether its log is open).
+for (const story of fullHeight.filter((s) => !isSwept(s))) {
+  test(`${story.id} makes its page no taller or wider than a 1280 or a 400 px window`, async ({ storyPage: page }) => {
+    const overflow: string[] = [];
+    for (const width of [1280, 400]) {
+      await page.setViewportSize({ width, height: 800 });
       await openStory(page, story.id);
-      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-      const m = await page.evaluate(() => ({ height: document.documentElement.scrollHeight, width: document.documentElement.scrollWidth, vh: innerHeight, vw: innerWidth }));
-      if (m.height > m.vh) failures.push(`${story.id}: the page is ${m.height} px tall in a ${m.vh} px window`);
-      if (m.width > m.vw) failures.push(`${story.id}: the page is ${m.width} px wide in a ${m.vw} px window`);
+      overflow.push(...(await pageOverflow(page, story.id)));
     }
-    expect(failures).toEqual([]);
+    expect(overflow).toEqual([]);
   });
 }
 
@@ -70,7 +67,7 @@ function fixtureProse(name: string): string[] {
 
 const frenchStories = stories.filter((s) => s.id.endsWith('--final-state') && s.title.startsWith('Fixtures/') && !s.title.startsWith('Fixtures/Adapters/'));
 
-test('in French, no fixture shows an English kit label, in the thread or in any lane', async ({ page }) => {
+test('in French, no fixture shows an English kit label, in the thread or in any lane', async ({ storyPage: page }) => {
   test.setTimeout(10 * 60_000);
   expect(englishPatterns.length).toBeGreaterThan(300);
   const found: string[] = [];
@@ -124,7 +121,7 @@ test('every story named after a state is listed with what shows it', () => {
 });
 
 for (const [id, selector] of Object.entries(NAMED_STATES)) {
-  test(`${id} shows its state and keeps it`, async ({ page }) => {
+  test(`${id} shows its state and keeps it`, async ({ storyPage: page }) => {
     await openStory(page, id);
     await expect(page.locator(selector).first()).toBeVisible();
     // A play step or a timer must not move it on: still there after the page has settled.
@@ -135,7 +132,7 @@ for (const [id, selector] of Object.entries(NAMED_STATES)) {
 
 // Repaired adapter runs end repaired, not "Running · Stale".
 for (const story of stories.filter((s) => s.id.endsWith('-repair--final-state'))) {
-  test(`${story.id} ends repaired`, async ({ page }) => {
+  test(`${story.id} ends repaired`, async ({ storyPage: page }) => {
     await openStory(page, story.id);
     await expect(page.locator('.aui-runtime-status').first()).not.toHaveAttribute('data-stale', /.*/);
   });

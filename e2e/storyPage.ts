@@ -1,0 +1,26 @@
+import { test as base, type Page } from '@playwright/test';
+
+export { expect } from '@playwright/test';
+
+/**
+ * `storyPage`: one page per worker for tests that only open stories and read them. A new context
+ * per test starts with an empty cache and loads Storybook's bundles again (1.36 s an open against
+ * 0.66 s on a reused page, measured here). Each story opens by a full navigation, so nothing of the
+ * last story's page survives it (the kit keeps nothing in storage); the viewport is set back for
+ * each test. A failed test ends its worker, page and all.
+ */
+export const test = base.extend<{ storyPage: Page }, { workerPage: Page }>({
+  workerPage: [
+    async ({ browser }, use, workerInfo) => {
+      const { viewport, deviceScaleFactor, reducedMotion, colorScheme, baseURL } = workerInfo.project.use;
+      const context = await browser.newContext({ viewport, deviceScaleFactor, reducedMotion, colorScheme, baseURL });
+      await use(await context.newPage());
+      await context.close();
+    },
+    { scope: 'worker' },
+  ],
+  storyPage: async ({ workerPage, viewport }, use) => {
+    if (viewport) await workerPage.setViewportSize(viewport);
+    await use(workerPage);
+  },
+});
