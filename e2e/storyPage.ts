@@ -1,4 +1,4 @@
-import { test as base, type Page } from '@playwright/test';
+import { test as base, expect, type Page } from '@playwright/test';
 
 export { expect } from '@playwright/test';
 
@@ -21,6 +21,13 @@ export const test = base.extend<{ storyPage: Page }, { workerPage: Page }>({
   ],
   storyPage: async ({ workerPage, viewport }, use) => {
     if (viewport) await workerPage.setViewportSize(viewport);
+    // An error the story throws outside React's boundaries (an effect, a promise) fails the test, as
+    // it fails a story test.
+    const errors: string[] = [];
+    const onError = (error: Error) => errors.push(error.message);
+    workerPage.on('pageerror', onError);
     await use(workerPage);
+    workerPage.off('pageerror', onError);
+    expect(errors, 'errors thrown in the page').toEqual([]);
   },
 });
