@@ -53,7 +53,7 @@ for (const mode of ['virtualized', 'whole'] as const) {
     // The server had the parser: the long answer (the newest message) is markup, not text, whether
     // it rendered every row or, virtualized, the newest screen of them (before: no row at all).
     expect(served).toContain('<h4>');
-    if (mode === 'virtualized') expect(served).toContain('data-server-rows');
+    if (mode === 'virtualized') expect(served).toContain('data-flow-rows');
     await page.setViewportSize({ width: 1280, height: 800 });
     const problems: string[] = [];
     page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));

@@ -187,7 +187,7 @@ export const Conversation = forwardRef<HTMLDivElement, ConversationProps>(functi
   const hasEvents = useRuntimeSelector((s) => s.counts.received > 0);
   useIdlePreload(ROW_PARTS, hasEvents);
   countRender('Conversation', '');
-  const { scrollRef, spaceRef: space, virtualizer, onScroll, atBottom, jumpToLatest, rows, ready, placed } = useVirtualRows({ keys, estimateSize: estimateRowHeight, stickToBottom: true, virtualize });
+  const { scrollRef, spaceRef: space, virtualizer, onScroll, atBottom, jumpToLatest, rows, placed } = useVirtualRows({ keys, estimateSize: estimateRowHeight, stickToBottom: true, virtualize });
   const mounted = rows();
   const scrollToIndex = useCallback((index: number) => virtualizer.scrollToIndex(index, { align: 'auto' }), [virtualizer]);
   const keyboard = useThreadKeyboard({ scrollRef, count, scrollToIndex });
@@ -210,10 +210,9 @@ export const Conversation = forwardRef<HTMLDivElement, ConversationProps>(functi
         aria-live="off"
         aria-label={t('conversation.region')}
         aria-describedby={hintId}
-        // Rows waiting for the virtualizer's code: the log is busy, not empty.
-        aria-busy={(placed && !ready) || undefined}
-        // A server's screen of the newest rows, in normal flow: its end in view until the browser places them.
-        data-server-rows={(virtualize && !placed) || undefined}
+        // The newest screen of rows in normal flow (a server's HTML, or before the virtualizer's code
+        // arrives): its end in view until the virtualizer places them.
+        data-flow-rows={(virtualize && !placed) || undefined}
       >
         {count === 0 && <p className="aui-muted aui-conversation__empty">{t('conversation.empty')}</p>}
         {/* Heights and offsets go through the CSSOM (useVirtualRows' spaceRef, VirtualSlot): a strict CSP blocks style attributes in server HTML. */}

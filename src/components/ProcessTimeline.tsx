@@ -89,12 +89,12 @@ export const ProcessTimeline = forwardRef<HTMLDivElement, ProcessTimelineProps>(
   // new keys array; `kinds` is often written inline, a new array each render).
   const kindsKey = kinds?.join(' ');
   const keys = useMemo(() => (kinds ? ids.filter((id) => kinds.includes(table.get(id)!.kind)) : ids), [ids, table, kindsKey]);
-  const { scrollRef, spaceRef: space, virtualizer, onScroll, rows, ready, placed } = useVirtualRows({ keys, estimateSize: 32, stickToBottom: true, overscan: 10, virtualize });
+  const { scrollRef, spaceRef: space, virtualizer, onScroll, rows, placed } = useVirtualRows({ keys, estimateSize: 32, stickToBottom: true, overscan: 10, virtualize });
   const mounted = rows();
   return (
     <div ref={ref} className={classes('aui-timeline', className)} role="group" aria-label={t('timeline.region')} data-count={keys.length} {...rest}>
       {keys.length === 0 && <p className="aui-muted">{t('timeline.empty')}</p>}
-      <div ref={scrollRef} className="aui-timeline__scroll" onScroll={onScroll} tabIndex={keys.length > 0 ? 0 : undefined} role={keys.length > 0 ? 'list' : undefined} aria-label={keys.length > 0 ? t('timeline.region') : undefined} aria-busy={(placed && !ready) || undefined}>
+      <div ref={scrollRef} className="aui-timeline__scroll" onScroll={onScroll} tabIndex={keys.length > 0 ? 0 : undefined} role={keys.length > 0 ? 'list' : undefined} aria-label={keys.length > 0 ? t('timeline.region') : undefined}>
         <div ref={space as never} className={placed ? 'aui-virtual' : undefined}>
           {mounted.map((row) => (
             <VirtualSlot key={row.key} row={row} virtualize={placed} measure={virtualizer.measureElement} role="listitem">

@@ -580,10 +580,10 @@ export const ToolGroup = forwardRef<HTMLDivElement, ToolGroupProps>(function Too
   const allIds = useRuntimeSelector((s) => s.toolCalls.ids);
   const t = useLabels(labels);
   const ids = toolCallIds ?? (turnId !== undefined ? (turnToolIds ?? EMPTY_IDS) : allIds);
-  const { scrollRef, spaceRef: space, virtualizer, onScroll, rows, ready, placed } = useVirtualRows({ keys: ids, estimateSize: 48, stickToBottom: true, virtualize });
+  const { scrollRef, spaceRef: space, virtualizer, onScroll, rows, placed } = useVirtualRows({ keys: ids, estimateSize: 48, stickToBottom: true, virtualize });
   return (
     <div ref={ref} className={classes('aui-tool-group', className)} role="group" aria-label={t('tool.group')} data-count={ids.length} {...rest}>
-      <div ref={scrollRef} className="aui-tool-group__scroll" onScroll={onScroll} aria-busy={(placed && !ready) || undefined}>
+      <div ref={scrollRef} className="aui-tool-group__scroll" onScroll={onScroll}>
         <div ref={space as never} className={placed ? 'aui-virtual' : undefined}>
           {/* Without the requests: they are answered in the thread, where the call is; here the row says it waits. */}
           {rows().map((row) => (

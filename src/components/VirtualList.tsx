@@ -39,7 +39,7 @@ export interface VirtualListProps {
  * (`style-src 'self'`) keeps its layout.
  */
 export function VirtualList({ keys, estimateSize, renderRow, as: List = 'ul', virtualize = true, className, role, 'aria-label': label, reveal, onRevealed }: VirtualListProps) {
-  const { scrollRef, spaceRef: space, virtualizer, onScroll, rows, ready, placed } = useVirtualRows({ keys, estimateSize, stickToBottom: false, overscan: 4, virtualize });
+  const { scrollRef, spaceRef: space, virtualizer, onScroll, rows, placed } = useVirtualRows({ keys, estimateSize, stickToBottom: false, overscan: 4, virtualize });
   const mounted = rows();
   // Reveal: focus the row if it is mounted, else scroll it into the window; it focuses itself once mounted.
   const revealed = useLatest(reveal ? { key: reveal.key, done: onRevealed ?? noop } : undefined);
@@ -60,7 +60,7 @@ export function VirtualList({ keys, estimateSize, renderRow, as: List = 'ul', vi
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [reveal, virtualizer]);
   return (
-    <div ref={scrollRef} className="aui-lane-list" onScroll={onScroll} aria-busy={(placed && !ready) || undefined}>
+    <div ref={scrollRef} className="aui-lane-list" onScroll={onScroll}>
       <List ref={space as never} className={classes(className, placed && 'aui-virtual')} role={role} aria-label={label}>
         {mounted.map((row) => (
           <Row key={row.key} row={row} rowKey={keys[row.index]!} virtualize={placed} measure={virtualizer.measureElement} renderRow={renderRow} placeholder={List === 'ul' ? 'li' : 'div'} revealed={revealed} elements={elements} />

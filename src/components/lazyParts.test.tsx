@@ -8,6 +8,7 @@ import { renderToString } from 'react-dom/server';
 import type { ReactElement } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fixtureEvents, stubLayout } from '../../test/componentHarness';
+import { eventBuilder } from '../../test/eventBuilder';
 import { lazyComponent } from './lazyComponent';
 import { lazyPart } from './lazyPart';
 import { SurfaceBoundary } from './SurfaceBoundary';
@@ -181,17 +182,27 @@ describe('a workbench opened before its chunks arrive', () => {
     expect(container.querySelector('[data-role="assistant"] .aui-markdown')!.textContent).toContain('The kit is built with Vite in library mode');
   });
 
-  it('a virtualized thread mounts no row and says it is busy until the virtualizer arrives, then mounts the rows in view', async () => {
+  it('a virtualized thread shows its newest screen of rows in normal flow until the virtualizer arrives, then the virtualizer places them', async () => {
     const kit = await coldKit();
-    const { container, store } = renderCold(kit, 'text-basic', <kit.Conversation />);
+    const ev = eventBuilder();
+    const store = kit.createRuntimeStore();
+    store.getState().ingest(Array.from({ length: 25 }, (_, i) => ev('model.completed', { turnId: `turn-${i}` }, { text: `answer ${i}.` })));
+    const { container } = render(
+      <kit.RuntimeProvider store={store}>
+        <kit.Conversation />
+      </kit.RuntimeProvider>,
+    );
     const log = container.querySelector('[role="log"]')!;
-    expect(log.getAttribute('aria-busy')).toBe('true');
-    expect(container.querySelectorAll('.aui-message')).toHaveLength(0);
-    await kit.virtualCore.load();
-    await waitFor(() => expect(container.querySelectorAll('.aui-message').length).toBeGreaterThan(0));
+    const words = () => [...container.querySelectorAll('.aui-conversation__row')].map((row) => /answer \d+\./.exec(row.textContent ?? '')?.[0]);
+    // Read at once, not busy: the newest ten answers in order, in normal flow, the end of the thread.
+    expect(words()).toEqual(Array.from({ length: 10 }, (_, i) => `answer ${15 + i}.`));
     expect(log.hasAttribute('aria-busy')).toBe(false);
-    const roles = [...container.querySelectorAll('.aui-message')].map((row) => row.getAttribute('data-role'));
-    expect(roles).toEqual(store.getState().messages.ids.slice(0, roles.length).map((id) => store.getState().messages.byId.get(id)!.role));
+    expect(log.hasAttribute('data-flow-rows')).toBe(true);
+    expect(container.querySelector('.aui-virtual, .aui-virtual__row')).toBeNull();
+    await kit.virtualCore.load();
+    await waitFor(() => expect(container.querySelectorAll('.aui-conversation__row.aui-virtual__row').length).toBeGreaterThan(0));
+    expect(log.hasAttribute('data-flow-rows')).toBe(false);
+    expect(container.querySelector('.aui-conversation')!.hasAttribute('data-pinned')).toBe(true);
   });
 
   it('an empty thread needs no virtualizer: it is not busy and does not load it before the page is idle', async () => {

@@ -13,7 +13,7 @@ import { createRuntimeStore, type RuntimeStore } from '../store/createRuntimeSto
 import { stubLayout } from '../../test/componentHarness';
 import { Conversation } from './Conversation';
 import { ProcessTimeline } from './ProcessTimeline';
-import { SERVER_ROWS } from './useVirtualRows';
+import { FLOW_ROWS } from './useVirtualRows';
 
 beforeAll(() => stubLayout(600, 800));
 afterEach(cleanup);
@@ -57,11 +57,11 @@ describe('virtualized lists rendered on a server', () => {
     const ids = store.getState().messages.ids;
     expect(ids).toHaveLength(TURNS * 2);
     const page = serverPage(store, <Conversation />);
-    const expected = ids.slice(-SERVER_ROWS).map((id) => `${id.endsWith(':user') ? 'question' : 'answer'} ${/\d+/.exec(id)![0]}.`);
+    const expected = ids.slice(-FLOW_ROWS).map((id) => `${id.endsWith(':user') ? 'question' : 'answer'} ${/\d+/.exec(id)![0]}.`);
     expect(rowWords(page)).toEqual(expected);
     const log = page.querySelector('[role="log"]')!;
     expect(log.hasAttribute('aria-busy')).toBe(false);
-    expect(log.hasAttribute('data-server-rows')).toBe(true);
+    expect(log.hasAttribute('data-flow-rows')).toBe(true);
     // In normal flow: no virtual positioning classes (they are absolutely placed by the browser's measures).
     expect(page.querySelector('.aui-virtual, .aui-virtual__row')).toBeNull();
   });
@@ -70,8 +70,8 @@ describe('virtualized lists rendered on a server', () => {
     const store = session();
     const page = serverPage(store, <ProcessTimeline />);
     const entries = store.getState().timeline.ids;
-    expect(entries.length).toBeGreaterThan(SERVER_ROWS);
-    expect(page.querySelectorAll('[role="listitem"]')).toHaveLength(SERVER_ROWS);
+    expect(entries.length).toBeGreaterThan(FLOW_ROWS);
+    expect(page.querySelectorAll('[role="listitem"]')).toHaveLength(FLOW_ROWS);
     expect(page.querySelector('[role="list"]')!.hasAttribute('aria-busy')).toBe(false);
   });
 
@@ -92,7 +92,7 @@ describe('virtualized lists rendered on a server', () => {
     });
     expect(errors).toEqual([]);
     const log = container.querySelector('[role="log"]')!;
-    expect(log.hasAttribute('data-server-rows')).toBe(false);
+    expect(log.hasAttribute('data-flow-rows')).toBe(false);
     expect(container.querySelector('.aui-conversation__inner')!.classList.contains('aui-virtual')).toBe(true);
     const placed = container.querySelectorAll('.aui-conversation__row.aui-virtual__row');
     expect(placed.length).toBeGreaterThan(0);

@@ -32,10 +32,12 @@ export interface VirtualRowsOptions {
 }
 
 /**
- * Rows a server render shows (and the hydration that must match it), in normal flow: about a
- * screen, the newest of a list pinned to the bottom, else the first. Nothing can be measured there.
+ * Rows shown in normal flow before the virtualizer places them: about a screen, the newest of a
+ * list pinned to the bottom, else the first. A server render shows them (nothing can be measured
+ * there), so does the hydration that must match it, and so does a browser render until the
+ * virtualizer's code arrives: a thread opened cold is read at once, not after a chunk load.
  */
-export const SERVER_ROWS = 10;
+export const FLOW_ROWS = 10;
 
 /** Frames the anchored row must hold still after older rows are prepended before the kit stops restoring it. */
 const RESTORE_SETTLED_FRAMES = 12;
@@ -117,12 +119,8 @@ export function useVirtualRows({ keys, estimateSize, stickToBottom, overscan = 6
   // height: first among this hook's layout effects (a prepend's anchoring scrolled against the old
   // height when it was set after them).
   const spaceRef = useRef<HTMLElement | null>(null);
-  // On the server and while hydrating, rows are in normal flow (see SERVER_ROWS); the virtualizer
-  // places them once the browser renders on its own.
   const server = useServerRender();
-  const placed = virtualize && !server;
-  const virtualizing = useRef(placed);
-  virtualizing.current = placed;
+  const virtualizing = useRef(false);
   const applySpace = useCallback((total: number) => {
     if (spaceRef.current) spaceRef.current.style.height = virtualizing.current ? `${total}px` : '';
   }, []);
@@ -132,7 +130,7 @@ export function useVirtualRows({ keys, estimateSize, stickToBottom, overscan = 6
   const getItemKey = useCallback((index: number) => keys[index] ?? index, [keys]);
   const estimate = useCallback(() => estimateSize, [estimateSize]);
   const getScrollElement = useCallback(() => scrollRef.current, []);
-  // Loaded with the list's first row: until it arrives (`ready` false) no row mounts.
+  // Loaded with the list's first row.
   const { virtualizer, ready } = useLazyVirtualizer(
     {
       count: keys.length,
@@ -145,6 +143,10 @@ export function useVirtualRows({ keys, estimateSize, stickToBottom, overscan = 6
     },
     keys.length > 0,
   );
+  // On the server, while hydrating and until the virtualizer's code arrives, rows are in normal
+  // flow (see FLOW_ROWS); the virtualizer places them once the browser renders with it.
+  const placed = virtualize && !server && ready;
+  virtualizing.current = placed;
   useLayoutEffect(() => applySpace(virtualizer.getTotalSize()));
   current.current = virtualizer;
   adjustRows(pinned.current);
@@ -327,14 +329,14 @@ export function useVirtualRows({ keys, estimateSize, stickToBottom, overscan = 6
 
   /**
    * The rows to mount: the visible window, every row when virtualization is off (for comparison),
-   * or on the server a screen of them (SERVER_ROWS). Rows in view are always ready; overscan rows
-   * not mounted before are admitted OVERSCAN_ROWS_PER_FRAME per frame, nearest to the view first.
+   * or a screen of them until the virtualizer places rows (FLOW_ROWS). Rows in view are always
+   * ready; overscan rows not mounted before are admitted OVERSCAN_ROWS_PER_FRAME per frame,
+   * nearest to the view first.
    */
   const rows = (): VirtualRow[] => {
-    if (!virtualize) return (shown.current = keys.map((key, index) => ({ key, index, start: 0, ready: true })));
-    if (server) {
-      const from = stickToBottom ? Math.max(0, keys.length - SERVER_ROWS) : 0;
-      return (shown.current = keys.slice(from, from + SERVER_ROWS).map((key, i) => ({ key, index: from + i, start: 0, ready: true })));
+    if (!placed) {
+      const from = virtualize && stickToBottom ? Math.max(0, keys.length - FLOW_ROWS) : 0;
+      return (shown.current = keys.slice(from, virtualize ? from + FLOW_ROWS : undefined).map((key, i) => ({ key, index: from + i, start: 0, ready: true })));
     }
     const items = virtualizer.getVirtualItems();
     // The range in view (without the overscan), as computing the items just left it.
@@ -353,8 +355,8 @@ export function useVirtualRows({ keys, estimateSize, stickToBottom, overscan = 6
 
   /**
    * `atBottom`: the view follows new content (the reader has not scrolled away from the latest).
-   * `ready`: false while the list has rows but not yet the virtualizer that places them (no row mounts).
-   * `placed`: the virtualizer places the rows (false when virtualization is off, and on the server).
+   * `placed`: the virtualizer places the rows (false when virtualization is off, on the server and
+   * until its code arrives: the rows are then in normal flow).
    */
-  return { scrollRef, spaceRef, virtualizer, onScroll, atBottom: pinnedView, jumpToLatest, totalSize, rows, ready, placed };
+  return { scrollRef, spaceRef, virtualizer, onScroll, atBottom: pinnedView, jumpToLatest, totalSize, rows, placed };
 }

@@ -39,8 +39,10 @@ describe('the virtualizer takes the view where it is', () => {
     scroller.scrollTo = ((options: ScrollToOptions) => write(options.top ?? top)) as typeof scroller.scrollTo;
     // The view is at the end before the virtualizer's code arrives (a server render pinned there).
     scroller.scrollTop = height - VIEWPORT;
-    expect(container.querySelectorAll('.aui-conversation__row')).toHaveLength(0);
-    await vi.waitFor(() => expect(container.querySelectorAll('.aui-conversation__row').length).toBeGreaterThan(0));
+    // Until then the newest screen of rows is in normal flow; then the virtualizer places rows.
+    expect(container.querySelectorAll('.aui-conversation__row.aui-virtual__row')).toHaveLength(0);
+    expect(container.querySelector('.aui-conversation__row:last-child')!.textContent).toContain('message 199');
+    await vi.waitFor(() => expect(container.querySelectorAll('.aui-conversation__row.aui-virtual__row').length).toBeGreaterThan(0));
     expect(writes.filter((v) => v < height - VIEWPORT)).toEqual([]);
     expect(top).toBe(height - VIEWPORT);
     expect(container.querySelector('.aui-conversation')!.hasAttribute('data-pinned')).toBe(true);
