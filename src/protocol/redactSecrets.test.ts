@@ -70,3 +70,49 @@ describe('createRedactor: the app adds its own patterns', () => {
     expect(redact({ 'X-Acme-Tenant': 't1', note: 'use acme_abcdef123456 now', apiKey: 'k' })).toEqual({ 'X-Acme-Tenant': '•••', note: 'use ••• now', apiKey: '•••' });
   });
 });
+
+describe('a redactor remembers the short strings it found clean, and nothing else', () => {
+  /** A value rule that counts the strings it is run over. */
+  const countingRule = () => {
+    const rule = new (class extends RegExp {
+      runs = 0;
+      [Symbol.replace](text: string, replacement: string) {
+        this.runs += 1;
+        return RegExp.prototype[Symbol.replace].call(this, text, replacement);
+      }
+    })('acme_[a-z0-9]{12}', 'g');
+    return rule;
+  };
+
+  it('a clean short string is run through the patterns once; a secret, a long string and a new string every time', () => {
+    const rule = countingRule();
+    const redact = createRedactor({ values: [rule] });
+    const event = { type: 'tool.started', schemaVersion: 'lime.agent-runtime.v1', payload: { name: 'read_file' } };
+    redact(event);
+    expect(rule.runs).toBe(3);
+    redact(event);
+    redact(event);
+    expect(rule.runs).toBe(3);
+    for (let i = 0; i < 3; i++) expect(redact('use acme_abcdef123456 now')).toBe('use [redacted] now');
+    expect(rule.runs).toBe(6);
+    const long = 'word '.repeat(100);
+    redact(long);
+    redact(long);
+    expect(rule.runs).toBe(8);
+  });
+
+  it('each redactor keeps its own: a string clean to one is still redacted by another with more rules', () => {
+    expect(redactSecrets('acme_abcdef123456')).toBe('acme_abcdef123456');
+    expect(createRedactor({ values: [/acme_[a-z0-9]{12}/] })('acme_abcdef123456')).toBe('[redacted]');
+    expect(redactSecrets('acme_abcdef123456')).toBe('acme_abcdef123456');
+  });
+
+  it('past the number it keeps, it starts again and still redacts alike', () => {
+    const rule = countingRule();
+    const redact = createRedactor({ values: [rule] });
+    for (let i = 0; i < 3_000; i++) expect(redact(`value ${i}`)).toBe(`value ${i}`);
+    expect(redact('key acme_abcdef123456')).toBe('key [redacted]');
+    expect(redact({ apiKey: 'k', note: 'value 2999' })).toEqual({ apiKey: '[redacted]', note: 'value 2999' });
+    expect(redact({ apiKey: 'k' })).toEqual({ apiKey: '[redacted]' });
+  });
+});
