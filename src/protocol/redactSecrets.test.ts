@@ -73,16 +73,14 @@ describe('createRedactor: the app adds its own patterns', () => {
 
 describe('a redactor remembers the short strings it found clean, and nothing else', () => {
   /** A value rule that counts the strings it is run over. */
-  const countingRule = () => {
-    const rule = new (class extends RegExp {
-      runs = 0;
-      [Symbol.replace](text: string, replacement: string) {
-        this.runs += 1;
-        return RegExp.prototype[Symbol.replace].call(this, text, replacement);
-      }
-    })('acme_[a-z0-9]{12}', 'g');
-    return rule;
-  };
+  class CountingRule extends RegExp {
+    runs = 0;
+    override [Symbol.replace](text: string, replacement: string | ((match: string, ...groups: unknown[]) => string)): string {
+      this.runs += 1;
+      return super[Symbol.replace](text, replacement as string);
+    }
+  }
+  const countingRule = () => new CountingRule('acme_[a-z0-9]{12}', 'g');
 
   it('a clean short string is run through the patterns once; a secret, a long string and a new string every time', () => {
     const rule = countingRule();
