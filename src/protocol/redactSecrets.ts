@@ -8,14 +8,6 @@ export const REDACTED = '[redacted]';
 const MAX_DEPTH = 8;
 const MAX_STRING = 4_000;
 const MAX_ITEMS = 200;
-/**
- * Strings up to this length found clean (nothing to redact) are remembered by a redactor, up to
- * CLEAN_KEPT of them: an event's envelope values (types, ids, versions) and key names repeat on
- * every event, and each pass over a string runs every value pattern. Only clean strings are kept,
- * so a redactor never holds a secret it was given.
- */
-const CLEAN_MAX_LENGTH = 256;
-const CLEAN_KEPT = 1_024;
 
 /**
  * A deep copy with secrets replaced; a string in gives a string out (cut at 4,000 characters).
@@ -206,33 +198,13 @@ export function createRedactor(options: RedactOptions = {}): Redactor {
       to: replacement,
     })),
   ];
-  const clean = new Set<string>();
   const whole = (value: string): string => {
-    const short = value.length <= CLEAN_MAX_LENGTH;
-    if (short && clean.has(value)) return value;
     let out = value;
     for (const rule of rules) {
       rule.pattern.lastIndex = 0;
       out = typeof rule.to === 'string' ? out.replace(rule.pattern, rule.to) : out.replace(rule.pattern, rule.to);
     }
-    if (short && out === value) {
-      if (clean.size >= CLEAN_KEPT) clean.clear();
-      clean.add(value);
-    }
     return out;
-  };
-  // A key's class depends on the key and this redactor's rules only (keys are copied as they are).
-  const keyClasses = new Map<string, KeyClass>();
-  const keyClass = (key: string): KeyClass => {
-    let kind = keyClasses.get(key);
-    if (kind === undefined) {
-      kind = classifyKey(key, extraKeys);
-      if (key.length <= CLEAN_MAX_LENGTH) {
-        if (keyClasses.size >= CLEAN_KEPT) keyClasses.clear();
-        keyClasses.set(key, kind);
-      }
-    }
-    return kind;
   };
   // Redacted before it is cut: a key straddling the cut went whole, not in part.
   const text = (value: string): string => {
@@ -251,7 +223,7 @@ export function createRedactor(options: RedactOptions = {}): Redactor {
     const copy: Record<string, unknown> = {};
     for (const key of Object.keys(value).slice(0, MAX_ITEMS)) {
       const item = (value as Record<string, unknown>)[key];
-      const kind = keyClass(key);
+      const kind = classifyKey(key, extraKeys);
       // Null-prototype safe: a `__proto__` key stays data.
       const set = (v: unknown) => Object.defineProperty(copy, key, { value: v, enumerable: true, writable: true, configurable: true });
       if (kind === 'secret') set(item === null || item === undefined || item === '' ? item : replacement);
