@@ -56,9 +56,9 @@ export function VirtualList({ keys, estimateSize, renderRow, as: List = 'ul', vi
     const index = keys.indexOf(target.key);
     if (index >= 0 && placed) virtualizer.scrollToIndex(index, { align: 'center' });
     // Only when asked again (a new `reveal` object), not on every new key; and once more when the
-    // virtualizer arrives (its code loads with the list's first row), if the row is still to reveal.
+    // virtualizer places the rows (its code loads with the list's first row), if the row is still to reveal.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [reveal, virtualizer]);
+  }, [reveal, placed]);
   return (
     <div ref={scrollRef} className="aui-lane-list" onScroll={onScroll}>
       <List ref={space as never} className={classes(className, placed && 'aui-virtual')} role={role} aria-label={label}>

@@ -15,7 +15,7 @@ type RowElement = Element;
 type CoreVirtualizer = Virtualizer<ListElement, RowElement>;
 
 /** What the kit's lists give the virtualizer (the scroll element's observers come with the module). */
-export type ListVirtualizerOptions = Pick<VirtualizerOptions<ListElement, RowElement>, 'count' | 'getScrollElement' | 'estimateSize' | 'getItemKey' | 'overscan'> & {
+export type ListVirtualizerOptions = Pick<VirtualizerOptions<ListElement, RowElement>, 'count' | 'getScrollElement' | 'estimateSize' | 'getItemKey' | 'overscan' | 'initialOffset'> & {
   /** Called after the virtualizer changed what it shows (a row measured, the range moved). */
   onChange?: () => void;
 };
@@ -57,15 +57,13 @@ export function useLazyVirtualizer(options: ListVirtualizerOptions, needed: bool
   const core = virtualCore.useModule(false, { load: needed, rethrow: needed });
   const [, rerender] = useReducer((n: number) => n + 1, 0);
   const measuring = useRef(false);
-  const own = useRef<{ instance?: CoreVirtualizer; idle?: ListVirtualizer }>({});
+  const own = useRef<{ instance?: CoreVirtualizer; idle?: ListVirtualizer; rect?: DOMRect }>({});
   let instance = own.current.instance;
   const resolved = (module: NonNullable<typeof core>): VirtualizerOptions<ListElement, RowElement> => ({
     observeElementRect: module.observeElementRect,
     observeElementOffset: module.observeElementOffset,
     scrollToFn: module.elementScroll,
-    // It starts where the view is: attached to its scroller it writes its offset there, and its
-    // default (0) took a view pinned at the end back to the top when its code arrived after the rows.
-    initialOffset: () => options.getScrollElement()?.scrollTop ?? 0,
+    initialRect: own.current.rect,
     ...options,
     onChange: (_virtualizer, sync) => {
       if (sync && !measuring.current) flushSync(rerender);
@@ -75,6 +73,10 @@ export function useLazyVirtualizer(options: ListVirtualizerOptions, needed: bool
   });
   if (core && !server) {
     if (!instance) {
+      // Its first render knows the scroller's size: without it, it placed no row until it had
+      // observed it, a commit later, and rows shown until then in normal flow unmounted for that
+      // commit (a request that had taken focus lost it).
+      own.current.rect = options.getScrollElement()?.getBoundingClientRect();
       const created = new core.Virtualizer(resolved(core));
       const measure = created.measureElement;
       // A measurement's own change notice re-renders without flushing (as useVirtualizer does).

@@ -1,6 +1,5 @@
 import { useCallback, useLayoutEffect, useReducer, useRef, useState } from 'react';
 import { useLazyVirtualizer, type ListVirtualizer } from './useLazyVirtualizer';
-import { useServerRender } from './lazyPart';
 import { watchReaderIntent, type ReaderScroll } from './readerIntent';
 
 /** How close to the bottom a reader's scroll must end to count as "back at the latest". */
@@ -119,17 +118,13 @@ export function useVirtualRows({ keys, estimateSize, stickToBottom, overscan = 6
   // height: first among this hook's layout effects (a prepend's anchoring scrolled against the old
   // height when it was set after them).
   const spaceRef = useRef<HTMLElement | null>(null);
-  const server = useServerRender();
-  const virtualizing = useRef(false);
-  const applySpace = useCallback((total: number) => {
-    if (spaceRef.current) spaceRef.current.style.height = virtualizing.current ? `${total}px` : '';
-  }, []);
   // The same functions while the keys and the estimate are the same: the virtualizer measures every
   // row again, from the first, whenever `getItemKey` is a new function (a new arrow per render made
   // each render of a long thread a pass over all its rows: a key, a size look-up and an estimate).
   const getItemKey = useCallback((index: number) => keys[index] ?? index, [keys]);
   const estimate = useCallback(() => estimateSize, [estimateSize]);
   const getScrollElement = useCallback(() => scrollRef.current, []);
+
   // Loaded with the list's first row.
   const { virtualizer, ready } = useLazyVirtualizer(
     {
@@ -138,16 +133,27 @@ export function useVirtualRows({ keys, estimateSize, stickToBottom, overscan = 6
       estimateSize: estimate,
       getItemKey,
       overscan,
+      // Where the virtualizer starts when its code arrives (read once; attached to the scroller, it
+      // writes its offset there): at the estimated end of a list pinned there, else where the view
+      // is. Its default (0) took a pinned view back to the top, and the offset of rows in normal
+      // flow says nothing of the placed ones': it mounted the thread's first screen, then its last.
+      // (Below zero for a list shorter than its view: the range starts at its first row all the same.)
+      initialOffset: () => {
+        const el = scrollRef.current;
+        return !el ? 0 : stick.current && pinned.current ? keys.length * estimateSize - el.clientHeight : el.scrollTop;
+      },
       // A row measured taller (a streaming answer growing) or a new range mounted: follow before paint.
       onChange: follow,
     },
     keys.length > 0,
   );
-  // On the server, while hydrating and until the virtualizer's code arrives, rows are in normal
-  // flow (see FLOW_ROWS); the virtualizer places them once the browser renders with it.
-  const placed = virtualize && !server && ready;
-  virtualizing.current = placed;
-  useLayoutEffect(() => applySpace(virtualizer.getTotalSize()));
+  // On the server, while hydrating and until the virtualizer's code arrives (there is no
+  // virtualizer then, and `ready` is false while there are rows), rows are in normal flow (see
+  // FLOW_ROWS); the virtualizer places them once the browser renders with it.
+  const placed = virtualize && ready;
+  useLayoutEffect(() => {
+    if (spaceRef.current) spaceRef.current.style.height = placed ? `${virtualizer.getTotalSize()}px` : '';
+  });
   current.current = virtualizer;
   adjustRows(pinned.current);
 

@@ -47,4 +47,48 @@ describe('the virtualizer takes the view where it is', () => {
     expect(top).toBe(height - VIEWPORT);
     expect(container.querySelector('.aui-conversation')!.hasAttribute('data-pinned')).toBe(true);
   });
+  it('arriving after the rows were shown in normal flow, it places the end of a pinned thread first: no row of its first screen mounts', async () => {
+    // A page that has not loaded the virtualizer yet (the test above loaded it into these modules).
+    vi.resetModules();
+    const kit = await import('../index');
+    const ev = eventBuilder();
+    const store = kit.createRuntimeStore();
+    store.getState().ingest(Array.from({ length: 200 }, (_, i) => ev('model.completed', { turnId: `turn-${i}` }, { text: `message ${i}` })));
+    const { container } = render(
+      <kit.RuntimeProvider store={store}>
+        <kit.Conversation />
+      </kit.RuntimeProvider>,
+    );
+    expect(container.querySelector('[data-flow-rows]')).not.toBeNull();
+    const placed = new Set<number>();
+    const record = () => container.querySelectorAll('.aui-virtual__row').forEach((row) => placed.add(Number(row.getAttribute('data-index'))));
+    const observer = new MutationObserver(record);
+    observer.observe(container, { subtree: true, childList: true, attributes: true });
+    await vi.waitFor(() => expect(container.querySelectorAll('.aui-virtual__row').length).toBeGreaterThan(0));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    record();
+    observer.disconnect();
+    expect(placed.size).toBeGreaterThan(0);
+    // Rows near the end only (the view by the estimate, its overscan, then as measured): none from the rest of the thread.
+    expect(Math.min(...placed)).toBeGreaterThanOrEqual(150);
+  });
+  it('placing the rows that were in normal flow keeps their elements: what had focus keeps it', async () => {
+    vi.resetModules();
+    const kit = await import('../index');
+    const ev = eventBuilder();
+    const store = kit.createRuntimeStore();
+    store.getState().ingest(Array.from({ length: 3 }, (_, i) => ev('model.completed', { turnId: `turn-${i}` }, { text: `message ${i}` })));
+    const { container } = render(
+      <kit.RuntimeProvider store={store}>
+        <kit.Conversation />
+      </kit.RuntimeProvider>,
+    );
+    const before = [...container.querySelectorAll('.aui-conversation__row')];
+    expect(before).toHaveLength(3);
+    const newest = before[2]!.querySelector<HTMLElement>('[tabindex]')!;
+    newest.focus();
+    await vi.waitFor(() => expect(container.querySelectorAll('.aui-conversation__row.aui-virtual__row')).toHaveLength(3));
+    expect([...container.querySelectorAll('.aui-conversation__row')]).toEqual(before);
+    expect(document.activeElement).toBe(newest);
+  });
 });
