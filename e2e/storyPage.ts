@@ -1,6 +1,6 @@
 import { test as base, expect, type Page } from '@playwright/test';
 
-export { expect } from '@playwright/test';
+export { expect };
 
 /**
  * `storyPage`: one page per worker for tests that only open stories and read them. A new context
