@@ -14,6 +14,23 @@ afterEach(cleanup);
 
 const VIEWPORT = 600;
 
+/**
+ * A thread of `count` answers on a page that has not loaded the virtualizer yet (a test before
+ * it may have loaded it into these modules).
+ */
+async function coldThread(count: number): Promise<HTMLElement> {
+  vi.resetModules();
+  const kit = await import('../index');
+  const ev = eventBuilder();
+  const store = kit.createRuntimeStore();
+  store.getState().ingest(Array.from({ length: count }, (_, i) => ev('model.completed', { turnId: `turn-${i}` }, { text: `message ${i}` })));
+  return render(
+    <kit.RuntimeProvider store={store}>
+      <kit.Conversation />
+    </kit.RuntimeProvider>,
+  ).container;
+}
+
 describe('the virtualizer takes the view where it is', () => {
   it('arriving after the first render (its code loads lazily), it does not write the view back to the top of a pinned thread', async () => {
     const ev = eventBuilder();
@@ -48,17 +65,7 @@ describe('the virtualizer takes the view where it is', () => {
     expect(container.querySelector('.aui-conversation')!.hasAttribute('data-pinned')).toBe(true);
   });
   it('arriving after the rows were shown in normal flow, it places the end of a pinned thread first: no row of its first screen mounts', async () => {
-    // A page that has not loaded the virtualizer yet (the test above loaded it into these modules).
-    vi.resetModules();
-    const kit = await import('../index');
-    const ev = eventBuilder();
-    const store = kit.createRuntimeStore();
-    store.getState().ingest(Array.from({ length: 200 }, (_, i) => ev('model.completed', { turnId: `turn-${i}` }, { text: `message ${i}` })));
-    const { container } = render(
-      <kit.RuntimeProvider store={store}>
-        <kit.Conversation />
-      </kit.RuntimeProvider>,
-    );
+    const container = await coldThread(200);
     expect(container.querySelector('[data-flow-rows]')).not.toBeNull();
     const placed = new Set<number>();
     const record = () => container.querySelectorAll('.aui-virtual__row').forEach((row) => placed.add(Number(row.getAttribute('data-index'))));
@@ -73,16 +80,7 @@ describe('the virtualizer takes the view where it is', () => {
     expect(Math.min(...placed)).toBeGreaterThanOrEqual(150);
   });
   it('placing the rows that were in normal flow keeps their elements: what had focus keeps it', async () => {
-    vi.resetModules();
-    const kit = await import('../index');
-    const ev = eventBuilder();
-    const store = kit.createRuntimeStore();
-    store.getState().ingest(Array.from({ length: 3 }, (_, i) => ev('model.completed', { turnId: `turn-${i}` }, { text: `message ${i}` })));
-    const { container } = render(
-      <kit.RuntimeProvider store={store}>
-        <kit.Conversation />
-      </kit.RuntimeProvider>,
-    );
+    const container = await coldThread(3);
     const before = [...container.querySelectorAll('.aui-conversation__row')];
     expect(before).toHaveLength(3);
     const newest = before[2]!.querySelector<HTMLElement>('[tabindex]')!;
