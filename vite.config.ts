@@ -103,7 +103,9 @@ export default defineConfig({
           globals: true,
           // Prints one line when the optional public-profile cross-check (test/referenceProfile.test.ts) cannot run.
           globalSetup: ['test/referenceNote.ts'],
-          testTimeout: 30_000,
+          // A hang bound, reached only on failure: axe over a long session in jsdom took 38 s beside
+          // the browser suites and two busy loops (5.7 s on a quiet machine, 16 s beside the loops alone).
+          testTimeout: 120_000,
           // Vitest's default is one worker fewer than the cores, one worker on a 2-core machine: the
           // suite then ran on one core (5 min 17 s there; 3 min 21 s with both). Its main process only
           // collects results while the workers run.
