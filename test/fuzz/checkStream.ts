@@ -7,6 +7,7 @@ import { summarize, type RuntimeSummary } from '../../src/store/selectors/summar
 import { TABLE_NAMES, type ProjectionData } from '../../src/store/state';
 import type { FuzzOp, Json } from './mutateStream';
 import { changedTerminalFields, terminalFields } from './terminalFields';
+import { sameJson } from './sameJson';
 
 export interface Violation {
   invariant: string;
@@ -102,11 +103,11 @@ export function checkStream(ops: readonly FuzzOp[], options: CheckOptions): { vi
     for (const op of ops) if (op.kind === 'ingest') plain.getState().ingest(op.events);
     plain.getState().settle();
     const twice = summarize(plain.getState());
-    if (JSON.stringify(factsOf(twice)) !== JSON.stringify(factsOf(once))) fail('apply-twice', firstDifference(factsOf(once), factsOf(twice)));
+    if (!sameJson(factsOf(twice), factsOf(once))) fail('apply-twice', firstDifference(factsOf(once), factsOf(twice)));
     if (twice.diagnostics.length !== once.diagnostics.length) {
       fail('apply-twice', `diagnostics ${once.diagnostics.length} -> ${twice.diagnostics.length}: ${twice.diagnostics.slice(once.diagnostics.length).map((d) => d.code).join(',')}`);
     }
-    if (JSON.stringify(counted(twice)) !== JSON.stringify(counted(once))) fail('apply-twice', `counts ${JSON.stringify(counted(once))} -> ${JSON.stringify(counted(twice))}`);
+    if (!sameJson(counted(twice), counted(once))) fail('apply-twice', `counts ${JSON.stringify(counted(once))} -> ${JSON.stringify(counted(twice))}`);
 
     // The stream with its snapshots: no terminal state ever goes back, and (with immutable commits)
     // a commit never changes the state it replaces.
@@ -118,11 +119,12 @@ export function checkStream(ops: readonly FuzzOp[], options: CheckOptions): { vi
       if (step++ % 7 === 3) {
         const before = store.getState();
         run(store, op);
-        const once = JSON.stringify(summarize(store.getState()));
+        // A summary is plain data built from the records (no record is shared), so it is held as it was.
+        const once = summarize(store.getState());
         store.setState(before, true);
         run(store, op);
-        const again = JSON.stringify(summarize(store.getState()));
-        if (again !== once) fail('restore-replays', firstDifference(JSON.parse(once), JSON.parse(again)));
+        const again = summarize(store.getState());
+        if (!sameJson(again, once)) fail('restore-replays', firstDifference(once, again));
         store.setState(before, true);
       }
       const prev = store.getState();
@@ -178,14 +180,14 @@ export function checkStream(ops: readonly FuzzOp[], options: CheckOptions): { vi
         // A field the uncut stream leaves unknown, the snapshot says nothing about: a mutated copy's value may stay.
         const stated = (entity: Json | undefined) =>
           entity && Object.fromEntries(Object.entries(entity).filter(([field]) => item[field] !== undefined && item[field] !== null && item[field] !== 'unknown'));
-        if (JSON.stringify(stated(got)) === JSON.stringify(stated(item))) continue;
+        if (sameJson(stated(got), stated(item))) continue;
         // A terminal fact the mutated stream stated first is kept against the snapshot, as a conflict.
         if (conflicts.some((message) => message.includes(` ${String(item[idKey])} `))) continue;
         fail('repair-equals-uncut', `${key} ${String(item[idKey])}: ${JSON.stringify(got)?.slice(0, 200)} != ${JSON.stringify(item).slice(0, 200)}`);
       }
     }
     // The session status is the latest turn's: comparable when the mutations added no turn of their own.
-    const sameTurns = JSON.stringify(repaired.turns.map((t) => t.turnId)) === JSON.stringify(clean.turns.map((t) => t.turnId));
+    const sameTurns = sameJson(repaired.turns.map((t) => t.turnId), clean.turns.map((t) => t.turnId));
     if (sameTurns && !(omittedPending && repaired.status === 'needs-input') && repaired.status !== clean.status) fail('repair-equals-uncut', `status ${repaired.status} != ${clean.status}`);
   } catch (error) {
     fail('no-throw', error instanceof Error ? `${error.message}\n${error.stack?.split('\n').slice(1, 4).join('\n')}` : String(error));
@@ -197,7 +199,7 @@ export function checkStream(ops: readonly FuzzOp[], options: CheckOptions): { vi
 }
 
 function firstDifference(a: unknown, b: unknown, path = ''): string {
-  if (JSON.stringify(a) === JSON.stringify(b)) return '';
+  if (sameJson(a, b)) return '';
   if (a && b && typeof a === 'object' && typeof b === 'object') {
     for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) {
       const inner = firstDifference((a as Json)[key], (b as Json)[key], `${path}.${key}`);
