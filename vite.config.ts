@@ -103,6 +103,7 @@ export default defineConfig({
           globals: true,
           // Prints one line when the optional public-profile cross-check (test/referenceProfile.test.ts) cannot run.
           globalSetup: ['test/referenceNote.ts'],
+          setupFiles: ['test/waitBounds.ts'],
           // A hang bound, reached only on failure: axe over a long session in jsdom took 38 s beside
           // the browser suites and two busy loops (5.7 s on a quiet machine, 16 s beside the loops alone).
           testTimeout: 120_000,

@@ -63,7 +63,7 @@ describe('the artifact workspace', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Copy' }));
     expect(writeText).toHaveBeenCalledWith(refs['artifact://art-notes/v2']);
     expect(await within(dialog).findByRole('button', { name: 'Copied' })).toBeTruthy();
-    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Copy' })).toBeTruthy(), { timeout: 4_000 });
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Copy' })).toBeTruthy());
     await user.click(within(dialog).getByRole('button', { name: 'Download' }));
     expect(clicked).toEqual(['Release notes.md']);
   });

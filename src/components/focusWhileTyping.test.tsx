@@ -31,7 +31,7 @@ describe('a request never takes focus from a field the user is typing in', () =>
     expect(document.activeElement).toBe(field);
     expect(field.value).toBe(typed);
     // Said instead of focused: the polite live region names the request.
-    await waitFor(() => expect(screen.getAllByRole('status').map((s) => s.textContent).join(' ')).toContain('Approval needed: Deploy build'), { timeout: 10_000 });
+    await waitFor(() => expect(screen.getAllByRole('status').map((s) => s.textContent).join(' ')).toContain('Approval needed: Deploy build'));
   });
 
   it('with nothing being typed, a new critical request still takes focus (on its heading, not a button)', () => {

@@ -143,7 +143,7 @@ describe('opening evidence from the thread reaches a record past the lane window
     renderWith(<AgentWorkbench defaultLane="tools" />, store, mockAdapter());
     expect(document.querySelectorAll('.aui-evidence').length).toBe(0);
     await user.click(screen.getAllByRole('button', { name: 'Show evidence' })[0]!);
-    await waitFor(() => expect(document.activeElement!.classList.contains('aui-evidence')).toBe(true), { timeout: 10_000 });
+    await waitFor(() => expect(document.activeElement!.classList.contains('aui-evidence')).toBe(true));
     expect(document.activeElement!.id.endsWith('-evidence-ev-tool')).toBe(true);
     expect(document.querySelectorAll('.aui-evidence').length).toBeLessThan(60);
   });

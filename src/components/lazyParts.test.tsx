@@ -104,7 +104,7 @@ function renderCold(kit: ColdKit, fixture: string, ui: ReactElement) {
 
 /** Waits until every lazily loaded part on screen has arrived (no placeholder, no busy list, no pending text). */
 async function settled(container: HTMLElement) {
-  await waitFor(() => expect(container.querySelectorAll('[data-loading], [aria-busy="true"], .aui-markdown__pending')).toHaveLength(0), { timeout: 10_000 });
+  await waitFor(() => expect(container.querySelectorAll('[data-loading], [aria-busy="true"], .aui-markdown__pending')).toHaveLength(0));
 }
 
 /**
@@ -254,7 +254,7 @@ describe('a workbench opened before its chunks arrive', () => {
     const kit = await coldKit();
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const { container } = renderCold(kit, 'task-retry', <kit.AgentWorkbench now={NOW} virtualize={false} />);
-    await waitFor(() => expect(container.querySelector('.aui-workbench__main [role="alert"][data-surface="TaskCapsule"]')).not.toBeNull(), { timeout: 10_000 });
+    await waitFor(() => expect(container.querySelector('.aui-workbench__main [role="alert"][data-surface="TaskCapsule"]')).not.toBeNull());
     const alert = container.querySelector('.aui-workbench__main [role="alert"][data-surface="TaskCapsule"]')!;
     // The boundary's own message with the import's error (vitest words a failed mocked import its own way).
     expect(alert.textContent).toMatch(/This panel could not render: \S/);

@@ -43,7 +43,7 @@ describe('useRuntimeStream with an authenticated endpoint', () => {
         <Live endpoint={adapter.eventStream} onResult={(r) => (last = r)} />
       </RuntimeProvider>,
     );
-    await waitFor(() => expect(store.getState().counts.applied).toBe(events.length), { timeout: 10_000 });
+    await waitFor(() => expect(store.getState().counts.applied).toBe(events.length));
     expect(last?.status).toBe('ended');
   });
 
@@ -56,7 +56,7 @@ describe('useRuntimeStream with an authenticated endpoint', () => {
         <Live endpoint={{ url: `${server.url}/events`, sse: { maxRetries: 0 } }} onResult={(r) => (last = r)} />
       </RuntimeProvider>,
     );
-    await waitFor(() => expect(last?.status).toBe('error'), { timeout: 10_000 });
+    await waitFor(() => expect(last?.status).toBe('error'));
     expect(last?.error).toMatch(/HTTP 401/);
     expect(store.getState().counts.received).toBe(0);
   });
@@ -71,7 +71,7 @@ describe('useRuntimeStream with an authenticated endpoint', () => {
         <Live endpoint={endpoint('wrong-token-0000')} onResult={(r) => statuses.push(r.status)} />
       </RuntimeProvider>,
     );
-    await waitFor(() => expect(statuses.at(-1)).toBe('error'), { timeout: 10_000 });
+    await waitFor(() => expect(statuses.at(-1)).toBe('error'));
     view.rerender(
       <RuntimeProvider store={store}>
         <Live endpoint={endpoint('wrong-token-0000')} onResult={(r) => statuses.push(r.status)} />
@@ -83,6 +83,6 @@ describe('useRuntimeStream with an authenticated endpoint', () => {
         <Live endpoint={endpoint(server.writeToken)} onResult={(r) => statuses.push(r.status)} />
       </RuntimeProvider>,
     );
-    await waitFor(() => expect(store.getState().counts.applied).toBe(events.length), { timeout: 10_000 });
+    await waitFor(() => expect(store.getState().counts.applied).toBe(events.length));
   });
 });

@@ -198,7 +198,7 @@ describe('a long message never blocks the page', () => {
     const words = (text: string) => text.replace(/\(https:[^)]*\)/g, '').replace(/[#*`\[\]()\s-]/g, '');
     expect(words(root.textContent!)).toBe(words(long));
     expect(root.querySelectorAll('.aui-markdown__pending').length).toBeGreaterThanOrEqual(3);
-    await waitFor(() => expect(root.querySelectorAll('.aui-markdown__pending')).toHaveLength(0), { timeout: 20_000 });
+    await waitFor(() => expect(root.querySelectorAll('.aui-markdown__pending')).toHaveLength(0));
     expect(root.querySelectorAll('h4')).toHaveLength(200);
     expect(root.querySelectorAll('strong')).toHaveLength(200);
     expect(root.querySelectorAll('a[href^="https://example.com/"]')).toHaveLength(200);
@@ -230,13 +230,13 @@ describe('a long message never blocks the page', () => {
     // Before: all 300 blocks, each with its header and copy button, in the first render.
     expect(root.querySelectorAll('.aui-markdown__code-block').length).toBeLessThanOrEqual(SYNC_COST / 150);
     expect(root.textContent).toContain('const v299 = 299;');
-    await waitFor(() => expect(root.querySelectorAll('.aui-markdown__code-block')).toHaveLength(300), { timeout: 20_000 });
+    await waitFor(() => expect(root.querySelectorAll('.aui-markdown__code-block')).toHaveLength(300));
     expect(root.querySelectorAll('.aui-markdown__pending')).toHaveLength(0);
   });
 
   it('streaming after a long message still parses only the growing block, and at once', async () => {
     const view = render(<Markdown text={long} />);
-    await waitFor(() => expect(view.container.querySelectorAll('.aui-markdown__pending')).toHaveLength(0), { timeout: 20_000 });
+    await waitFor(() => expect(view.container.querySelectorAll('.aui-markdown__pending')).toHaveLength(0));
     parsed.length = 0;
     let text = long + '\n\nTail';
     act(() => view.rerender(<Markdown text={text} />));
