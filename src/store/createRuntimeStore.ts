@@ -235,7 +235,7 @@ export function createRuntimeStore(options: RuntimeStoreOptions = {}): RuntimeSt
   // filled before rendering (a snapshot read on the server) must render its facts there too.
   store.getInitialState = store.getState;
   // openBacklog() holds notifications while it applies a backlog in slices (see notificationGate).
-  gateNotifications(store);
+  gateNotifications(store, () => createRuntimeStore(options));
   return store;
 }
 

@@ -94,6 +94,13 @@ export interface ProjectionScalars {
   diagnosticCounts: ReadonlyMap<string, number>;
   responding: ReadonlyMap<string, RespondingOverlay>;
   /**
+   * True only in a state presented while a backlog opens newest turns first (`openBacklog`): its
+   * records are those of the newest turns, exactly as the whole backlog makes them, and the history
+   * before them is still being applied, so the session-wide figures (costs, routing, permissions,
+   * the queue, diagnostics, the timeline) are not known yet. Never set in a committed state.
+   */
+  historyPending?: boolean;
+  /**
    * The order keeper's state (ids seen, the expected place, events waiting on a gap): part of the
    * state so that `setState(prev)` and a state copied into a fresh store go on exactly from there.
    * Opaque; undefined before the store publishes its first.

@@ -115,6 +115,8 @@ describe('openBacklog(store, input): a backlog applied in slices, as the CLI rep
     const seen: BacklogProgress[] = [];
     const run = openBacklog(store, text, {
       signal: controller.signal,
+      // The in-order slices are under test here (newest-first reads the whole input before them).
+      newestFirst: false,
       sliceMs: 1,
       now: fakeClock(store, 0.4),
       yieldToHost: immediate,
@@ -170,7 +172,7 @@ describe('openBacklog(store, input): a backlog applied in slices, as the CLI rep
         perSlice.push(received - before);
         before = received;
       };
-      await openBacklog(store, events, { sliceMs: 8, now: fakeClock(store, costMs), yieldToHost: async () => slice() });
+      await openBacklog(store, events, { newestFirst: false, sliceMs: 8, now: fakeClock(store, costMs), yieldToHost: async () => slice() });
       slice();
       expect(perSlice.reduce((a, b) => a + b, 0), `${costMs} ms/event`).toBe(events.length);
       // Each slice's events times their cost stays within 8 ms (one event at least, whatever it costs).
@@ -193,7 +195,7 @@ describe('openBacklog(store, input): a backlog applied in slices, as the CLI rep
       charged.push(cost(at) - cost(before));
       before = at;
     };
-    await openBacklog(store, many, { sliceMs: 8, now, yieldToHost: async () => slice() });
+    await openBacklog(store, many, { newestFirst: false, sliceMs: 8, now, yieldToHost: async () => slice() });
     expect(store.getState().counts.received).toBe(many.length);
     // A slice applies its values 256 at a time and checks the clock after each value: it ends within
     // the budget plus one group of the dearer values (applied at its end, it ran to its planned size,
@@ -211,6 +213,7 @@ describe('openBacklog(store, input): a backlog applied in slices, as the CLI rep
     });
     const live: number[] = [];
     const result = await openBacklog(store, events, {
+      newestFirst: false,
       sliceMs: 8,
       publishEveryMs: 4,
       now: fakeClock(store, 0.1),
@@ -232,7 +235,7 @@ describe('openBacklog(store, input): a backlog applied in slices, as the CLI rep
     store.subscribe((state) => void heard.push(state.counts.received));
     // 2 ms per event: seconds of work in many slices.
     const heardAtYield: number[] = [];
-    const result = await openBacklog(store, events, { sliceMs: 8, now: fakeClock(store, 2), yieldToHost: async () => void heardAtYield.push(heard.length) });
+    const result = await openBacklog(store, events, { newestFirst: false, sliceMs: 8, now: fakeClock(store, 2), yieldToHost: async () => void heardAtYield.push(heard.length) });
     expect(result.slices).toBeGreaterThan(10);
     expect(events.length * 2).toBeGreaterThan(500);
     expect(heard).toEqual([1, events.length]);

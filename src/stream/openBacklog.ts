@@ -6,6 +6,8 @@ import { readInputBatches, type InputItem } from './readInput';
 import { lineReplay, replayDocument } from './replayText';
 import type { RuntimeStore } from '../store/createRuntimeStore';
 import { holdNotifications } from '../store/notificationGate';
+import { presentLoading, presentNewestTurns, projectNewestTurns } from './newestFirst';
+import { NewestTurnsIndex } from './newestTurns';
 
 /** What `openBacklog` reads: events, JSON Lines text, a fetch `Response`, or a stream of JSONL bytes (or text). */
 export type BacklogInput = readonly unknown[] | string | Response | ReadableStream<Uint8Array | string>;
@@ -45,6 +47,17 @@ export interface BacklogOptions {
   now?: () => number;
   /** How to give the host the thread between slices. Default `scheduler.yield`, else a MessageChannel task, else `setTimeout`. */
   yieldToHost?: () => Promise<void>;
+  /**
+   * Show the newest turns first. Default true for an array, a string and a `Response` opened into
+   * an empty store; a `ReadableStream` is applied as it is read unless this is true. The whole input
+   * is read (and text parsed) first; when its last turns are closed (no entity they touch is named
+   * before them: `findNewestTurns`), they are projected on their own and presented to readers
+   * (`historyPending` set) while the whole backlog is applied in order underneath; the end commits
+   * the whole. The records presented are the whole backlog's own; session-wide figures (costs,
+   * routing, the timeline, diagnostics) wait for the whole. A backlog without such a tail (a
+   * snapshot line, another session's events, one long turn) is applied in order only.
+   */
+  newestFirst?: boolean;
 }
 
 /** What a finished `openBacklog` did: the final progress, malformed lines and slices. */
@@ -53,6 +66,8 @@ export interface BacklogResult extends BacklogProgress {
   malformed: number;
   /** Slices the work took (commits of the store). */
   slices: number;
+  /** Values of the newest turns presented before the history was applied (0: none were). */
+  presented: number;
 }
 
 const DEFAULT_SLICE_MS = 8;
@@ -72,6 +87,8 @@ const PLANNED_SHARE = 0.8;
  * cost ran past its budget whenever the values got costlier (tool-heavy turns after text).
  */
 const APPLY_EVERY = 256;
+/** Values indexed between two looks at the clock while the newest turns are found. */
+const PAUSE_EVERY = 1_024;
 /** Characters per read chunk of a string input: progress in bytes moves with the chunks. */
 const STRING_CHUNK = 64 * 1024;
 /** Bytes decoded at a time from a stream chunk. */
@@ -109,7 +126,7 @@ export async function openBacklog(store: RuntimeStore, input: BacklogInput, opti
   throwIfAborted(signal);
   const meter: BacklogProgress = { applied: 0, bytes: 0, ...(Array.isArray(input) && { total: input.length }) };
   // Text is read a chunk of items at a time; items are then taken synchronously (no await per line).
-  const batches = Array.isArray(input) ? undefined : readInputBatches(chunksOf(input as Exclude<BacklogInput, readonly unknown[]>, meter, signal));
+  let batches = Array.isArray(input) ? undefined : readInputBatches(chunksOf(input as Exclude<BacklogInput, readonly unknown[]>, meter, signal));
   let queue: Iterator<InputItem> | undefined = Array.isArray(input) ? arrayItems(input as readonly unknown[]) : undefined;
   let batch: readonly InputItem[] = [];
   let at = 0;
@@ -120,6 +137,8 @@ export async function openBacklog(store: RuntimeStore, input: BacklogInput, opti
   let done = false;
   const publishEveryMs = options.publishEveryMs ?? DEFAULT_PUBLISH_MS;
   let release = holdNotifications(store);
+  let endPresentation: (() => void) | undefined;
+  let presented = 0;
   let published: number | undefined;
   const publish = (at: number) => {
     release();
@@ -143,6 +162,64 @@ export async function openBacklog(store: RuntimeStore, input: BacklogInput, opti
     }
   };
   try {
+    if ((options.newestFirst ?? !isStream(input)) && isEmpty(store)) {
+      // The whole input first (text read and parsed in slices), then its newest turns, presented.
+      endPresentation = presentLoading(store);
+      let sliceStart = now();
+      const pause = async () => {
+        if (now() - sliceStart < sliceMs) return;
+        onProgress?.({ ...meter });
+        await yieldNow();
+        throwIfAborted(signal);
+        sliceStart = now();
+      };
+      // Each value is indexed as it is read (and parsed): `find` then reads only the newest turns.
+      const index = new NewestTurnsIndex();
+      let values: readonly unknown[] = input as readonly unknown[];
+      if (batches) {
+        const read: unknown[] = [];
+        const items: InputItem[] = [];
+        for (let next = await batches.next(); !next.done; next = await batches.next()) {
+          for (const item of next.value) {
+            const value = item.kind === 'record' ? item.value : undefined;
+            if (item.kind === 'document') index.refuse();
+            items.push(item);
+            read.push(value);
+            index.add(value);
+          }
+          await pause();
+        }
+        batches = undefined;
+        queue = items[Symbol.iterator]();
+        values = read;
+      } else {
+        for (let i = 0; i < values.length; i++) {
+          index.add(values[i]);
+          if (i % PAUSE_EVERY === 0) await pause();
+        }
+      }
+      const newest = index.find(values);
+      const bound = store.getState().order?.boundSession;
+      if (!newest || (bound !== undefined && bound !== newest.sessionId)) {
+        // Nothing to show first: the history in order, its first slice shown as it comes.
+        endPresentation();
+        endPresentation = undefined;
+      } else {
+        // Projecting the tail and rendering what is presented are tasks of their own.
+        const tail = values.slice(newest.start);
+        await yieldNow();
+        throwIfAborted(signal);
+        const projected = projectNewestTurns(store, tail);
+        await yieldNow();
+        throwIfAborted(signal);
+        if (projected) {
+          endPresentation = presentNewestTurns(store, projected);
+          presented = tail.length;
+        }
+        await yieldNow();
+        throwIfAborted(signal);
+      }
+    }
     while (!done) {
       const start = now();
       let taken = 0;
@@ -192,8 +269,9 @@ export async function openBacklog(store: RuntimeStore, input: BacklogInput, opti
     await yieldNow();
     throwIfAborted(signal);
     if (settle) store.getState().settle();
-    return { ...meter, malformed, slices };
+    return { ...meter, malformed, slices, presented };
   } finally {
+    endPresentation?.();
     release();
     if (!done) void batches?.return(undefined);
   }
@@ -257,6 +335,14 @@ async function* chunksOf(input: string | Response | ReadableStream<Uint8Array | 
     signal?.removeEventListener('abort', cancel);
     cancel();
   }
+}
+
+const isStream = (input: BacklogInput): boolean => typeof input === 'object' && !Array.isArray(input) && !isResponse(input as object);
+
+/** Nothing applied yet: no event received, no snapshot's thread. */
+function isEmpty(store: RuntimeStore): boolean {
+  const state = store.getState();
+  return state.counts.received === 0 && state.threads.ids.length === 0;
 }
 
 const isResponse = (input: object): input is Response => typeof (input as Response).headers === 'object' && 'bodyUsed' in input;

@@ -1,0 +1,61 @@
+// Shows a backlog's newest turns before the history before them is applied: the closed tail
+// (`findNewestTurns`) is projected on a scratch store and its records presented on the real one
+// while the whole backlog is applied there in order, underneath.
+import type { RuntimeState, RuntimeStore } from '../store/createRuntimeStore';
+import { gates } from '../store/notificationGate';
+import { presentState } from '../store/presentState';
+
+/**
+ * `tail` projected on a scratch store made like `store` (undefined for a store `createRuntimeStore` did not make) and settled: the records `presentNewestTurns` shows. Not on
+ * the store itself and a reset after: a store's tables share their storage with the versions after
+ * them, so records read before a reset are not kept by it.
+ */
+export function projectNewestTurns(store: RuntimeStore, tail: readonly unknown[]): RuntimeState | undefined {
+  // Made with the store's own options (its preview budget shapes the records, its session binds).
+  const scratch = gates.get(store)?.sibling() as RuntimeStore | undefined;
+  if (!scratch) return undefined;
+  scratch.getState().ingest(tail);
+  // A store first seeing a stream mid-way holds its events a reorder window long, in case lower
+  // sequences are still coming: none are (the tail's history is before it), so apply them all now.
+  scratch.getState().settle();
+  return scratch.getState();
+}
+
+/**
+ * Presents `store`'s state with `historyPending` set while the backlog is read (and its newest turns
+ * found): the thread says history is loading rather than that it has no messages. Returns the end.
+ */
+export function presentLoading(store: RuntimeStore): () => void {
+  return presentState(store, { ...store.getState(), historyPending: true });
+}
+
+/**
+ * Presents the records of `newest` (`projectNewestTurns` of the closed tail of a backlog the empty
+ * `store` is about to apply) on `store`: the entity tables (threads, turns, messages, parts, tools,
+ * actions, artifacts, evidence, tasks, subagents) and the session's last facts, with
+ * `historyPending` set. Session-wide figures stay as the empty store has them, not known yet: a
+ * tail's costs or diagnostics are not the session's (its own `stream_starts_mid_way` least of all).
+ * The queue is `unknown` rather than empty. Returns the end of the presentation.
+ */
+export function presentNewestTurns(store: RuntimeStore, newest: RuntimeState): () => void {
+  const presented: RuntimeState = {
+    ...store.getState(),
+    threads: newest.threads,
+    turns: newest.turns,
+    messages: newest.messages,
+    subagentMessages: newest.subagentMessages,
+    parts: newest.parts,
+    toolCalls: newest.toolCalls,
+    actions: newest.actions,
+    artifacts: newest.artifacts,
+    evidence: newest.evidence,
+    tasks: newest.tasks,
+    subagents: newest.subagents,
+    blockedTurns: newest.blockedTurns,
+    session: newest.session,
+    counts: newest.counts,
+    queueUnknown: true,
+    historyPending: true,
+  };
+  return presentState(store, presented);
+}

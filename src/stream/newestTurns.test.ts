@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { eventBuilder, toolIds, turn } from '../../test/eventBuilder';
+import { findNewestTurns } from './newestTurns';
+
+type Event = Record<string, unknown>;
+
+/** `turns` turns, each a prompt, two deltas, a tool call and the end; `extra(t)` adds events to turn t. */
+function session(turns: number, extra: (t: number, ev: ReturnType<typeof eventBuilder>) => Event[] = () => [], sessionId?: string): Event[] {
+  const ev = eventBuilder(sessionId);
+  const events: Event[] = [];
+  for (let t = 0; t < turns; t++) {
+    const ids = turn(`turn-${t}`);
+    events.push(ev('turn.submitted', ids, { text: `question ${t}` }), ev('turn.started', ids), ev('model.delta', ids, { delta: 'a' }));
+    events.push(ev('tool.started', toolIds(t, ids.turnId), { toolName: 'read_file' }), ev('tool.result', toolIds(t, ids.turnId), { preview: 'ok' }));
+    events.push(...extra(t, ev));
+    events.push(ev('model.delta', ids, { delta: 'b' }), ev('turn.completed', ids));
+  }
+  return events;
+}
+
+/** Where turn `t` starts in `events`. */
+const startOf = (events: readonly Event[], t: number) => events.findIndex((e) => e.turnId === `turn-${t}`);
+
+describe('findNewestTurns: where a backlog’s newest turns start, when nothing before them reaches into them', () => {
+  it('the latest start holding eight turns, and the session the events are of', () => {
+    const events = session(40);
+    expect(findNewestTurns(events)).toEqual({ start: startOf(events, 32), sessionId: 'sess-unit' });
+    expect(findNewestTurns(events, { minTurns: 3 })?.start).toBe(startOf(events, 37));
+  });
+
+  it('an entity the tail touches that the history named first pulls the start back before it, or past the share', () => {
+    // An artifact made in turn 31 and updated in turn 38: the tail from turn 32 would show it as new.
+    const artifact = (t: number, ev: ReturnType<typeof eventBuilder>) =>
+      t === 31 || t === 38 ? [ev('artifact.changed', { turnId: `turn-${t}`, artifactId: 'art-1' }, { status: 'ready', versionId: `v${t}` })] : [];
+    const events = session(40, artifact);
+    expect(findNewestTurns(events)?.start).toBe(startOf(events, 31));
+    // Made in turn 2: the tail would be 38 turns of 40, over a quarter of the backlog.
+    const early = session(40, (t, ev) => (t === 2 || t === 38 ? artifact(t === 2 ? 31 : 38, ev).map((e) => ({ ...e, turnId: `turn-${t}` })) : []));
+    expect(findNewestTurns(early)).toBeUndefined();
+    expect(findNewestTurns(early, { maxShare: 1 })?.start).toBe(startOf(early, 2));
+  });
+
+  it('reads the ids a payload correlates by: an action answered by payload.actionId, a tool call an action names', () => {
+    const answered = session(40, (t, ev) => {
+      if (t === 31) return [ev('action.required', { turnId: 'turn-31', actionId: 'act-1' }, { actionType: 'approval', prompt: 'Go?' })];
+      if (t === 36) return [ev('action.resolved', { turnId: 'turn-36' }, { actionId: 'act-1', decision: 'approved' })];
+      return [];
+    });
+    expect(findNewestTurns(answered)?.start).toBe(startOf(answered, 31));
+    const joined = session(40, (t, ev) => (t === 35 ? [ev('action.required', { turnId: 'turn-35', actionId: 'act-2' }, { toolCallId: 'tc-10', prompt: 'Go?' })] : []));
+    expect(findNewestTurns(joined, { maxShare: 1 })?.start).toBe(startOf(joined, 10));
+  });
+
+  it('a tail event sent again from the history, or placed before the history’s last sequence, shows nothing first', () => {
+    const events = session(40);
+    const tail = startOf(events, 32);
+    // The history holds a copy of a tail event (the store drops the later one as a duplicate).
+    const resent: Event[] = [...events.slice(0, 10), { ...events[tail + 3]! }, ...events.slice(10)].map((e, i) => ({ ...e, sequence: i + 1 }));
+    resent[10] = { ...resent[10]!, eventId: events[tail + 3]!.eventId };
+    expect(findNewestTurns(resent)).toBeUndefined();
+    // A history event numbered past the tail's first: the tail is out of order with it.
+    const late = events.map((e, i) => (i === 5 ? { ...e, sequence: 10_000 } : e));
+    expect(findNewestTurns(late)).toBeUndefined();
+  });
+
+  it('nothing first for a snapshot line, two sessions, or fewer turns than a screen', () => {
+    const events = session(40);
+    expect(findNewestTurns([...events.slice(0, 5), { threads: [] }, ...events.slice(5)])).toBeUndefined();
+    const other = session(1, undefined, 'sess-other');
+    expect(findNewestTurns([...other, ...events])).toBeUndefined();
+    expect(findNewestTurns(session(7), { maxShare: 1 })).toBeUndefined();
+    expect(findNewestTurns(session(8), { maxShare: 1 })).toEqual({ start: 0, sessionId: 'sess-unit' });
+    // Garbage between events is no fact and no obstacle.
+    expect(findNewestTurns([...events.slice(0, 3), 42, 'x', null, ...events.slice(3)])?.start).toBe(startOf(events, 32) + 3);
+  });
+});

@@ -1,0 +1,168 @@
+// Where a backlog's newest turns begin, when they can be shown before the history before them:
+// the tail must be closed, no entity it touches (a turn, tool call, artifact, task ...) named by an
+// event before it. Then projecting the tail alone gives every record it shows exactly as projecting
+// the whole backlog does, and the history only adds records above it.
+import { classifyDocument } from '../protocol/snapshots';
+
+/**
+ * The envelope fields naming a record of the projection that a later event can change (a turn,
+ * message, tool call, action, artifact, evidence, task and its attempts, subagent). Ids scoped
+ * inside one of them (a part, a version, an attempt number) are not among them.
+ */
+const ENVELOPE_KEYS = ['turnId', 'messageId', 'toolCallId', 'actionId', 'artifactId', 'evidenceId', 'taskId', 'runId', 'subagentId', 'requestId'] as const;
+/**
+ * The payload fields that correlate an event with a record (`decodeEvent`'s `resolveCorrelation`)
+ * or join one record to another (an action to its tool call).
+ */
+const PAYLOAD_KEYS = ['actionId', 'evidenceId', 'artifactId', 'toolCallId', 'turnId', 'taskId', 'runId', 'subagentId'] as const;
+
+/** Options of `findNewestTurns`. */
+export interface NewestTurnsOptions {
+  /** Turns the tail holds at least (a screen of them). Default 8. */
+  minTurns?: number;
+  /** The tail's largest share of the backlog: past it, showing it first saves too little. Default 0.25. */
+  maxShare?: number;
+}
+
+/** Where a backlog's closed tail starts, and the one session its events are of (when they name one). */
+export interface NewestTurns {
+  start: number;
+  sessionId?: string;
+}
+
+const DEFAULT_MIN_TURNS = 8;
+const DEFAULT_MAX_SHARE = 0.25;
+type Event = Record<string, unknown> & { payload?: unknown };
+
+/**
+ * Where a closed tail of at least `minTurns` turns starts (the latest such index), or `undefined`
+ * when there is none worth showing first: a value that is a snapshot or read model (it rewrites what
+ * came before), events of more than one session, sequences that are not one after another, or no
+ * closed tail within `maxShare` of the backlog. One pass forward (`NewestTurnsIndex.add`: where each entity id is first named), one back
+ * from the end to the first index that nothing after it reaches behind.
+ */
+export function findNewestTurns(values: readonly unknown[], options: NewestTurnsOptions = {}): NewestTurns | undefined {
+  const index = new NewestTurnsIndex();
+  for (const value of values) index.add(value);
+  return index.find(values, options);
+}
+
+/**
+ * Where each entity id of a backlog is first named, built a value at a time as the backlog is read
+ * (a reader adds each value as it parses it, so no second pass over the history is needed), then
+ * `find` reads the newest turns back from the end. Ids of different kinds share one table: two
+ * kinds with one id only make the tail longer.
+ */
+export class NewestTurnsIndex {
+  private readonly first = new Map<string, number>();
+  private readonly ids: string[] = [];
+  private added = 0;
+  /** The last sequence read: each event's must be the next one. */
+  private sequence: number | undefined;
+  private session: unknown;
+  /** A snapshot, a read model or a second session was read: no tail is shown first. */
+  private refused = false;
+
+  /** The backlog is not events (one whole document): no tail is shown first. */
+  refuse(): void {
+    this.refused = true;
+  }
+
+  /** Reads the next value of the backlog. */
+  add(value: unknown): void {
+    const at = this.added++;
+    if (this.refused) return;
+    if (!isEvent(value)) {
+      if (classifyDocument(value) !== 'unknown') this.refused = true;
+      return;
+    }
+    if (value.sessionId !== undefined) {
+      this.session ??= value.sessionId;
+      if (value.sessionId !== this.session) this.refused = true;
+    }
+    // In order without a gap: a gap the history leaves open holds every event after it (the tail
+    // too) until a repair fills it, and an event out of order or numbered twice is placed by the
+    // store, not by where it is read. Such a backlog is applied in order only.
+    if (typeof value.sequence === 'number') {
+      if (this.sequence !== undefined && value.sequence !== this.sequence + 1) this.refused = true;
+      this.sequence = value.sequence;
+    }
+    const { first, ids } = this;
+    for (let n = idsOf(value, ids); n-- > 0; ) if (!first.has(ids[n]!)) first.set(ids[n]!, at);
+  }
+
+  /** The closed tail of `values` (the values added, in order), read back from the end. */
+  find(values: readonly unknown[], options: NewestTurnsOptions = {}): NewestTurns | undefined {
+    if (this.refused || values.length !== this.added) return undefined;
+    const minTurns = options.minTurns ?? DEFAULT_MIN_TURNS;
+    const earliest = Math.ceil(values.length * (1 - (options.maxShare ?? DEFAULT_MAX_SHARE)));
+    const { first, ids } = this;
+    // The first index any id of the tail from `i` on is named at.
+    let reach = values.length;
+    let turns = 0;
+    let start: number | undefined;
+    for (let i = values.length - 1; i >= earliest && start === undefined; i--) {
+      const value = values[i];
+      if (!isEvent(value)) continue;
+      for (let n = idsOf(value, ids); n-- > 0; ) reach = Math.min(reach, first.get(ids[n]!)!);
+      if (typeof value.turnId === 'string' && first.get(value.turnId) === i) turns += 1;
+      if (reach >= i && turns >= minTurns) start = i;
+    }
+    if (start === undefined || !apart(values, start)) return undefined;
+    return { start, ...(typeof this.session === 'string' && { sessionId: this.session }) };
+  }
+}
+
+/**
+ * True when the history before `start` holds none of the tail's events again (a re-sent event is a
+ * duplicate there, not a fact) and no sequence at or past the tail's lowest (a tail event placed
+ * before the history's last is late or reordered there): then the tail applies alone as it does
+ * after the history.
+ */
+function apart(values: readonly unknown[], start: number): boolean {
+  const eventIds = new Set<unknown>();
+  let lowest = Infinity;
+  for (let i = start; i < values.length; i++) {
+    const value = values[i];
+    if (!isEvent(value)) continue;
+    eventIds.add(value.eventId);
+    if (typeof value.sequence === 'number') lowest = Math.min(lowest, value.sequence);
+  }
+  for (let i = 0; i < start; i++) {
+    const value = values[i];
+    if (!isEvent(value)) continue;
+    if (eventIds.has(value.eventId)) return false;
+    if (typeof value.sequence === 'number' && value.sequence >= lowest) return false;
+  }
+  return true;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isEvent = (value: unknown): value is Event => isObject(value) && typeof value.type === 'string';
+
+const ENVELOPE_KEY_SET: ReadonlySet<string> = new Set(ENVELOPE_KEYS);
+const PAYLOAD_KEY_SET: ReadonlySet<string> = new Set(PAYLOAD_KEYS);
+
+/** Puts each entity id the event names (envelope, payload, a nested artifact) in `ids`; returns how many. */
+function idsOf(event: Event, ids: string[]): number {
+  let count = 0;
+  // Over the fields an event has (a dozen), not the ones it might have: most are absent.
+  for (const key in event) {
+    if (!ENVELOPE_KEY_SET.has(key)) continue;
+    const id = event[key];
+    if (typeof id === 'string') ids[count++] = id;
+  }
+  const payload = event.payload;
+  if (!isObject(payload)) return count;
+  for (const key in payload) {
+    if (!PAYLOAD_KEY_SET.has(key)) continue;
+    const id = payload[key];
+    if (typeof id === 'string') ids[count++] = id;
+  }
+  const artifact = payload.artifact;
+  if (isObject(artifact)) {
+    if (typeof artifact.artifactId === 'string') ids[count++] = artifact.artifactId;
+    if (typeof artifact.id === 'string') ids[count++] = artifact.id;
+  }
+  return count;
+}
