@@ -29,7 +29,7 @@ import { packedConsumer } from './consumer.mjs';
  * `IdList`s, 60.2 KB with them until the list kept only what the store reads; 59.995 KB, 61,435
  * bytes, with the virtualizer starting at the scroller's offset; 61,421 bytes once a read model's
  * merge stopped asking a turn's list per message; 61,409 once lists show rows in normal flow
- * before the virtualizer arrives; 61,425 once it starts at their end with the scroller's size). What is left is the
+ * before the virtualizer arrives; 61,425 once it starts at their end with the scroller's size; 61,326 once the mark on a message a broken stream cut loads with the turn notice's chunk, with the note and count floors of a backlog opened newest first). What is left is the
  * shell and the store: the store alone is 26 KB, and its read-model path (5.9 KB) runs inside the
  * synchronous ingest of snapshot events, so it stays. The ceilings are the goals: a first screen over
  * 60 KB (or a FactBadge over 6 KB) fails, whatever was gained below them.
@@ -119,7 +119,7 @@ test('the workbench first screen and FactBadge stay within their budgets over Re
     'components/StructuredInput', 'components/ProcessTimeline', 'components/EvidenceLane', 'components/SubagentRoster', 'components/DiagnosticsPanel',
     'components/TaskCapsule', 'components/TurnNotice', 'stream/openBacklog', 'stream/historySource', 'stream/ndjsonSource', 'stream/webSocketSource',
     'stream/iterableSource', '/@tanstack/virtual-core/', 'stream/runtimeActions', 'ui/labels.js', 'components/ComposerMode', 'components/ToggleGroup',
-    'components/RuntimeStatusProblem',
+    'components/RuntimeStatusProblem', 'components/CutNotice', 'stream/newestTurns', 'stream/newestFirst', 'store/presentState',
   ];
   for (const part of LAZY_PARTS) {
     assert.ok(!workbench.eagerModules.some((id) => id.includes(part)), `${part} loads with the first screen`);

@@ -1,17 +1,12 @@
 import { forwardRef, memo, useCallback, useId, useMemo, useState, type ComponentPropsWithoutRef } from 'react';
-import { useShallow } from 'zustand/react/shallow';
-import { useConnectionState } from '../hooks/useConnectionState';
-import { pickHealth } from '../hooks/connectionStore';
 import { useRuntimeSelector } from '../hooks/useRuntimeSelector';
-import type { StaleReason } from '../store/records';
 import { LazyArtifactCard } from './lazyArtifacts';
 import { useIdlePreload } from './lazyPart';
-import { actionsModule, LazyActionPart, LazyMarkdown, LazyReasoning, LazyToolPart, LazyToolSlot, markdownModule, noticeModule, reasoningModule, toolsModule } from './lazyRows';
+import { actionsModule, LazyActionPart, LazyCutNotice, LazyMarkdown, LazyReasoning, LazyToolPart, LazyToolSlot, markdownModule, noticeModule, reasoningModule, toolsModule } from './lazyRows';
 import { sameComponents, type ConversationComponents } from './conversationComponents';
 import { useDisplayText } from './displayPolicy';
 import { classes } from './format';
 import type { Labels } from '../ui/labels';
-import { IconReconnect } from './icons';
 import { sameEntries, useStableValue } from '../hooks/useStableValue';
 import { countRender } from './renderCount';
 import { PendingReply } from './PendingReply';
@@ -84,31 +79,6 @@ const Part = memo(function Part({ partId, streaming, handlers }: { partId: strin
 /** What the thread's rows load besides the shell, preloaded once the page is idle. */
 const ROW_PARTS = [virtualCore, toolsModule, actionsModule, noticeModule, markdownModule, reasoningModule];
 
-/** Connection states in which a retry can do something (not while it connects or repairs already). */
-const RETRYABLE = new Set(['open', 'reconnecting', 'error', 'ended']);
-
-/**
- * The mark on a message the stream cut while it was streaming: its text may be incomplete. The
- * reason is the store's stale fact; Reconnect appears only when a stream can be retried.
- */
-function CutNotice({ reason, labels }: { reason: StaleReason; labels?: Labels }) {
-  const t = useShellLabels(labels);
-  const connection = useConnectionState(useShallow(pickHealth));
-  return (
-    <p className="aui-message__cut" role="note" data-stale-reason={reason}>
-      {t(reason === 'disconnected' ? 'conversation.cut.disconnected' : 'conversation.cut.missing')}
-      {RETRYABLE.has(connection.status) && (
-        <>
-          {' '}
-          <button type="button" className="aui-button" onClick={() => connection.retry()}>
-            <IconReconnect />{t('connection.retry')}
-          </button>
-        </>
-      )}
-    </p>
-  );
-}
-
 const MessageRow = memo(function MessageRow({ messageId, tabStop, hintId, handlers }: { messageId: string; tabStop: boolean; hintId: string; handlers: PartHandlers }) {
   const message = useRuntimeSelector((s) => s.messages.byId.get(messageId));
   // Only a message still streaming when the view went stale subscribes to anything new here.
@@ -141,7 +111,7 @@ const MessageRow = memo(function MessageRow({ messageId, tabStop, hintId, handle
         message.partIds.map((id) => <Part key={id} partId={id} streaming={message.status === 'streaming'} handlers={handlers} />)
       )}
       <TurnEnd messageId={messageId} labels={handlers.labels} />
-      {cut && <CutNotice reason={cut} labels={handlers.labels} />}
+      {cut && <LazyCutNotice reason={cut} labels={handlers.labels} />}
       {message.status === 'interrupted' && <p className="aui-muted aui-message__interrupted">{t('conversation.interrupted')}</p>}
     </article>
   );
@@ -167,6 +137,8 @@ export const Conversation = forwardRef<HTMLDivElement, ConversationProps>(functi
   // A new array only when a message is added, removed or moved (commits are immutable).
   const keys = useRuntimeSelector((s) => s.messages.ids);
   const stale = useRuntimeSelector((s) => s.session.stale);
+  // The newest turns shown while the history before them is applied (openBacklog, newest first).
+  const earlier = useRuntimeSelector((s) => !!s.historyPending);
   const count = keys.length;
   // A new object (re-rendering the memoised rows) only when what the rows show changes.
   const openOutput = useLatestCallback(onOpenOutput);
@@ -214,7 +186,11 @@ export const Conversation = forwardRef<HTMLDivElement, ConversationProps>(functi
         // arrives): its end in view until the virtualizer places them.
         data-flow-rows={(virtualize && !placed) || undefined}
       >
-        {count === 0 && <p className="aui-muted aui-conversation__empty">{t('conversation.empty')}</p>}
+        {(count === 0 || earlier) && (
+          <p className="aui-muted aui-conversation__empty" role="status">
+            {t(earlier ? 'conversation.earlier' : 'conversation.empty')}
+          </p>
+        )}
         {/* Heights and offsets go through the CSSOM (useVirtualRows' spaceRef, VirtualSlot): a strict CSP blocks style attributes in server HTML. */}
         <div ref={space as never} className={classes('aui-conversation__inner', placed && 'aui-virtual')}>
           {mounted.map((row) => (

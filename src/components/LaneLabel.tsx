@@ -4,10 +4,12 @@ import type { Labels } from '../ui/labels';
 import type { ShellLabelKey } from '../ui/shellLabels';
 import { useShellLabels } from './useShellLabels';
 
-/** A side lane's tab: its name and how many records it holds (diagnostics: the degraded facts). */
+/** A side lane's tab: its name and how many records it holds (diagnostics: the degraded facts), "at least" while history loads. */
 export function LaneLabel({ lane, labels }: { lane: keyof LaneCounts; labels?: Labels }) {
   const counts = useRuntimeSelector(selectLaneCounts, shallowEqual);
   const t = useShellLabels(labels);
+  // While a backlog's history is still applied (newest turns first), a count is a floor: "50+".
+  const floor = useRuntimeSelector((s) => s.historyPending === true);
   const count = counts[lane];
   return (
     <>
@@ -16,6 +18,7 @@ export function LaneLabel({ lane, labels }: { lane: keyof LaneCounts; labels?: L
       {count > 0 && (
         <span className="aui-tabs__count" data-lane={lane} data-count={count}>
           {count}
+          {floor && '+'}
         </span>
       )}
     </>

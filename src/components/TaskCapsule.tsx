@@ -40,6 +40,9 @@ export const TaskCapsule = forwardRef<HTMLDivElement, TaskCapsuleProps>(function
   ref,
 ) {
   const facts = useRuntimeSelector(selectTaskCapsule, capsuleEqual);
+  // While a backlog's history is still applied (newest turns first), a session-wide count is a floor: "2+".
+  const floor = useRuntimeSelector((s) => !!s.historyPending);
+  const atLeast = (count: number): string | number => (floor ? `${count}+` : count);
   const t = useLabels(labels);
   const [ownOpen, setOwnOpen] = useState(defaultOpen ?? variant === 'expanded');
   const open = openProp ?? ownOpen;
@@ -76,9 +79,9 @@ export const TaskCapsule = forwardRef<HTMLDivElement, TaskCapsuleProps>(function
           {facts.currentAttempt && facts.earlierAttempts.length > 0 && (
             <span className="aui-task-capsule__attempt">{t('task.attempt', { n: facts.earlierAttempts.length + 1, status: valueLabel(t, 'state', facts.currentAttempt.status) })}</span>
           )}
-          {facts.pendingCount > 0 && <span className="aui-task-capsule__pending">{plural(t, 'task.pendingActions', facts.pendingCount)}</span>}
+          {facts.pendingCount > 0 && <span className="aui-task-capsule__pending">{plural(t, 'task.pendingActions', facts.pendingCount, { count: atLeast(facts.pendingCount) })}</span>}
           {facts.queued.length > 0 && <span className="aui-task-capsule__queued">{t('task.queued', { count: facts.queued.length })}</span>}
-          {facts.subagentCount > 0 && <span className="aui-task-capsule__team">{plural(t, 'task.subagents', facts.subagentCount)}</span>}
+          {facts.subagentCount > 0 && <span className="aui-task-capsule__team">{plural(t, 'task.subagents', facts.subagentCount, { count: atLeast(facts.subagentCount) })}</span>}
           {variant === undefined && (
             <DisclosureTrigger className="aui-button aui-button--icon" aria-label={t(open ? 'task.collapse' : 'task.expand')}>
               <IconChevron className="aui-chevron" />

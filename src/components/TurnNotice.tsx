@@ -12,6 +12,8 @@ import type { Labels } from '../ui/labels';
 import { useLabels } from './useLabels';
 import { valueLabel } from './valueLabel';
 
+export { CutNotice } from './CutNotice';
+
 // A turn that did not complete ends in the thread with this notice: a chunk of its own (lazyRows.tsx),
 // loaded with the first blocked or failed turn shown, or when the page is idle.
 

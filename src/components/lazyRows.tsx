@@ -58,6 +58,9 @@ export const LazyActionList = lazyComponent(actionsModule, (m) => m.ActionList, 
 /** `TurnNotice`, loaded with the first blocked or failed turn (TurnEnd renders it only then); one empty line until then. */
 export const LazyTurnNotice = lazyComponent(noticeModule, (m) => m.TurnNotice, linePlaceholder('aui-turn-notice', 'p'));
 
+/** `CutNotice` (in the notice's chunk), loaded with the first answer a broken stream cut; one empty line until then. */
+export const LazyCutNotice = lazyComponent(noticeModule, (m) => m.CutNotice, linePlaceholder('aui-message__cut', 'p'));
+
 /** `Reasoning`, loaded with the first reasoning part; its toggle's line, empty, until then. */
 export const LazyReasoning = lazyComponent(reasoningModule, (m) => m.Reasoning, linePlaceholder('aui-reasoning', 'p'));
 

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, screen, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eventBuilder, toolIds, turn } from '../../test/eventBuilder';
@@ -180,10 +180,12 @@ describe('a stale stream marks the message it cut', () => {
     const store = storeFrom([ev('model.completed', { turnId: 'turn-0' }, { text: 'Earlier answer.' }), ev('turn.started', t1), ev('model.delta', t1, { delta: 'Starting the refac' })]);
     const { container } = renderWith(<LiveWorkbench source={source} />, store);
     status('open');
-    const notices = () => [...container.querySelectorAll('.aui-message__cut')];
+    // The mark's code is a chunk of its own (with the turn notice's): the finished mark, not its placeholder.
+    const notices = () => [...container.querySelectorAll('p.aui-message__cut')];
     expect(notices()).toEqual([]);
     status('reconnecting', { error: 'socket closed' });
-    expect(notices()).toHaveLength(1);
+    await waitFor(() => expect(notices()).toHaveLength(1));
+    expect(container.querySelectorAll('.aui-message__cut')).toHaveLength(1);
     const cut = notices()[0]!;
     expect(cut.closest('.aui-message')!.getAttribute('data-message-status')).toBe('streaming');
     expect(cut.textContent).toContain('Connection lost — text may be incomplete');
@@ -194,12 +196,16 @@ describe('a stale stream marks the message it cut', () => {
     expect(notices()).toEqual([]);
   });
 
-  it('a gap says events are missing; with no stream to retry there is no Reconnect', () => {
+  it('a gap says events are missing; with no stream to retry there is no Reconnect', async () => {
     const ev = eventBuilder();
     const store = storeFrom([ev('turn.started', t1), ev('model.delta', t1, { delta: 'Half' }), ev('model.delta', t1, { delta: ' lost' }, 9)]);
     const { container } = renderWith(<AgentWorkbench />, store);
     expect(store.getState().session.stale).toBe(true);
-    const cut = container.querySelector('.aui-message__cut')!;
+    const cut = await waitFor(() => {
+      const mark = container.querySelector('p.aui-message__cut');
+      expect(mark).not.toBeNull();
+      return mark!;
+    });
     expect(cut.textContent).toBe('Events are missing — text may be incomplete');
     expect(cut.querySelector('button')).toBeNull();
   });

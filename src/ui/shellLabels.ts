@@ -71,6 +71,7 @@ export const SHELL_LABELS = {
   'conversation.reasoning': 'Reasoning',
   'conversation.jumpToLatest': 'Jump to latest',
   'conversation.empty': 'No messages yet',
+  'conversation.earlier': 'Loading history…',
   'conversation.streaming': 'Streaming',
   'conversation.cut.disconnected': 'Connection lost — text may be incomplete',
   'conversation.cut.missing': 'Events are missing — text may be incomplete',

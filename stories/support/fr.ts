@@ -365,6 +365,7 @@ export const fr = {
   'conversation.reasoning': 'Raisonnement',
   'conversation.jumpToLatest': 'Aller au plus récent',
   'conversation.empty': 'Aucun message pour l’instant',
+  'conversation.earlier': 'Chargement de l’historique…',
   'conversation.streaming': 'Réponse en cours',
   'conversation.cut.disconnected': 'Connexion perdue — le texte peut être incomplet',
   'conversation.cut.missing': 'Des événements manquent — le texte peut être incomplet',
