@@ -53,6 +53,7 @@ async function openOnce(session, mechanism) {
     longTasksOver50ms: r.longTasks.filter((d) => d > 50).length,
     firstCommitMs: r.firstCommitMs,
     newestScreenMs: r.newestScreenMs,
+    wholeScreenMs: r.wholeScreenMs,
     idleMs: r.idleMs,
     heapMB: r.heapMB,
     heapAfterGcMB: r.heapAfterGcMB,
@@ -94,13 +95,13 @@ console.log(`# Opening a session (Chromium, 1280×800, AgentWorkbench, median of
 for (const [session, label] of Object.entries(sessions)) {
   const base = results[session].ingest;
   console.log(`\n### ${label}\n`);
-  console.log(`| mechanism | longest task ms (≤ 50) | tasks > 50 ms | worst run's longest task ms (runs over 50 of ${runs}) | first commit ms | newest screen ms (< 500) | idle ms | heap MB after GC | heap MB as read | page before open MB | held by the session MB (≤ 25 per 100k events) | progress updates |`);
-  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+  console.log(`| mechanism | longest task ms (≤ 50) | tasks > 50 ms | worst run's longest task ms (runs over 50 of ${runs}) | first commit ms | newest screen ms (< 500) | whole session on screen ms | idle ms | heap MB after GC | heap MB as read | page before open MB | held by the session MB (≤ 25 per 100k events) | progress updates |`);
+  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
   for (const [mechanism, name] of Object.entries(mechanisms)) {
     const r = results[session][mechanism];
     const vs = (key) => (mechanism === 'ingest' || !base[key] ? '' : ` (${(r[key] / base[key]).toFixed(2)}×)`);
     console.log(
-      `| ${name} | ${r.longestTaskMs}${vs('longestTaskMs')} ${met(r.longestTaskMs, TARGETS.longestTaskMs)} | ${r.longTasksOver50ms} | ${r.worstLongestTaskMs} (${r.runsWithTaskOver50ms}) | ${r.firstCommitMs} | ${r.newestScreenMs}${vs('newestScreenMs')} ${met(r.newestScreenMs, TARGETS.newestScreenMs)} | ${r.idleMs} | ${r.heapAfterGcMB}${vs('heapAfterGcMB')} | ${r.heapMB} | ${r.baseHeapMB} | ${r.sessionHeapMB} ${met(r.sessionHeapMB, heapLimitMB)} | ${r.progressUpdates} |`,
+      `| ${name} | ${r.longestTaskMs}${vs('longestTaskMs')} ${met(r.longestTaskMs, TARGETS.longestTaskMs)} | ${r.longTasksOver50ms} | ${r.worstLongestTaskMs} (${r.runsWithTaskOver50ms}) | ${r.firstCommitMs} | ${r.newestScreenMs}${vs('newestScreenMs')} ${met(r.newestScreenMs, TARGETS.newestScreenMs)} | ${r.wholeScreenMs} | ${r.idleMs} | ${r.heapAfterGcMB}${vs('heapAfterGcMB')} | ${r.heapMB} | ${r.baseHeapMB} | ${r.sessionHeapMB} ${met(r.sessionHeapMB, heapLimitMB)} | ${r.progressUpdates} |`,
     );
   }
 }
