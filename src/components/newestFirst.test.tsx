@@ -5,7 +5,10 @@ import { shortTurns } from '../../test/shortTurns';
 import { renderWith, stubLayout } from '../../test/componentHarness';
 import { createRuntimeStore } from '../store/createRuntimeStore';
 import { openBacklog } from '../stream/openBacklog';
+import { eventBuilder, turn } from '../../test/eventBuilder';
+import { presentState } from '../store/presentState';
 import { AgentWorkbench } from './AgentWorkbench';
+import { TaskCapsule } from './TaskCapsule';
 
 // Opening a backlog newest turns first: while the history is applied, the workbench says what it
 // shows is the newest part (the thread's note, lane counts as floors), and says nothing of the sort
@@ -47,5 +50,25 @@ describe('the workbench while a backlog opens newest first', () => {
     expect(note()).toBeUndefined();
     expect(container.querySelector('.aui-conversation')!.getAttribute('data-count')).toBe('120');
     expect(tools()).toBe('60');
+  });
+
+  it('the task capsule counts subagents and pending requests as floors while history loads', () => {
+    const ev = eventBuilder();
+    const t1 = turn('turn-1');
+    const store = createRuntimeStore();
+    store.getState().ingest([
+      ev('turn.started', t1),
+      ev('task.created', { ...t1, taskId: 'task-1' }, { objective: 'Fix the flaky test' }),
+      ev('subagent.spawned', { ...t1, subagentId: 'sub-1' }, { role: 'tester', parentTaskId: 'task-1' }),
+      ev('subagent.spawned', { ...t1, subagentId: 'sub-2' }, { role: 'critic', parentTaskId: 'task-1' }),
+    ]);
+    const { container } = renderWith(<TaskCapsule />, store);
+    const team = () => container.querySelector('.aui-task-capsule__team')?.textContent;
+    expect(team()).toBe('2 subagents');
+    let end!: () => void;
+    act(() => void (end = presentState(store, { ...store.getState(), historyPending: true })));
+    expect(team()).toBe('2+ subagents');
+    act(() => end());
+    expect(team()).toBe('2 subagents');
   });
 });
