@@ -93,6 +93,18 @@ export class NewestTurnsIndex {
 
   /** The closed tail of `values` (the values added, in order), read back from the end. */
   find(values: readonly unknown[], options: NewestTurnsOptions = {}): NewestTurns | undefined {
+    const steps = this.findInSteps(values, options);
+    for (;;) {
+      const step = steps.next();
+      if (step.done) return step.value;
+    }
+  }
+
+  /**
+   * `find` in steps: it pauses (yields) every few thousand values of its scan of the history, so a
+   * reader can give the host the thread between steps.
+   */
+  *findInSteps(values: readonly unknown[], options: NewestTurnsOptions = {}): Generator<void, NewestTurns | undefined> {
     if (this.refused || values.length !== this.added) return undefined;
     const minTurns = options.minTurns ?? DEFAULT_MIN_TURNS;
     const earliest = Math.ceil(values.length * (1 - (options.maxShare ?? DEFAULT_MAX_SHARE)));
@@ -108,7 +120,7 @@ export class NewestTurnsIndex {
       if (typeof value.turnId === 'string' && first.get(value.turnId) === i) turns += 1;
       if (reach >= i && turns >= minTurns) start = i;
     }
-    if (start === undefined || !apart(values, start)) return undefined;
+    if (start === undefined || !(yield* apart(values, start))) return undefined;
     return { start, ...(typeof this.session === 'string' && { sessionId: this.session }) };
   }
 }
@@ -119,7 +131,7 @@ export class NewestTurnsIndex {
  * before the history's last is late or reordered there): then the tail applies alone as it does
  * after the history.
  */
-function apart(values: readonly unknown[], start: number): boolean {
+function* apart(values: readonly unknown[], start: number): Generator<void, boolean> {
   const eventIds = new Set<unknown>();
   let lowest = Infinity;
   for (let i = start; i < values.length; i++) {
@@ -129,6 +141,7 @@ function apart(values: readonly unknown[], start: number): boolean {
     if (typeof value.sequence === 'number') lowest = Math.min(lowest, value.sequence);
   }
   for (let i = 0; i < start; i++) {
+    if (i % PAUSE_EVERY === PAUSE_EVERY - 1) yield;
     const value = values[i];
     if (!isEvent(value)) continue;
     if (eventIds.has(value.eventId)) return false;
@@ -136,6 +149,9 @@ function apart(values: readonly unknown[], start: number): boolean {
   }
   return true;
 }
+
+/** Values `apart` reads between two pauses. */
+const PAUSE_EVERY = 4_096;
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const isEvent = (value: unknown): value is Event => isObject(value) && typeof value.type === 'string';

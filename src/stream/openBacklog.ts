@@ -198,7 +198,10 @@ export async function openBacklog(store: RuntimeStore, input: BacklogInput, opti
           if (i % PAUSE_EVERY === 0) await pause();
         }
       }
-      const newest = index.find(values);
+      const steps = index.findInSteps(values);
+      let step = steps.next();
+      for (; !step.done; step = steps.next()) await pause();
+      const newest = step.value;
       const bound = store.getState().order?.boundSession;
       if (!newest || (bound !== undefined && bound !== newest.sessionId)) {
         // Nothing to show first: the history in order, its first slice shown as it comes.
