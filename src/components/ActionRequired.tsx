@@ -90,6 +90,9 @@ export const ActionRequired = memo(
   forwardRef<HTMLElement, ActionRequiredProps>(function ActionRequired({ actionId, labels, now = Date.now, autoFocusHighSeverity = true, attached, className, ...rest }, ref) {
     const action = useRuntimeSelector((s) => s.actions.byId.get(actionId));
     const overlay = useRuntimeSelector((s) => s.responding.get(actionId));
+    // Newest turns shown first (openBacklog): the store has not applied this request yet, so an
+    // answer sent now would be refused; the buttons wait, and say why, until the history is in.
+    const historyPending = useRuntimeSelector((s) => s.historyPending === true);
     const actions = useRuntimeActions();
     const t = useLabels(labels);
     const redact = useRedact();
@@ -100,8 +103,11 @@ export const ActionRequired = memo(
     const headingRef = useRef<HTMLHeadingElement | null>(null);
     const headingId = useId();
     const noteId = useId();
+    const waitingId = useId();
     const pending = action?.status === 'pending';
     const responding = pending && overlay !== undefined && overlay.error === undefined;
+    const locked = responding || historyPending;
+    const describedBy = historyPending ? waitingId : undefined;
     const deadline = useDeadline(action?.expiresAt, pending, now);
     const severity = action?.severity;
 
@@ -148,11 +154,11 @@ export const ActionRequired = memo(
     const send = (decision: string, payload?: Record<string, unknown>) => void actions.respondAction(action.actionId, decision, payload);
     const submit = (event: FormEvent) => {
       event.preventDefault();
-      if (!responding) send('answer', { values });
+      if (!locked) send('answer', { values });
     };
     const sendDenial = (event: FormEvent) => {
       event.preventDefault();
-      if (responding) return;
+      if (locked) return;
       const text = note.trim();
       send(decisions.reject, text ? { note: text } : undefined);
     };
@@ -192,13 +198,13 @@ export const ActionRequired = memo(
         )}
         {kind === 'input' && (
           <form onSubmit={submit} className="aui-action__form">
-            <StructuredInput schema={action.schema} values={values} disabled={responding} requiredLabel={t('action.required')} onChange={setValue} />
+            <StructuredInput schema={action.schema} values={values} disabled={locked} requiredLabel={t('action.required')} onChange={setValue} />
             <div className="aui-action__buttons">
-              <button type="submit" className="aui-button aui-button--primary" disabled={responding}>
+              <button type="submit" className="aui-button aui-button--primary" disabled={locked} aria-describedby={describedBy}>
                 {t('action.submit')}
               </button>
               {/* Declining to answer is a decision too, with the same verb as an approval's. */}
-              <button type="button" className="aui-button" disabled={responding} onClick={() => send(decisions.reject)}>
+              <button type="button" className="aui-button" disabled={locked} aria-describedby={describedBy} onClick={() => send(decisions.reject)}>
                 {t('action.deny')}
               </button>
             </div>
@@ -210,15 +216,15 @@ export const ActionRequired = memo(
               type="button"
               // A critical approval is never the primary, one-click choice.
               className={critical ? 'aui-button aui-button--danger-outline' : 'aui-button aui-button--primary'}
-              disabled={responding}
+              disabled={locked} aria-describedby={describedBy}
               onClick={() => (critical ? setStep('confirm') : send(decisions.approve))}
             >
               {t('action.approve')}
             </button>
-            <button type="button" className="aui-button" disabled={responding} onClick={() => send(decisions.reject)}>
+            <button type="button" className="aui-button" disabled={locked} aria-describedby={describedBy} onClick={() => send(decisions.reject)}>
               {t('action.deny')}
             </button>
-            <button type="button" className="aui-button aui-button--quiet" disabled={responding} onClick={() => setStep('note')}>
+            <button type="button" className="aui-button aui-button--quiet" disabled={locked} aria-describedby={describedBy} onClick={() => setStep('note')}>
               {t('action.denyWithNote')}
             </button>
           </div>
@@ -227,10 +233,10 @@ export const ActionRequired = memo(
           <div className="aui-action__confirm" role="group" aria-label={t('action.confirmCritical')}>
             <p>{t('action.confirmCritical')}</p>
             <div className="aui-action__buttons">
-              <button type="button" className="aui-button aui-button--danger" disabled={responding} onClick={() => send(decisions.approve)}>
+              <button type="button" className="aui-button aui-button--danger" disabled={locked} aria-describedby={describedBy} onClick={() => send(decisions.approve)}>
                 {t('action.confirmApprove')}
               </button>
-              <button type="button" className="aui-button" disabled={responding} onClick={() => setStep('choose')}>
+              <button type="button" className="aui-button" disabled={locked} aria-describedby={describedBy} onClick={() => setStep('choose')}>
                 {t('action.cancel')}
               </button>
             </div>
@@ -239,16 +245,21 @@ export const ActionRequired = memo(
         {kind !== 'input' && step === 'note' && (
           <form className="aui-action__form" onSubmit={sendDenial}>
             <label htmlFor={noteId}>{t('action.note')}</label>
-            <textarea id={noteId} rows={2} value={note} disabled={responding} onChange={(e) => setNote(e.target.value)} />
+            <textarea id={noteId} rows={2} value={note} disabled={locked} aria-describedby={describedBy} onChange={(e) => setNote(e.target.value)} />
             <div className="aui-action__buttons">
-              <button type="submit" className="aui-button aui-button--primary" disabled={responding}>
+              <button type="submit" className="aui-button aui-button--primary" disabled={locked} aria-describedby={describedBy}>
                 {t('action.sendDenial')}
               </button>
-              <button type="button" className="aui-button" disabled={responding} onClick={() => setStep('choose')}>
+              <button type="button" className="aui-button" disabled={locked} aria-describedby={describedBy} onClick={() => setStep('choose')}>
                 {t('action.cancel')}
               </button>
             </div>
           </form>
+        )}
+        {historyPending && (
+          <p id={waitingId} className="aui-action__waiting">
+            {t('action.afterHistory')}
+          </p>
         )}
         {responding && (
           // One signal for one state: the words, no second "Loading" badge beside them.

@@ -232,6 +232,7 @@ export const DEFAULT_LABELS = {
   'action.confirmApprove': 'Yes, approve',
   'action.submit': 'Submit',
   'action.responding': 'Sending your answer…',
+  'action.afterHistory': 'You can answer once the history has loaded.',
   'action.outcome.approved': 'Approved',
   'action.outcome.denied': 'Denied',
   'action.outcome.answered': 'Answered',

@@ -299,6 +299,7 @@ export const fr = {
   'action.confirmApprove': 'Oui, approuver',
   'action.submit': 'Envoyer',
   'action.responding': 'Envoi de votre réponse…',
+  'action.afterHistory': 'Vous pourrez répondre une fois l’historique chargé.',
   'action.outcome.approved': 'Approuvée',
   'action.outcome.denied': 'Refusée',
   'action.outcome.answered': 'Répondue',
