@@ -1,7 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useEffect } from 'react';
+import { expect, waitFor } from 'storybook/test';
 import { ActionRequired } from '../../src/components/ActionRequired';
 import { useRuntimeStore } from '../../src/hooks/useRuntimeContext';
+import { presentState } from '../../src/store/presentState';
 import { Cell, Matrix } from '../support/Cell';
 import { STORY_NOW, storyEvents } from '../support/storyEvents';
 
@@ -27,6 +29,16 @@ function Responding() {
   return <ActionRequired actionId="a1" now={STORY_NOW} autoFocusHighSeverity={false} />;
 }
 
+/**
+ * A request among the newest turns, shown while the history before them is applied (`openBacklog`):
+ * the store has not applied it yet, so its buttons wait and say why.
+ */
+function BeforeHistory() {
+  const store = useRuntimeStore();
+  useEffect(() => presentState(store, { ...store.getState(), historyPending: true }), [store]);
+  return <ActionRequired actionId="a1" now={STORY_NOW} autoFocusHighSeverity={false} />;
+}
+
 const meta = {
   title: 'Surfaces/ActionRequired',
   component: ActionRequired,
@@ -39,14 +51,15 @@ type Story = StoryObj<typeof meta>;
 
 export const StateMatrix: Story = {
   render: () => {
-    const cells: [string, unknown[], boolean?][] = [
+    const cells: [string, unknown[], ('responding' | 'beforeHistory')?][] = [
       ['Critical approval: a second step confirms it', one(approval('critical'))],
       ['High-risk approval', one(approval('high'))],
       ['Medium-risk approval', one(approval('medium'))],
       ['Low-risk approval', one(approval('low'))],
       ['A question with a form to fill in', one(input)],
       ['A plan to approve', one(plan)],
-      ['Your answer on its way to the runtime', one(approval('high')), true],
+      ['Your answer on its way to the runtime', one(approval('high')), 'responding'],
+      ['Shown before its history has loaded', one(approval('medium')), 'beforeHistory'],
       ['Approved by you', one(approval('high'), (ev) => [ev('action.resolved', { ...t, actionId: 'a1' }, { decision: 'allow', respondedBy: 'user' })])],
       ['Approved (the runtime did not say by whom)', one(approval('high'), (ev) => [ev('action.resolved', { ...t, actionId: 'a1' }, { decision: 'allow' })])],
       ['Denied', one(approval('medium'), (ev) => [ev('action.resolved', { ...t, actionId: 'a1' }, { decision: 'deny' })])],
@@ -55,12 +68,23 @@ export const StateMatrix: Story = {
     ];
     return (
       <Matrix label="Every action type, severity and state">
-        {cells.map(([caption, events, responding]) => (
+        {cells.map(([caption, events, overlay]) => (
           <Cell key={caption} caption={caption} events={events}>
-            {responding ? <Responding /> : <ActionRequired actionId="a1" now={STORY_NOW} autoFocusHighSeverity={false} />}
+            {overlay === 'responding' ? <Responding /> : overlay === 'beforeHistory' ? <BeforeHistory /> : <ActionRequired actionId="a1" now={STORY_NOW} autoFocusHighSeverity={false} />}
           </Cell>
         ))}
       </Matrix>
     );
+  },
+  play: async ({ canvasElement }) => {
+    // The request shown before its history: every button waits, described by the reason.
+    const cell = canvasElement.querySelector('[data-state-name="Shown before its history has loaded"]')!;
+    await waitFor(() => expect(cell.querySelector('.aui-action__waiting')?.textContent).toBe('You can answer once the history has loaded.'));
+    const buttons = [...cell.querySelectorAll('button')];
+    await expect(buttons.length).toBe(3);
+    for (const button of buttons) {
+      await expect(button).toBeDisabled();
+      await expect(button.getAttribute('aria-describedby')).toBe(cell.querySelector('.aui-action__waiting')!.id);
+    }
   },
 };
