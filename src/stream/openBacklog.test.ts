@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { eventBuilder, toolIds, turn } from '../../test/eventBuilder';
 import { replayText } from './replayText';
 import { createRuntimeStore, type RuntimeStore } from '../store/createRuntimeStore';
-import { openBacklog, utf8Length, type BacklogOptions, type BacklogProgress } from './openBacklog';
+import { openBacklog, type BacklogOptions, type BacklogProgress } from './openBacklog';
+import { utf8Length } from './utf8Length';
 import { summarize } from '../store/selectors/summarize';
 import { selectMessageText } from '../store/selectors/text';
 

@@ -8,6 +8,7 @@ import type { RuntimeStore } from '../store/createRuntimeStore';
 import { holdNotifications } from '../store/notificationGate';
 import { presentLoading, presentNewestTurns, projectNewestTurns } from './newestFirst';
 import { NewestTurnsIndex } from './newestTurns';
+import { utf8Length } from './utf8Length';
 
 /** What `openBacklog` reads: events, JSON Lines text, a fetch `Response`, or a stream of JSONL bytes (or text). */
 export type BacklogInput = readonly unknown[] | string | Response | ReadableStream<Uint8Array | string>;
@@ -349,25 +350,6 @@ function isEmpty(store: RuntimeStore): boolean {
 }
 
 const isResponse = (input: object): input is Response => typeof (input as Response).headers === 'object' && 'bodyUsed' in input;
-
-const NON_ASCII = /[^\0-\x7f]/;
-
-/** UTF-8 length of a string (a lone surrogate counts as the 3 bytes of U+FFFD). */
-export function utf8Length(text: string): number {
-  // Most logs are ASCII: the engine's regex scan is far cheaper than a loop in script.
-  if (!NON_ASCII.test(text)) return text.length;
-  let bytes = text.length;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c < 0x80) continue;
-    if (c < 0x800) bytes += 1;
-    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
-      bytes += 2;
-      i += 1;
-    } else bytes += 2;
-  }
-  return bytes;
-}
 
 function throwIfAborted(signal: AbortSignal | undefined): void {
   if (!signal?.aborted) return;

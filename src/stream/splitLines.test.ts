@@ -60,6 +60,11 @@ describe('LineReader', () => {
 
   it('stops at the line holding a NUL or bytes that are not UTF-8', () => {
     expect(readAll(['{"a":1}\n{"b":\u00002}\n{"c":3}\n'])).toEqual([{ line: 1, text: '{"a":1}' }, { line: 2, stop: 'binary_input' }]);
+    // A NUL as bytes, also in a chunk that first completes a character the previous chunk cut.
+    expect(readAll([encoder.encode('{"a":1}\n{"b":'), new Uint8Array([0, ...encoder.encode('2}\n')])])).toEqual([{ line: 1, text: '{"a":1}' }, { line: 2, stop: 'binary_input' }]);
+    const euro = encoder.encode('€');
+    const cut = [new Uint8Array([...encoder.encode('ok\n'), euro[0]!]), new Uint8Array([euro[1]!, euro[2]!, ...encoder.encode('\nx'), 0, ...encoder.encode('\n')])];
+    expect(readAll(cut)).toEqual([{ line: 1, text: 'ok' }, { line: 2, text: '€' }, { line: 3, stop: 'binary_input' }]);
     const bad = new Uint8Array([...encoder.encode('{"a":1}\n{"b":'), 0xff, ...encoder.encode('}\n')]);
     expect(readAll([bad])).toEqual([{ line: 1, text: '{"a":1}' }, { line: 2, stop: 'binary_input' }]);
     // A truncated multi-byte character at the very end is not UTF-8 either.

@@ -54,7 +54,9 @@ export class LineReader {
     if (typeof chunk === 'string') return { text: chunk, bad: chunk.indexOf('\0') };
     try {
       const text = this.decoder.decode(chunk, { stream });
-      return { text, bad: text.indexOf('\0') };
+      // UTF-8 writes NUL as the byte 0 and nothing else: the bytes' native scan is twice as fast as
+      // the text's, and a NUL is always decoded in the call that reads its byte.
+      return { text, bad: chunk.indexOf(0) < 0 ? -1 : text.indexOf('\0') };
     } catch {
       // Find the line of the first malformed sequence: decode again, replacing it.
       const text = new TextDecoder().decode(chunk);
