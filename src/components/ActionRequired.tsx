@@ -216,7 +216,8 @@ export const ActionRequired = memo(
               type="button"
               // A critical approval is never the primary, one-click choice.
               className={critical ? 'aui-button aui-button--danger-outline' : 'aui-button aui-button--primary'}
-              disabled={locked} aria-describedby={describedBy}
+              disabled={locked}
+              aria-describedby={describedBy}
               onClick={() => (critical ? setStep('confirm') : send(decisions.approve))}
             >
               {t('action.approve')}
