@@ -2,6 +2,7 @@ import { forwardRef, memo, useEffect, useId, useRef, useState, type ComponentPro
 import { dataWord } from './safeText';
 import { useRuntimeActions, useRuntimeStore } from '../hooks/useRuntimeContext';
 import { useRuntimeSelector } from '../hooks/useRuntimeSelector';
+import { selectHistoryPending } from '../store/selectors/historyPending';
 import type { ActionRecord } from '../store/records';
 import { actionKind, actionOutcome } from '../store/selectors/actionKind';
 import { isAttachedToTool } from '../store/selectors/toolFacts';
@@ -92,7 +93,7 @@ export const ActionRequired = memo(
     const overlay = useRuntimeSelector((s) => s.responding.get(actionId));
     // Newest turns shown first (openBacklog): the store has not applied this request yet, so an
     // answer sent now would be refused; the buttons wait, and say why, until the history is in.
-    const historyPending = useRuntimeSelector((s) => s.historyPending === true);
+    const historyPending = useRuntimeSelector(selectHistoryPending);
     const actions = useRuntimeActions();
     const t = useLabels(labels);
     const redact = useRedact();

@@ -1,5 +1,6 @@
 import { forwardRef, memo, useCallback, useId, useMemo, useState, type ComponentPropsWithoutRef } from 'react';
 import { useRuntimeSelector } from '../hooks/useRuntimeSelector';
+import { selectHistoryPending } from '../store/selectors/historyPending';
 import { LazyArtifactCard } from './lazyArtifacts';
 import { useIdlePreload } from './lazyPart';
 import { actionsModule, LazyActionPart, LazyCutNotice, LazyMarkdown, LazyReasoning, LazyToolPart, LazyToolSlot, markdownModule, noticeModule, reasoningModule, toolsModule } from './lazyRows';
@@ -138,7 +139,7 @@ export const Conversation = forwardRef<HTMLDivElement, ConversationProps>(functi
   const keys = useRuntimeSelector((s) => s.messages.ids);
   const stale = useRuntimeSelector((s) => s.session.stale);
   // The newest turns shown while the history before them is applied (openBacklog, newest first).
-  const earlier = useRuntimeSelector((s) => !!s.historyPending);
+  const earlier = useRuntimeSelector(selectHistoryPending);
   const count = keys.length;
   // A new object (re-rendering the memoised rows) only when what the rows show changes.
   const openOutput = useLatestCallback(onOpenOutput);

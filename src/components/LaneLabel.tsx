@@ -1,4 +1,5 @@
 import { shallowEqual, useRuntimeSelector } from '../hooks/useRuntimeSelector';
+import { selectHistoryPending } from '../store/selectors/historyPending';
 import { selectLaneCounts, type LaneCounts } from '../store/selectors/laneCounts';
 import type { Labels } from '../ui/labels';
 import type { ShellLabelKey } from '../ui/shellLabels';
@@ -9,7 +10,7 @@ export function LaneLabel({ lane, labels }: { lane: keyof LaneCounts; labels?: L
   const counts = useRuntimeSelector(selectLaneCounts, shallowEqual);
   const t = useShellLabels(labels);
   // While a backlog's history is still applied (newest turns first), a count is a floor: "50+".
-  const floor = useRuntimeSelector((s) => s.historyPending === true);
+  const floor = useRuntimeSelector(selectHistoryPending);
   const count = counts[lane];
   return (
     <>

@@ -2,6 +2,7 @@ import { forwardRef, useState, type ComponentPropsWithoutRef } from 'react';
 import { SafeText } from './safeText';
 import { DisclosureContent, DisclosureRoot, DisclosureTrigger } from './Disclosure';
 import { shallowEqual, useRuntimeSelector } from '../hooks/useRuntimeSelector';
+import { selectHistoryPending } from '../store/selectors/historyPending';
 import { selectTaskCapsule, type TaskCapsuleFacts } from '../store/selectors/taskCapsule';
 import { FactBadge } from './FactBadge';
 import { IconChevron, IconTask } from './icons';
@@ -41,7 +42,7 @@ export const TaskCapsule = forwardRef<HTMLDivElement, TaskCapsuleProps>(function
 ) {
   const facts = useRuntimeSelector(selectTaskCapsule, capsuleEqual);
   // While a backlog's history is still applied (newest turns first), a session-wide count is a floor: "2+".
-  const floor = useRuntimeSelector((s) => !!s.historyPending);
+  const floor = useRuntimeSelector(selectHistoryPending);
   const atLeast = (count: number): string | number => (floor ? `${count}+` : count);
   const t = useLabels(labels);
   const [ownOpen, setOwnOpen] = useState(defaultOpen ?? variant === 'expanded');
