@@ -8,7 +8,7 @@ import type { RuntimeStore } from '../store/createRuntimeStore';
 import { holdNotifications } from '../store/notificationGate';
 import { presentLoading, presentNewestTurns, projectNewestTurns } from './newestFirst';
 import { NewestTurnsIndex } from './newestTurns';
-import { utf8Length } from './utf8Length';
+import { pieceEnd, utf8Length } from './utf8Length';
 
 /** What `openBacklog` reads: events, JSON Lines text, a fetch `Response`, or a stream of JSONL bytes (or text). */
 export type BacklogInput = readonly unknown[] | string | Response | ReadableStream<Uint8Array | string>;
@@ -297,10 +297,8 @@ function* arrayItems(values: readonly unknown[]): Generator<InputItem> {
 async function* chunksOf(input: string | Response | ReadableStream<Uint8Array | string>, meter: BacklogProgress, signal: AbortSignal | undefined): AsyncGenerator<string | Uint8Array> {
   if (typeof input === 'string') {
     for (let start = 0; start < input.length; ) {
-      let end = Math.min(input.length, start + STRING_CHUNK);
       // Never split a surrogate pair: the bytes of each chunk are counted as UTF-8.
-      const last = input.charCodeAt(end - 1);
-      if (end < input.length && last >= 0xd800 && last <= 0xdbff) end += 1;
+      const end = pieceEnd(input, start, STRING_CHUNK);
       const chunk = input.slice(start, end);
       meter.bytes += utf8Length(chunk);
       start = end;

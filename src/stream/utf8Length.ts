@@ -14,12 +14,19 @@ export function utf8Length(text: string): number {
   const { encoder, buffer } = measure;
   let bytes = 0;
   for (let start = 0; start < text.length; ) {
-    let end = Math.min(text.length, start + MEASURE_CHARS);
-    // A surrogate pair is measured whole (cut, each half would count as a U+FFFD).
-    const last = text.charCodeAt(end - 1);
-    if (end < text.length && last >= 0xd800 && last <= 0xdbff) end += 1;
+    const end = pieceEnd(text, start, MEASURE_CHARS);
     bytes += encoder.encodeInto(start === 0 && end === text.length ? text : text.slice(start, end), buffer).written;
     start = end;
   }
   return bytes;
+}
+
+/**
+ * Where a piece of `text` from `start`, about `chars` long, ends without splitting a surrogate pair:
+ * cut there, each half would count (and decode) as a U+FFFD.
+ */
+export function pieceEnd(text: string, start: number, chars: number): number {
+  const end = Math.min(text.length, start + chars);
+  const last = text.charCodeAt(end - 1);
+  return end < text.length && last >= 0xd800 && last <= 0xdbff ? end + 1 : end;
 }
