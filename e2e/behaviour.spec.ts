@@ -26,10 +26,20 @@ const differingPixels = (a: Buffer, b: Buffer) => {
 };
 const stream = (page: Page, text: string) => page.evaluate((t) => (window as unknown as { __auiLab: { stream(t: string): void } }).__auiLab.stream(t), text);
 
+/**
+ * Opens the scroll lab at its end, once its rows are in: a thread still filling in (its rows' chunks
+ * arrive late on a loaded machine) is "at the bottom" of a short page, where a wheel up cannot
+ * scroll, and the view then follows the newest rows down as they arrive.
+ */
+async function openScrollLab(page: Page) {
+  await openStory(page, 'behaviour-lab--scroll');
+  await expect.poll(async () => (await metrics(page)).top).toBeGreaterThan(3000);
+  await expect.poll(() => atBottom(page)).toBe(true);
+}
+
 /** Opens the scroll lab at its end, then puts the view 1,500 px above it, as a reader of history. */
 async function readHistory(page: Page) {
-  await openStory(page, 'behaviour-lab--scroll');
-  await expect.poll(() => atBottom(page)).toBe(true);
+  await openScrollLab(page);
   // Scroll instantly (a wheel scroll animates, and its animation would move the view on its own).
   await scroller(page).evaluate(async (el) => {
     el.scrollTop = el.scrollHeight - el.clientHeight - 1500;
@@ -41,8 +51,7 @@ async function readHistory(page: Page) {
 
 test.describe('conversation scrolling', () => {
   test('stays pinned to the bottom while a message streams and the reader is there', async ({ page }) => {
-    await openStory(page, 'behaviour-lab--scroll');
-    await expect.poll(() => atBottom(page)).toBe(true);
+    await openScrollLab(page);
     for (let i = 0; i < 30; i++) {
       await stream(page, `streamed line ${i} that keeps the last message growing. `.repeat(3));
       await page.waitForTimeout(16);
@@ -52,8 +61,7 @@ test.describe('conversation scrolling', () => {
   });
 
   test('does not follow while the reader reads history, and offers "jump to latest"', async ({ page }) => {
-    await openStory(page, 'behaviour-lab--scroll');
-    await expect.poll(() => atBottom(page)).toBe(true);
+    await openScrollLab(page);
     const bottom = (await metrics(page)).top;
     await scroller(page).hover();
     await page.mouse.wheel(0, -2000);
