@@ -71,4 +71,22 @@ describe('createRedactor: the app adds its own patterns', () => {
     const redact = createRedactor({ keys: [/^x-acme-/i], values: [/acme_[a-z0-9]{12}/], replacement: '•••' });
     expect(redact({ 'X-Acme-Tenant': 't1', note: 'use acme_abcdef123456 now', apiKey: 'k' })).toEqual({ 'X-Acme-Tenant': '•••', note: 'use ••• now', apiKey: '•••' });
   });
+
+  it('a key pattern with the g or y flag redacts every key it names, each time (test() of such a pattern keeps a position)', () => {
+    for (const flags of ['g', 'gi', 'y']) {
+      const redact = createRedactor({ keys: [new RegExp('tenant', flags)] });
+      const values = [1, 2, 3].map((n) => redact({ tenant: `t${n}`, tenantName: `n${n}`, note: 'n' }));
+      expect(values, flags).toEqual([1, 2, 3].map(() => ({ tenant: '[redacted]', tenantName: '[redacted]', note: 'n' })));
+    }
+  });
+
+  it('keys are classified alike however many different keys it has seen (a stream of new keys)', () => {
+    const redact = createRedactor();
+    for (let round = 0; round < 2; round++) {
+      for (let n = 0; n < 3_000; n++) {
+        const value = redact({ [`field${n}`]: 'plain', [`field${n}Token`]: 'x', apiKey: 'k', path: 'src/a.ts' });
+        expect(value).toEqual({ [`field${n}`]: 'plain', [`field${n}Token`]: '[redacted]', apiKey: '[redacted]', path: 'src/a.ts' });
+      }
+    }
+  });
 });

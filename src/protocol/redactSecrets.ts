@@ -8,6 +8,8 @@ export const REDACTED = '[redacted]';
 const MAX_DEPTH = 8;
 const MAX_STRING = 4_000;
 const MAX_ITEMS = 200;
+/** Key names whose class a redactor remembers. */
+const KEY_CACHE_SIZE = 1_024;
 
 /**
  * A deep copy with secrets replaced; a string in gives a string out (cut at 4,000 characters).
@@ -190,7 +192,8 @@ function looksRandom(value: string): boolean {
 /** A redactor with the built-in patterns plus the app's. */
 export function createRedactor(options: RedactOptions = {}): Redactor {
   const replacement = options.replacement ?? REDACTED;
-  const extraKeys = options.keys ?? [];
+  // A key pattern answers for the key alone: a `g` or `y` flag would make `test` depend on the key before.
+  const extraKeys = (options.keys ?? []).map((pattern) => (/[gy]/.test(pattern.flags) ? new RegExp(pattern.source, pattern.flags.replace(/[gy]/g, '')) : pattern));
   const rules = [
     ...VALUE_RULES.map((rule) => ({ pattern: rule.pattern, to: rule.replace(replacement) })),
     ...(options.values ?? []).map((pattern): { pattern: RegExp; to: string | Replacer } => ({
@@ -198,6 +201,18 @@ export function createRedactor(options: RedactOptions = {}): Redactor {
       to: replacement,
     })),
   ];
+  // Key names repeat from event to event (the envelope's, a tool's args): each is read as words once.
+  // Bounded, so a stream of ever-new keys cannot grow it.
+  const keyClasses = new Map<string, KeyClass>();
+  const classOf = (key: string): KeyClass => {
+    let kind = keyClasses.get(key);
+    if (kind === undefined) {
+      if (keyClasses.size >= KEY_CACHE_SIZE) keyClasses.clear();
+      kind = classifyKey(key, extraKeys);
+      keyClasses.set(key, kind);
+    }
+    return kind;
+  };
   const whole = (value: string): string => {
     let out = value;
     for (const rule of rules) {
@@ -223,7 +238,7 @@ export function createRedactor(options: RedactOptions = {}): Redactor {
     const copy: Record<string, unknown> = {};
     for (const key of Object.keys(value).slice(0, MAX_ITEMS)) {
       const item = (value as Record<string, unknown>)[key];
-      const kind = classifyKey(key, extraKeys);
+      const kind = classOf(key);
       // Null-prototype safe: a `__proto__` key stays data.
       const set = (v: unknown) => Object.defineProperty(copy, key, { value: v, enumerable: true, writable: true, configurable: true });
       if (kind === 'secret') set(item === null || item === undefined || item === '' ? item : replacement);
