@@ -5,6 +5,7 @@ import { shortTurns } from '../../test/shortTurns';
 import { createRuntimeStore, type RuntimeState, type RuntimeStore } from '../store/createRuntimeStore';
 import { TABLE_NAMES, type TableName } from '../store/state';
 import { openBacklog, type BacklogOptions } from './openBacklog';
+import { selectMessageText } from '../store/selectors/text';
 
 type Event = Record<string, unknown> & { payload?: Record<string, unknown> };
 const immediate: BacklogOptions['yieldToHost'] = () => Promise.resolve();
@@ -43,9 +44,10 @@ function expectPresentedAreFinal(shown: RuntimeState, final: RuntimeState): void
     for (const [id, record] of shown[table].byId) {
       // The thread lists only the tail's turns: its own fields are the whole's, its turn list a suffix of the whole's.
       if (table === 'threads') {
-        const whole = plain(final.threads.byId.get(id as string)) as { turnIds: string[] };
-        const part = plain(record) as { turnIds: string[] };
-        expect(whole.turnIds.slice(-part.turnIds.length), `thread ${String(id)}`).toEqual(part.turnIds);
+        const { turnIds: whole, ...wholeFields } = plain(final.threads.byId.get(id as string)) as { turnIds: string[] };
+        const { turnIds: part, ...partFields } = plain(record) as { turnIds: string[] };
+        expect(whole.slice(-part.length), `thread ${String(id)}`).toEqual(part);
+        expect(partFields, `thread ${String(id)}`).toEqual(wholeFields);
         continue;
       }
       expect(plain((final[table].byId as Map<string, unknown>).get(id as string)), `${table} ${String(id)}`).toEqual(plain(record));
@@ -190,5 +192,70 @@ describe('openBacklog newest first: the newest turns shown before the history, a
     );
     // The property must have been put to the test, not passed by presenting nothing.
     expect(presented).toBeGreaterThan(10);
+  });
+});
+
+describe('openBacklog newest first: nothing shown that the whole backlog would not show', () => {
+  /** Events renumbered into one unbroken order (ids and sequences), as a recorded session has them. */
+  const renumber = (events: readonly Record<string, unknown>[]) => events.map((e, i) => ({ ...e, sequence: i + 1, eventId: `e${i + 1}` }));
+  const text = (events: readonly unknown[]) => events.map((e) => JSON.stringify(e)).join('\n') + '\n';
+
+  it('the thread’s own facts stated in the history (its status, an incident) wait for the whole; stated in the newest turns, they are shown', async () => {
+    const turns = shortTurns(40);
+    const started = { ...turns[0]!, type: 'thread.started', turnId: undefined, payload: { status: 'active' } };
+    const incident = { ...turns[6]!, type: 'runtime.error', payload: { code: 'disk_full', message: 'disk full' } };
+    for (const events of [renumber([started, ...turns]), renumber([...turns.slice(0, 7), incident, ...turns.slice(7)])]) {
+      const { result, last } = await open(events);
+      expect(result.presented).toBe(0);
+      expect(plain({ ...last, order: undefined })).toEqual(plain({ ...(await inOrder(events)).getState(), order: undefined }));
+    }
+    expect((await open(renumber([started, ...turns]))).last.threads.byId.get('thread-1')?.status).toBe('active');
+    // An incident in the last turn: the newest turns hold it, and the thread shown has it as the whole has.
+    const late = renumber([...turns.slice(0, -1), { ...turns.at(-2)!, type: 'runtime.error', payload: { code: 'disk_full', message: 'disk full' } }, turns.at(-1)!]);
+    const { shown, last } = await open(late);
+    expect(shown?.threads.byId.get('thread-1')?.incidents).toHaveLength(1);
+    expectPresentedAreFinal(shown!, last);
+  });
+
+  it('a snapshot an event carries (a messages snapshot, a read model) shows nothing first; a snapshot.updated naming only its ref does', async () => {
+    const turns = shortTurns(40);
+    const listed = turns.filter((e) => e.type === 'model.delta').map((e) => ({ messageId: `${String(e.turnId)}:assistant`, role: 'assistant', text: (e.payload as { delta: string }).delta, final: true }));
+    const last = turns.at(-1)!;
+    const carried = [
+      { ...last, type: 'messages.snapshot', payload: { messages: listed } },
+      { ...last, type: 'snapshot.updated', turnId: undefined, payload: { snapshot: { threadId: 'thread-1', status: 'active', turns: [{ turnId: 'turn-0', status: 'completed' }] } } },
+    ];
+    for (const snapshot of carried) {
+      const events = renumber([...turns.slice(0, -1), snapshot, last]);
+      const { result, last: final } = await open(events);
+      expect(result.presented, snapshot.type).toBe(0);
+      expect(plain({ ...final, order: undefined })).toEqual(plain({ ...(await inOrder(events)).getState(), order: undefined }));
+    }
+    const marked = await open(renumber([...turns.slice(0, -1), { ...last, type: 'snapshot.updated', payload: { snapshotRef: 'snapshot://s/turn-39' } }, last]));
+    expect(marked.result.presented).toBeGreaterThan(0);
+    expectPresentedAreFinal(marked.shown!, marked.last);
+  });
+
+  it('an event the store applies at once (no sequence) among events it places in order shows nothing first: the tail alone would apply it out of order', async () => {
+    const events: Record<string, unknown>[] = shortTurns(40);
+    const at = events.findIndex((e) => e.turnId === 'turn-39' && e.type === 'model.delta');
+    const delta = events[at]!;
+    // The portable schema (0.1) does not require a sequence.
+    events.splice(at + 1, 0, { schemaVersion: '0.1', type: 'model.delta', eventId: 'portable-1', timestamp: delta.timestamp, sessionId: delta.sessionId, threadId: delta.threadId, turnId: 'turn-39', payload: { delta: ' (continued)' } });
+    const { result, last } = await open(events);
+    expect(result.presented).toBe(0);
+    expect(selectMessageText(last, last.messages.byId.get('turn-39:assistant')!)).toBe('answer 39 (continued)');
+  });
+
+  it('a line that is not JSON among the newest turns is not counted as an event in what is shown (the whole reports it as a line)', async () => {
+    const lines = text(shortTurns(40)).split('\n');
+    lines.splice(lines.length - 4, 0, '{"type": "model.delta", oops');
+    const { shown, last, result } = await open(shortTurns(40), lines.join('\n'));
+    expect(result.presented).toBeGreaterThan(0);
+    expect(result.malformed).toBe(1);
+    expectPresentedAreFinal(shown!, last);
+    // The counts shown are floors of the whole's.
+    for (const [key, count] of Object.entries(shown!.counts)) expect(count, key).toBeLessThanOrEqual(last.counts[key as keyof typeof last.counts]);
+    expect(last.counts.invalid).toBe(0);
   });
 });

@@ -3,6 +3,7 @@
 // event before it. Then projecting the tail alone gives every record it shows exactly as projecting
 // the whole backlog does, and the history only adds records above it.
 import { classifyDocument } from '../protocol/snapshots';
+import { typeFactsOf } from '../protocol/validateEvent';
 
 /**
  * The envelope fields naming a record of the projection that a later event can change (a turn,
@@ -62,6 +63,11 @@ export class NewestTurnsIndex {
   private session: unknown;
   /** A snapshot, a read model or a second session was read: no tail is shown first. */
   private refused = false;
+  /** Where the first event that writes the thread's own facts (its status, an incident) is: the tail must hold it. */
+  private firstThreadWrite = Infinity;
+  /** Events placed in the session's order were read, and events that are not (applied as they come). */
+  private placed = false;
+  private unplaced = false;
 
   /** The backlog is not events (one whole document): no tail is shown first. */
   refuse(): void {
@@ -87,6 +93,17 @@ export class NewestTurnsIndex {
       if (this.sequence !== undefined && value.sequence !== this.sequence + 1) this.refused = true;
       this.sequence = value.sequence;
     }
+    // A store starting mid-way holds placed events until it settles but applies the others at once:
+    // a tail mixing them would be applied in another order than the whole applies it.
+    if (isPlaced(value)) this.placed = true;
+    else this.unplaced = true;
+    if (this.placed && this.unplaced) this.refused = true;
+    const type = canonicalType(value.type as string);
+    // A snapshot an event carries rewrites records by ids inside it, which no index of ids reads.
+    if (carriesSnapshot(type, value.payload)) this.refused = true;
+    // Every event names the thread, so its own facts (status, incidents) are not reached by ids:
+    // the tail starts no later than the first event that writes them.
+    if (this.firstThreadWrite === Infinity && writesThread(type)) this.firstThreadWrite = at;
     const { first, ids } = this;
     for (let n = idsOf(value, ids); n-- > 0; ) if (!first.has(ids[n]!)) first.set(ids[n]!, at);
   }
@@ -118,7 +135,7 @@ export class NewestTurnsIndex {
       if (!isEvent(value)) continue;
       for (let n = idsOf(value, ids); n-- > 0; ) reach = Math.min(reach, first.get(ids[n]!)!);
       if (typeof value.turnId === 'string' && first.get(value.turnId) === i) turns += 1;
-      if (reach >= i && turns >= minTurns) start = i;
+      if (reach >= i && turns >= minTurns && i <= this.firstThreadWrite) start = i;
     }
     if (start === undefined || !(yield* apart(values, start))) return undefined;
     return { start, ...(typeof this.session === 'string' && { sessionId: this.session }) };
@@ -152,6 +169,24 @@ function* apart(values: readonly unknown[], start: number): Generator<void, bool
 
 /** Values `apart` reads between two pauses. */
 const PAUSE_EVERY = 4_096;
+
+/** The store places the event in the session's order (it has an id, a session and a sequence), as its pipeline decides. */
+const isPlaced = (event: Event): boolean =>
+  typeof event.eventId === 'string' && event.eventId !== '' && typeof event.sessionId === 'string' && Number.isSafeInteger(event.sequence) && (event.sequence as number) >= 0;
+
+/** The type an event is applied as (an alias's canonical type). */
+const canonicalType = (type: string): string => typeFactsOf(type).alias ?? type;
+
+/** Writes the thread record's own facts: a thread event, or a runtime error (an incident of the thread). */
+const writesThread = (type: string): boolean => type.startsWith('thread.') || type === 'runtime.error';
+
+/** A messages snapshot, or a snapshot.updated carrying a read model (applyEvent's applySnapshotEvent reads it so). */
+function carriesSnapshot(type: string, payload: unknown): boolean {
+  if (!isObject(payload)) return false;
+  if (type === 'messages.snapshot') return Array.isArray(payload.messages);
+  if (type !== 'snapshot.updated') return false;
+  return classifyDocument(isObject(payload.snapshot) ? payload.snapshot : payload) !== 'unknown';
+}
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const isEvent = (value: unknown): value is Event => isObject(value) && typeof value.type === 'string';

@@ -177,6 +177,7 @@ export async function openBacklog(store: RuntimeStore, input: BacklogInput, opti
       // Each value is indexed as it is read (and parsed): `find` then reads only the newest turns.
       const index = new NewestTurnsIndex();
       let values: readonly unknown[] = input as readonly unknown[];
+      const textInput = batches !== undefined;
       if (batches) {
         const read: unknown[] = [];
         const items: InputItem[] = [];
@@ -210,7 +211,9 @@ export async function openBacklog(store: RuntimeStore, input: BacklogInput, opti
         endPresentation = undefined;
       } else {
         // Projecting the tail and rendering what is presented are tasks of their own.
-        const tail = values.slice(newest.start);
+        // Read from text, a line that is not a value (not JSON, a document) holds its place in
+        // `values` as undefined: the whole reports it as a diagnostic, never as an event.
+        const tail = textInput ? values.slice(newest.start).filter((value) => value !== undefined) : values.slice(newest.start);
         await yieldNow();
         throwIfAborted(signal);
         const projected = projectNewestTurns(store, tail);
