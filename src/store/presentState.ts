@@ -25,9 +25,8 @@ export function presentState<S>(store: StoreApi<S>, state: S): () => void {
   }
   const previous = gate.presented ?? store.getState();
   gate.presented = state;
-  for (const listener of [...gate.listeners]) listener(state, previous);
   let ended = false;
-  return () => {
+  const end = () => {
     if (ended || gate.presented !== state) return;
     ended = true;
     gate.presented = undefined;
@@ -38,5 +37,17 @@ export function presentState<S>(store: StoreApi<S>, state: S): () => void {
     const current = store.getState();
     for (const listener of [...gate.listeners]) listener(current, state);
   };
+  try {
+    for (const listener of [...gate.listeners]) listener(state, previous);
+  } catch (error) {
+    // A subscriber that throws must not leave readers on a presentation nobody can end: it ends
+    // here, and the subscribers hear of the committed state again (a second throw among them is
+    // not the error to report).
+    try {
+      end();
+    } catch {}
+    throw error;
+  }
+  return end;
 }
 

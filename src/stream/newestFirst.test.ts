@@ -258,4 +258,61 @@ describe('openBacklog newest first: nothing shown that the whole backlog would n
     for (const [key, count] of Object.entries(shown!.counts)) expect(count, key).toBeLessThanOrEqual(last.counts[key as keyof typeof last.counts]);
     expect(last.counts.invalid).toBe(0);
   });
+
+  it('a store holding facts of a snapshot (a task, no thread) is not replaced by a presentation: the task stays shown throughout', async () => {
+    const store = createRuntimeStore();
+    expect(store.getState().applyReadModel({ schemaVersion: 'lime-profile-0.4.0', sessionId: 'sess-unit', threads: [], tasks: [{ taskId: 'task-7', status: 'running', objective: 'Migrate the database' }] }).applied).toBe(true);
+    const heard: (string | undefined)[] = [];
+    store.subscribe(() => void heard.push(store.getState().tasks.byId.get('task-7')?.status));
+    const result = await openBacklog(store, shortTurns(40), { yieldToHost: immediate });
+    expect(result.presented).toBe(0);
+    expect(heard.length).toBeGreaterThan(0);
+    expect(heard.every((status) => status === 'running')).toBe(true);
+  });
+
+  it('a subscriber that throws on the presentation: openBacklog rejects with its error and the store shows its committed state, later events too', async () => {
+    for (const when of ['loading', 'newest'] as const) {
+      const store = createRuntimeStore();
+      let thrown = false;
+      store.subscribe(() => {
+        const state = store.getState();
+        if (thrown || !state.historyPending || (when === 'newest' && state.messages.ids.length === 0)) return;
+        thrown = true;
+        throw new Error('render failed');
+      });
+      await expect(openBacklog(store, shortTurns(40), { yieldToHost: immediate })).rejects.toThrow('render failed');
+      expect(store.getState().historyPending, when).toBeUndefined();
+      const before = store.getState().counts.received;
+      store.getState().ingest([{ ...shortTurns(1)[0]!, eventId: 'late-1', sequence: 10_000 }]);
+      expect(store.getState().counts.received, when).toBe(before + 1);
+    }
+  });
+
+  it('aborted while the body is read: rejects with AbortError, the line the abort cut is not reported as malformed, and a Response (read whole first) applied nothing', async () => {
+    const whole = text(shortTurns(3)).split('\n');
+    // Five lines and half of the sixth, then a network that sends nothing more.
+    const head = `${whole.slice(0, 5).join('\n')}\n${whole[5]!.slice(0, 40)}`;
+    const stalled = () => {
+      let sent = false;
+      return new ReadableStream<Uint8Array>({
+        pull(controller) {
+          if (sent) return new Promise<void>(() => undefined);
+          sent = true;
+          controller.enqueue(new TextEncoder().encode(head));
+        },
+      });
+    };
+    for (const [input, readWholeFirst] of [[() => new Response(stalled()), true], [stalled, false]] as const) {
+      const store = createRuntimeStore();
+      const controller = new AbortController();
+      // A clock that does not move: the abort comes within the first slice, before any is applied.
+      const run = openBacklog(store, input(), { signal: controller.signal, yieldToHost: immediate, now: () => 0 });
+      for (let i = 0; i < 50; i++) await new Promise((resolve) => setTimeout(resolve, 0));
+      controller.abort();
+      await expect(run).rejects.toMatchObject({ name: 'AbortError' });
+      const state = store.getState();
+      expect([...state.diagnostics.byId.values()].map((d) => d.code)).not.toContain('invalid_json');
+      if (readWholeFirst) expect(state.counts.received).toBe(0);
+    }
+  });
 });

@@ -6,6 +6,7 @@ import { readInputBatches, type InputItem } from './readInput';
 import { lineReplay, replayDocument } from './replayText';
 import type { RuntimeStore } from '../store/createRuntimeStore';
 import { holdNotifications } from '../store/notificationGate';
+import { TABLE_NAMES } from '../store/state';
 import { presentLoading, presentNewestTurns, projectNewestTurns } from './newestFirst';
 import { NewestTurnsIndex } from './newestTurns';
 import { pieceEnd, utf8Length } from './utf8Length';
@@ -323,6 +324,9 @@ async function* chunksOf(input: string | Response | ReadableStream<Uint8Array | 
   try {
     for (;;) {
       const { done, value } = await reader.read();
+      // An abort cancels the reader, which ends the read as if the input ended: it did not, and
+      // the cut input must not be read as the whole (its last line a malformed one).
+      throwIfAborted(signal);
       if (done) return;
       if (typeof value === 'string') {
         meter.bytes += utf8Length(value);
@@ -344,10 +348,20 @@ async function* chunksOf(input: string | Response | ReadableStream<Uint8Array | 
 
 const isStream = (input: BacklogInput): boolean => typeof input === 'object' && !Array.isArray(input) && !isResponse(input as object);
 
-/** Nothing applied yet: no event received, no snapshot's thread. */
+/** Session facts a store holds before any fact: the presentation may replace these (they name the session, nothing of it). */
+const NAMING_SESSION_FACTS: ReadonlySet<string> = new Set(['sessionId', 'runtimeId', 'schemaVersion', 'stale', 'unavailableFacts']);
+
+/**
+ * Nothing applied yet: no event received, no record in any table (a snapshot's tasks, a diagnostic),
+ * no queue, no session fact beyond its name. A presentation replaces the entity tables and the
+ * session facts, so over any fact already shown it would take that fact back.
+ */
 function isEmpty(store: RuntimeStore): boolean {
   const state = store.getState();
-  return state.counts.received === 0 && state.threads.ids.length === 0;
+  if (state.counts.received !== 0 || state.queue.length > 0 || state.session.stale || state.session.unavailableFacts.length > 0) return false;
+  for (const name of TABLE_NAMES) if (state[name].byId.size > 0) return false;
+  for (const key of Object.keys(state.session)) if (!NAMING_SESSION_FACTS.has(key)) return false;
+  return true;
 }
 
 const isResponse = (input: object): input is Response => typeof (input as Response).headers === 'object' && 'bodyUsed' in input;
