@@ -37,9 +37,11 @@ type Event = Record<string, unknown> & { payload?: unknown };
 
 /**
  * Where a closed tail of at least `minTurns` turns starts (the latest such index), or `undefined`
- * when there is none worth showing first: a value that is a snapshot or read model (it rewrites what
- * came before), events of more than one session, sequences that are not one after another, or no
- * closed tail within `maxShare` of the backlog. One pass forward (`NewestTurnsIndex.add`: where each entity id is first named), one back
+ * when there is none worth showing first: a value that is a snapshot or read model, or an event
+ * carrying one (it rewrites what came before), events of more than one session, sequences that are
+ * not one after another, events the store places in order mixed with events it applies at once, the
+ * thread's own facts (status, incidents) stated before the last turns, or no closed tail within
+ * `maxShare` of the backlog. One pass forward (`NewestTurnsIndex.add`: where each entity id is first named), one back
  * from the end to the first index that nothing after it reaches behind.
  */
 export function findNewestTurns(values: readonly unknown[], options: NewestTurnsOptions = {}): NewestTurns | undefined {
