@@ -6,6 +6,9 @@ import { createRuntimeStore, type RuntimeState, type RuntimeStore } from '../sto
 import { TABLE_NAMES, type TableName } from '../store/state';
 import { openBacklog, type BacklogOptions } from './openBacklog';
 import { selectMessageText } from '../store/selectors/text';
+import { connectRuntimeStream } from './connectRuntimeStream';
+import { withHistory } from './historySource';
+import type { RuntimeEventSource } from './types';
 
 type Event = Record<string, unknown> & { payload?: Record<string, unknown> };
 const immediate: BacklogOptions['yieldToHost'] = () => Promise.resolve();
@@ -314,5 +317,25 @@ describe('openBacklog newest first: nothing shown that the whole backlog would n
       expect([...state.diagnostics.byId.values()].map((d) => d.code)).not.toContain('invalid_json');
       if (readWholeFirst) expect(state.counts.received).toBe(0);
     }
+  });
+});
+
+describe('openBacklog newest first behind a live connection', () => {
+  it('a history read by withHistory through connectRuntimeStream is shown newest first, then the live source starts', async () => {
+    const store = createRuntimeStore();
+    let presented = false;
+    store.subscribe(() => {
+      const state = store.getState();
+      if (state.historyPending && state.messages.ids.length > 0) presented = true;
+    });
+    let started = false;
+    const live: RuntimeEventSource = { start: () => void (started = true), close: () => undefined, cursor: () => undefined };
+    const connection = connectRuntimeStream(store, withHistory(store, live, shortTurns(40).map((e) => JSON.stringify(e)).join('\n') + '\n'));
+    for (let i = 0; i < 500 && !started; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    connection.close();
+    expect(started).toBe(true);
+    expect(presented).toBe(true);
+    expect(store.getState().counts.received).toBe(280);
+    expect(store.getState().historyPending).toBeUndefined();
   });
 });
