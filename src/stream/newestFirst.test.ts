@@ -203,21 +203,26 @@ describe('openBacklog newest first: nothing shown that the whole backlog would n
   const renumber = (events: readonly Record<string, unknown>[]) => events.map((e, i) => ({ ...e, sequence: i + 1, eventId: `e${i + 1}` }));
   const text = (events: readonly unknown[]) => events.map((e) => JSON.stringify(e)).join('\n') + '\n';
 
-  it('the thread’s own facts stated in the history (its status, an incident) wait for the whole; stated in the newest turns, they are shown', async () => {
+  it('the thread’s own facts stated in the history (its status, an incident) are shown with the newest turns, as the whole has them', async () => {
     const turns = shortTurns(40);
     const started = { ...turns[0]!, type: 'thread.started', turnId: undefined, payload: { status: 'active' } };
+    const updated = { ...turns[0]!, type: 'thread.updated', turnId: undefined, payload: { status: 'paused' } };
     const incident = { ...turns[6]!, type: 'runtime.error', payload: { code: 'disk_full', message: 'disk full' } };
-    for (const events of [renumber([started, ...turns]), renumber([...turns.slice(0, 7), incident, ...turns.slice(7)])]) {
-      const { result, last } = await open(events);
-      expect(result.presented).toBe(0);
+    const late = { ...turns.at(-2)!, type: 'runtime.error', payload: { code: 'disk_full', message: 'disk full again' } };
+    const backlogs = [
+      renumber([started, ...turns]),
+      renumber([...turns.slice(0, 7), incident, ...turns.slice(7)]),
+      renumber([started, ...turns.slice(0, 7), incident, ...turns.slice(7, 20), updated, ...turns.slice(20, -1), late, turns.at(-1)!]),
+    ];
+    for (const events of backlogs) {
+      const { result, shown, last } = await open(events);
+      expect(result.presented).toBeGreaterThan(0);
+      expectPresentedAreFinal(shown!, last);
       expect(plain({ ...last, order: undefined })).toEqual(plain({ ...(await inOrder(events)).getState(), order: undefined }));
     }
-    expect((await open(renumber([started, ...turns]))).last.threads.byId.get('thread-1')?.status).toBe('active');
-    // An incident in the last turn: the newest turns hold it, and the thread shown has it as the whole has.
-    const late = renumber([...turns.slice(0, -1), { ...turns.at(-2)!, type: 'runtime.error', payload: { code: 'disk_full', message: 'disk full' } }, turns.at(-1)!]);
-    const { shown, last } = await open(late);
-    expect(shown?.threads.byId.get('thread-1')?.incidents).toHaveLength(1);
-    expectPresentedAreFinal(shown!, last);
+    const { shown } = await open(backlogs[2]!);
+    expect(shown?.threads.byId.get('thread-1')).toMatchObject({ status: 'paused' });
+    expect(shown?.threads.byId.get('thread-1')?.incidents.map((i) => i.message)).toEqual(['disk full', 'disk full again']);
   });
 
   it('a snapshot an event carries (a messages snapshot, a read model) shows nothing first; a snapshot.updated naming only its ref does', async () => {

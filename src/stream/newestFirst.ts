@@ -8,17 +8,35 @@ import { presentState } from '../store/presentState';
 /**
  * `tail` projected on a scratch store made like `store` (undefined for a store `createRuntimeStore` did not make) and settled: the records `presentNewestTurns` shows. Not on
  * the store itself and a reset after: a store's tables share their storage with the versions after
- * them, so records read before a reset are not kept by it.
+ * them, so records read before a reset are not kept by it. `threadFacts`, the history's events
+ * that state the thread's own facts, go first, placed just before the tail (undefined when the
+ * tail's first sequence leaves no room for them).
  */
-export function projectNewestTurns(store: RuntimeStore, tail: readonly unknown[]): RuntimeState | undefined {
+export function projectNewestTurns(store: RuntimeStore, tail: readonly unknown[], threadFacts: readonly unknown[] = []): RuntimeState | undefined {
   // Made with the store's own options (its preview budget shapes the records, its session binds).
   const scratch = gates.get(store)?.sibling() as RuntimeStore | undefined;
   if (!scratch) return undefined;
-  scratch.getState().ingest(tail);
+  const before = placedJustBefore(threadFacts, tail);
+  if (!before) return undefined;
+  scratch.getState().ingest(before.length > 0 ? [...before, ...tail] : tail);
   // A store first seeing a stream mid-way holds its events a reorder window long, in case lower
   // sequences are still coming: none are (the tail's history is before it), so apply them all now.
   scratch.getState().settle();
   return scratch.getState();
+}
+
+/**
+ * The history's events that state the thread's own facts (`NewestTurns.threadFacts`), placed in the
+ * order just before the tail, as the tail's history places them (their own sequences would leave a
+ * gap before the tail that holds it back); undefined when there is no room below the tail's first.
+ */
+function placedJustBefore(threadFacts: readonly unknown[], tail: readonly unknown[]): unknown[] | undefined {
+  if (threadFacts.length === 0) return [];
+  const first = tail.find((value): value is { sequence: number } => typeof (value as { sequence?: unknown } | undefined)?.sequence === 'number');
+  if (!first) return threadFacts.slice();
+  const from = first.sequence - threadFacts.length;
+  if (from < 0) return undefined;
+  return threadFacts.map((event, n) => ({ ...(event as object), sequence: from + n }));
 }
 
 /**

@@ -24,7 +24,7 @@ const startOf = (events: readonly Event[], t: number) => events.findIndex((e) =>
 describe('findNewestTurns: where a backlog’s newest turns start, when nothing before them reaches into them', () => {
   it('the latest start holding eight turns, and the session the events are of', () => {
     const events = session(40);
-    expect(findNewestTurns(events)).toEqual({ start: startOf(events, 32), sessionId: 'sess-unit' });
+    expect(findNewestTurns(events)).toEqual({ start: startOf(events, 32), sessionId: 'sess-unit', threadFacts: [] });
     expect(findNewestTurns(events, { minTurns: 3 })?.start).toBe(startOf(events, 37));
   });
 
@@ -69,8 +69,20 @@ describe('findNewestTurns: where a backlog’s newest turns start, when nothing 
     const other = session(1, undefined, 'sess-other');
     expect(findNewestTurns([...other, ...events])).toBeUndefined();
     expect(findNewestTurns(session(7), { maxShare: 1 })).toBeUndefined();
-    expect(findNewestTurns(session(8), { maxShare: 1 })).toEqual({ start: 0, sessionId: 'sess-unit' });
+    expect(findNewestTurns(session(8), { maxShare: 1 })).toEqual({ start: 0, sessionId: 'sess-unit', threadFacts: [] });
     // Garbage between events is no fact and no obstacle.
     expect(findNewestTurns([...events.slice(0, 3), 42, 'x', null, ...events.slice(3)])?.start).toBe(startOf(events, 32) + 3);
+  });
+});
+
+describe('findNewestTurns: the thread’s own facts', () => {
+  it('names where the events stating them before the tail are, and past 64 of them finds nothing', () => {
+    const events = session(40);
+    const thread = (type: string, at: number) => ({ ...events[at]!, eventId: `x${at}`, type, turnId: undefined, payload: { status: 'active' } });
+    const withFacts = [thread('thread.started', 0), ...events.slice(0, 10), thread('thread.updated', 10), ...events.slice(10)].map((e, i) => ({ ...e, sequence: i + 1 }));
+    const found = findNewestTurns(withFacts);
+    expect(found?.threadFacts).toEqual([0, 11]);
+    const many = [...Array.from({ length: 65 }, (_, n) => thread('thread.updated', n)), ...events].map((e, i) => ({ ...e, eventId: `y${i}`, sequence: i + 1 }));
+    expect(findNewestTurns(many, { maxShare: 1 })).toBeUndefined();
   });
 });

@@ -29,6 +29,12 @@ export interface NewestTurnsOptions {
 export interface NewestTurns {
   start: number;
   sessionId?: string;
+  /**
+   * Where the events before `start` that write the thread's own facts (its status, an incident)
+   * are: every event names the thread, so no id reaches them, and the tail is projected after them
+   * (`projectNewestTurns`).
+   */
+  threadFacts: number[];
 }
 
 const DEFAULT_MIN_TURNS = 8;
@@ -39,9 +45,9 @@ type Event = Record<string, unknown> & { payload?: unknown };
  * Where a closed tail of at least `minTurns` turns starts (the latest such index), or `undefined`
  * when there is none worth showing first: a value that is a snapshot or read model, or an event
  * carrying one (it rewrites what came before), events of more than one session, sequences that are
- * not one after another, events the store places in order mixed with events it applies at once, the
- * thread's own facts (status, incidents) stated before the last turns, or no closed tail within
- * `maxShare` of the backlog. One pass forward (`NewestTurnsIndex.add`: where each entity id is first named), one back
+ * not one after another, events the store places in order mixed with events it applies at once,
+ * more than 64 events stating the thread's own facts (status, incidents: the tail is projected after
+ * those before it), or no closed tail within `maxShare` of the backlog. One pass forward (`NewestTurnsIndex.add`: where each entity id is first named), one back
  * from the end to the first index that nothing after it reaches behind.
  */
 export function findNewestTurns(values: readonly unknown[], options: NewestTurnsOptions = {}): NewestTurns | undefined {
@@ -65,8 +71,8 @@ export class NewestTurnsIndex {
   private session: unknown;
   /** A snapshot, a read model or a second session was read: no tail is shown first. */
   private refused = false;
-  /** Where the first event that writes the thread's own facts (its status, an incident) is: the tail must hold it. */
-  private firstThreadWrite = Infinity;
+  /** Where the events that write the thread's own facts (its status, an incident) are. */
+  private readonly threadWrites: number[] = [];
   /** Events placed in the session's order were read, and events that are not (applied as they come). */
   private placed = false;
   private unplaced = false;
@@ -104,8 +110,9 @@ export class NewestTurnsIndex {
     // A snapshot an event carries rewrites records by ids inside it, which no index of ids reads.
     if (carriesSnapshot(type, value.payload)) this.refused = true;
     // Every event names the thread, so its own facts (status, incidents) are not reached by ids:
-    // the tail starts no later than the first event that writes them.
-    if (this.firstThreadWrite === Infinity && writesThread(type)) this.firstThreadWrite = at;
+    // the events that state them go before the tail when it is projected. Past a few, the
+    // backlog is applied in order only.
+    if (writesThread(type) && this.threadWrites.push(at) > MAX_THREAD_FACTS) this.refused = true;
     const { first, ids } = this;
     for (let n = idsOf(value, ids); n-- > 0; ) if (!first.has(ids[n]!)) first.set(ids[n]!, at);
   }
@@ -137,10 +144,11 @@ export class NewestTurnsIndex {
       if (!isEvent(value)) continue;
       for (let n = idsOf(value, ids); n-- > 0; ) reach = Math.min(reach, first.get(ids[n]!)!);
       if (typeof value.turnId === 'string' && first.get(value.turnId) === i) turns += 1;
-      if (reach >= i && turns >= minTurns && i <= this.firstThreadWrite) start = i;
+      if (reach >= i && turns >= minTurns) start = i;
     }
     if (start === undefined || !(yield* apart(values, start))) return undefined;
-    return { start, ...(typeof this.session === 'string' && { sessionId: this.session }) };
+    const threadFacts = this.threadWrites.filter((at) => at < start);
+    return { start, ...(typeof this.session === 'string' && { sessionId: this.session }), threadFacts };
   }
 }
 
@@ -168,6 +176,9 @@ function* apart(values: readonly unknown[], start: number): Generator<void, bool
   }
   return true;
 }
+
+/** Events stating the thread's own facts that a tail is projected after, at most. */
+const MAX_THREAD_FACTS = 64;
 
 /** Values `apart` reads between two pauses. */
 const PAUSE_EVERY = 4_096;

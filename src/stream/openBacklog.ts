@@ -57,9 +57,8 @@ export interface BacklogOptions {
    * (`historyPending` set) while the whole backlog is applied in order underneath; the end commits
    * the whole. The records presented are the whole backlog's own; session-wide figures (costs,
    * routing, the timeline, diagnostics) wait for the whole. A backlog without such a tail (a
-   * snapshot line or a snapshot an event carries, another session's events, one long turn, the
-   * thread's status or an incident stated before the last turns) is applied in order only, and so
-   * is a backlog opened into a store that already holds any fact.
+   * snapshot line or a snapshot an event carries, another session's events, one long turn) is
+   * applied in order only, and so is a backlog opened into a store that already holds any fact.
    */
   newestFirst?: boolean;
 }
@@ -219,7 +218,11 @@ export async function openBacklog(store: RuntimeStore, input: BacklogInput, opti
         const tail = textInput ? values.slice(newest.start).filter((value) => value !== undefined) : values.slice(newest.start);
         await yieldNow();
         throwIfAborted(signal);
-        const projected = projectNewestTurns(store, tail);
+        const projected = projectNewestTurns(
+          store,
+          tail,
+          newest.threadFacts.map((at) => values[at]),
+        );
         await yieldNow();
         throwIfAborted(signal);
         if (projected) {
