@@ -41,25 +41,30 @@ async function inOrder(events: readonly unknown[]): Promise<RuntimeStore> {
   return store;
 }
 
-/** Every record the presentation showed is the whole backlog's record of that id, and nothing else was shown. */
+/** Every record the presentation showed is the whole backlog's record of that id, and the newest messages were shown. */
 function expectPresentedAreFinal(shown: RuntimeState, final: RuntimeState): void {
+  expectRecordsAreFinal(shown, final);
+  // The newest messages, in the whole's order, at its end.
+  const messages = shown.messages.ids as readonly string[];
+  expect(messages.length).toBeGreaterThan(0);
+  expect((final.messages.ids as readonly string[]).slice(-messages.length)).toEqual(messages);
+}
+
+/** Every record the presentation showed is the whole backlog's record of that id. */
+function expectRecordsAreFinal(shown: RuntimeState, final: RuntimeState): void {
   for (const table of PRESENTED) {
     for (const [id, record] of shown[table].byId) {
       // The thread lists only the tail's turns: its own fields are the whole's, its turn list a suffix of the whole's.
       if (table === 'threads') {
         const { turnIds: whole, ...wholeFields } = plain(final.threads.byId.get(id as string)) as { turnIds: string[] };
         const { turnIds: part, ...partFields } = plain(record) as { turnIds: string[] };
-        expect(whole.slice(-part.length), `thread ${String(id)}`).toEqual(part);
+        expect(whole.slice(whole.length - part.length), `thread ${String(id)}`).toEqual(part);
         expect(partFields, `thread ${String(id)}`).toEqual(wholeFields);
         continue;
       }
       expect(plain((final[table].byId as Map<string, unknown>).get(id as string)), `${table} ${String(id)}`).toEqual(plain(record));
     }
   }
-  // The newest messages, in the whole's order, at its end.
-  const messages = shown.messages.ids as readonly string[];
-  expect(messages.length).toBeGreaterThan(0);
-  expect((final.messages.ids as readonly string[]).slice(-messages.length)).toEqual(messages);
 }
 
 describe('openBacklog newest first: the newest turns shown before the history, as the whole backlog makes them', () => {
@@ -342,5 +347,92 @@ describe('openBacklog newest first behind a live connection', () => {
     expect(presented).toBe(true);
     expect(store.getState().counts.received).toBe(280);
     expect(store.getState().historyPending).toBeUndefined();
+  });
+});
+
+describe('openBacklog newest first: threads, re-sent facts and the session’s own message', () => {
+  const renumber = (events: readonly Record<string, unknown>[]) => events.map((e, i) => ({ ...e, sequence: i + 1, eventId: `e${i + 1}` }));
+  /** `n` short turns of another thread. */
+  const other = (n: number, threadId: string) =>
+    shortTurns(n).map((e) => ({ ...e, threadId, turnId: `${threadId}:${String(e.turnId)}`, ...(typeof e.toolCallId === 'string' && { toolCallId: `${threadId}:${e.toolCallId}` }) }));
+
+  /** Opens `events` newest first: the final state is the in-order one, and what was shown (if anything) is the whole's. */
+  async function openChecked(events: readonly Record<string, unknown>[]) {
+    const opened = await open(events);
+    expect(plain({ ...opened.last, order: undefined })).toEqual(plain({ ...(await inOrder(events)).getState(), order: undefined }));
+    // (Events without the sequence the profile requires are refused by both: nothing to show then.)
+    if (opened.shown) expectRecordsAreFinal(opened.shown, opened.last);
+    return opened;
+  }
+
+  it('a thread whose own facts are stated but whose turns are all in the history is not shown first (its active turn is the history’s)', async () => {
+    const turns = shortTurns(40);
+    const started = { ...turns[0]!, type: 'thread.started', threadId: 'thread-2', turnId: undefined, payload: { status: 'active' } };
+    const sub = { ...started, threadId: 'thread-sub', parentThreadId: 'thread-1' };
+    const t2 = other(2, 'thread-2');
+    const error = { ...t2[3]!, type: 'runtime.error', turnId: undefined, toolCallId: undefined, stepId: undefined, payload: { code: 'x', message: 'boom' } };
+    for (const events of [renumber([started, ...t2, ...turns]), renumber([sub, ...other(2, 'thread-sub'), ...turns]), renumber([...t2, error, ...turns]), renumber([...t2, ...turns.slice(0, -3), error, ...turns.slice(-3)])]) {
+      expect((await openChecked(events)).result.presented).toBe(0);
+    }
+  });
+
+  it('a thread fact whose id another event of the history has (reused, or re-sent after the store forgot it) is not shown first', async () => {
+    const turns = renumber(shortTurns(40));
+    for (const type of ['thread.updated', 'runtime.error']) {
+      const reused = { ...turns[20]!, type, turnId: undefined, eventId: 'e3', payload: type === 'runtime.error' ? { code: 'disk_full', message: 'disk full' } : { status: 'paused' } };
+      const events = [...turns.slice(0, 20), reused, ...turns.slice(20)].map((e, i) => ({ ...e, sequence: i + 1 }));
+      const { result, last } = await openChecked(events);
+      expect(result.presented, type).toBe(0);
+      expect(last.threads.byId.get('thread-1')?.status, type).toBeUndefined();
+      expect(last.threads.byId.get('thread-1')?.incidents, type).toEqual([]);
+    }
+    const long = renumber(shortTurns(300));
+    const error = { ...long[5]!, type: 'runtime.error', turnId: undefined, eventId: 'err-1', payload: { code: 'disk_full', message: 'disk full' } };
+    const resent = [...long.slice(0, 5), error, ...long.slice(5, 1500), error, ...long.slice(1500)].map((e, i) => ({ ...e, sequence: i + 1 }));
+    const { result, last } = await openChecked(resent);
+    expect(result.presented).toBe(0);
+    expect(last.threads.byId.get('thread-1')?.incidents).toHaveLength(2);
+  });
+
+  it('content without a turn or a message (the session’s implicit message) in the history and the newest turns is not shown first', async () => {
+    const turns = shortTurns(40);
+    const loose = (delta: string) => ({ schemaVersion: '0.1', type: 'model.delta', timestamp: turns[0]!.timestamp, sessionId: 'sess-unit', threadId: 'thread-1', payload: { delta } });
+    const events = renumber([...turns.slice(0, 10), loose('early '), ...turns.slice(10, -3), loose('late'), ...turns.slice(-3)]);
+    const { result, last } = await openChecked(events);
+    expect(result.presented).toBe(0);
+    expect(selectMessageText(last, last.messages.byId.get('sess-unit:assistant')!)).toBe('early late');
+  });
+
+  it('with thread facts anywhere (statuses, incidents, other threads, re-sent, with or without sequences), what is shown is the whole’s', async () => {
+    const fact = fc.record({
+      at: fc.nat(),
+      type: fc.constantFrom('thread.started', 'thread.updated', 'runtime.error', 'runtime.warning'),
+      thread: fc.constantFrom('thread-1', 'thread-2', 'thread-sub', undefined),
+      withTurn: fc.boolean(),
+      status: fc.constantFrom('active', 'paused', 'idle'),
+      resend: fc.option(fc.nat(), { freq: 3 }),
+    });
+    let presented = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.array(fact, { maxLength: 8 }), fc.integer({ min: 0, max: 6 }), fc.boolean(), async (facts, otherTurns, unsequenced) => {
+        const events: Record<string, unknown>[] = [...other(otherTurns, 'thread-2'), ...shortTurns(40)];
+        facts.forEach((f, n) => {
+          const at = f.at % (events.length + 1);
+          const near = events[Math.min(at, events.length - 1)]!;
+          const event: Record<string, unknown> = { ...near, type: f.type, eventId: `f${n}`, turnId: f.withTurn ? near.turnId : undefined, toolCallId: undefined, stepId: undefined, threadId: f.thread ?? (f.type.startsWith('thread.') ? 'thread-1' : undefined), payload: f.type.startsWith('thread.') ? { status: f.status } : { code: `c${n}`, message: `m${n}` } };
+          events.splice(at, 0, event);
+          if (f.resend !== null) events.splice(at + 1 + (f.resend % (events.length - at)), 0, { ...event });
+        });
+        const numbered = events.map((e, i) => {
+          const copy: Record<string, unknown> = { ...e, sequence: i + 1, eventId: String(e.eventId).startsWith('f') ? e.eventId : `e${i + 1}` };
+          if (unsequenced) delete copy.sequence;
+          for (const key of Object.keys(copy)) if (copy[key] === undefined) delete copy[key];
+          return copy;
+        });
+        if (((await openChecked(numbered)).shown?.messages.ids.length ?? 0) > 0) presented += 1;
+      }),
+      { numRuns: 120, seed: 7 },
+    );
+    expect(presented).toBeGreaterThan(10);
   });
 });

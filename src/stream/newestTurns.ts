@@ -146,36 +146,68 @@ export class NewestTurnsIndex {
       if (typeof value.turnId === 'string' && first.get(value.turnId) === i) turns += 1;
       if (reach >= i && turns >= minTurns) start = i;
     }
-    if (start === undefined || !(yield* apart(values, start))) return undefined;
+    if (start === undefined || !ownsItsThreads(values, start, this.threadWrites)) return undefined;
     const threadFacts = this.threadWrites.filter((at) => at < start);
+    if (!(yield* apart(values, start, threadFacts))) return undefined;
     return { start, ...(typeof this.session === 'string' && { sessionId: this.session }), threadFacts };
   }
 }
 
 /**
- * True when the history before `start` holds none of the tail's events again (a re-sent event is a
- * duplicate there, not a fact) and no sequence at or past the tail's lowest (a tail event placed
- * before the history's last is late or reordered there): then the tail applies alone as it does
- * after the history.
+ * True when every thread whose own facts an event states (anywhere in the backlog) has a turn in
+ * the tail: a thread shown is then the tail's, its active turn the tail's last. A thread whose
+ * turns are all in the history would be shown without what they wrote on it.
  */
-function* apart(values: readonly unknown[], start: number): Generator<void, boolean> {
+function ownsItsThreads(values: readonly unknown[], start: number, threadWrites: readonly number[]): boolean {
+  if (threadWrites.length === 0) return true;
+  const threads = new Set<unknown>();
+  for (let i = start; i < values.length; i++) {
+    const value = values[i];
+    // A turn of the tail made by an event that makes turns (a thread or runtime event never does).
+    if (isEvent(value) && typeof value.turnId === 'string' && !NO_TURN_FAMILIES.test(value.type as string)) threads.add(value.threadId);
+  }
+  return threadWrites.every((at) => {
+    const threadId = (values[at] as Event).threadId;
+    return typeof threadId !== 'string' || threads.has(threadId);
+  });
+}
+
+/**
+ * True when the history before `start` holds none of the tail's events again (a re-sent event is a
+ * duplicate there, not a fact), the tail none twice, and the history no other event with the id
+ * of a thread fact projected with the tail (`threadFacts`: the whole drops or re-applies such a
+ * copy by when it comes, the tail alone cannot tell), and no sequence at or past the tail's lowest
+ * (a tail event placed before the history's last is late or reordered there): then the tail
+ * applies alone as it does after the history.
+ */
+function* apart(values: readonly unknown[], start: number, threadFacts: readonly number[]): Generator<void, boolean> {
   const eventIds = new Set<unknown>();
   let lowest = Infinity;
   for (let i = start; i < values.length; i++) {
     const value = values[i];
     if (!isEvent(value)) continue;
+    if (eventIds.has(value.eventId)) return false;
     eventIds.add(value.eventId);
     if (typeof value.sequence === 'number') lowest = Math.min(lowest, value.sequence);
   }
+  const factIds = new Map<unknown, number>(threadFacts.map((at) => [(values[at] as Event).eventId, at]));
   for (let i = 0; i < start; i++) {
     if (i % PAUSE_EVERY === PAUSE_EVERY - 1) yield;
     const value = values[i];
     if (!isEvent(value)) continue;
     if (eventIds.has(value.eventId)) return false;
+    const fact = factIds.get(value.eventId);
+    if (fact !== undefined && fact !== i) return false;
     if (typeof value.sequence === 'number' && value.sequence >= lowest) return false;
   }
   return true;
 }
+
+/** Families whose events never make a turn (their turnId only correlates). */
+const NO_TURN_FAMILIES = /^(thread|runtime|session|snapshot)\./;
+
+/** Families whose events never write a message's content. */
+const NO_MESSAGE_FAMILIES = /^(thread|runtime|session|snapshot|turn)\./;
 
 /** Events stating the thread's own facts that a tail is projected after, at most. */
 const MAX_THREAD_FACTS = 64;
@@ -215,6 +247,10 @@ function idsOf(event: Event, ids: string[]): number {
     if (!ENVELOPE_KEY_SET.has(key)) continue;
     const id = event[key];
     if (typeof id === 'string') ids[count++] = id;
+  }
+  // Content without a turn or a message goes to the session's implicit message (`<sessionId>:assistant`).
+  if (typeof event.turnId !== 'string' && typeof event.messageId !== 'string' && !NO_MESSAGE_FAMILIES.test(event.type as string)) {
+    ids[count++] = `${typeof event.sessionId === 'string' ? event.sessionId : 'session'}:assistant`;
   }
   const payload = event.payload;
   if (!isObject(payload)) return count;
