@@ -12,6 +12,7 @@ import { SessionSequencer, type SequenceSlot } from './sequencer';
 import { VersionedMap } from './versionedMap';
 import { keepShape } from './keepShape';
 import { NO_IDS } from './noIds';
+import { eventIdOf, sequenceOf } from './eventPlace';
 import type { IngestCounts } from './state';
 
 /** The highest sequence a stream may start at without us assuming events before it exist. */
@@ -39,11 +40,6 @@ export function markSessionStale(ctx: ApplyContext, reason: StaleReason): void {
   const session = ctx.draft.editSession();
   session.stale = true;
   session.staleReason = reason;
-}
-
-/** The event's own id, when it has a usable one (else it is deduplicated by a key of its content). */
-function eventIdOf(raw: unknown): string | undefined {
-  return isPlainObject(raw) && typeof raw.eventId === 'string' && raw.eventId !== '' ? raw.eventId : undefined;
 }
 
 const sessionKey = (sessionId: string, id: string): string => `${sessionId}\u0000${id}`;
@@ -341,7 +337,7 @@ export class EventPipeline implements ReadModelGate {
    * and the id is remembered at the later place so it is forgotten only when both places are old.
    */
   private reusedId(ctx: ApplyContext, counts: IngestCounts, raw: Record<string, unknown>, eventId: string, seenAt: number, arrival: number, line: number | undefined): void {
-    const sequence = seenAt === UNPLACED ? undefined : EventPipeline.sequenceOf(raw);
+    const sequence = seenAt === UNPLACED ? undefined : sequenceOf(raw);
     if (sequence === undefined || sequence <= seenAt || this.isForeign(raw.sessionId as string)) return;
     this.seen.set(eventId, sequence);
     ctx.draft.diagnose({
@@ -412,12 +408,6 @@ export class EventPipeline implements ReadModelGate {
     markSessionStale(ctx, 'late_event');
   }
 
-  /** The place an event with an id claims in the order: a session's non-negative integer sequence (no object per event). */
-  private static sequenceOf(raw: Record<string, unknown>): number | undefined {
-    if (typeof raw.sessionId !== 'string' || !Number.isSafeInteger(raw.sequence) || (raw.sequence as number) < 0) return undefined;
-    return raw.sequence as number;
-  }
-
   private diagnoseInvalid(ctx: ApplyContext, counts: IngestCounts, raw: unknown, issues: readonly ValidationIssue[], eventId: string | undefined, line: number | undefined): void {
     const unknownOnly = issues.every((issue) => issue.severity !== 'error' || issue.code === 'unknown_event_type');
     if (unknownOnly) counts.unknownType += 1;
@@ -484,7 +474,7 @@ export class EventPipeline implements ReadModelGate {
         this.bind(sessionId);
         this.placeUnbound(ctx, counts);
       }
-      const place = eventId === undefined ? undefined : EventPipeline.sequenceOf(raw as Record<string, unknown>);
+      const place = eventId === undefined ? undefined : sequenceOf(raw as Record<string, unknown>);
       // A re-send of an event whose place a snapshot covers, or whose id was forgotten long after
       // its place was consumed: a duplicate, diagnosed (if it was bad) the first time only.
       if (place !== undefined && this.heldBefore(place)) {

@@ -4,6 +4,7 @@
 // the whole backlog does, and the history only adds records above it.
 import { classifyDocument } from '../protocol/snapshots';
 import { typeFactsOf } from '../protocol/validateEvent';
+import { eventIdOf, sequenceOf } from '../store/eventPlace';
 
 /**
  * The envelope fields naming a record of the projection that a later event can change (a turn,
@@ -216,8 +217,7 @@ const MAX_THREAD_FACTS = 64;
 const PAUSE_EVERY = 4_096;
 
 /** The store places the event in the session's order (it has an id, a session and a sequence), as its pipeline decides. */
-const isPlaced = (event: Event): boolean =>
-  typeof event.eventId === 'string' && event.eventId !== '' && typeof event.sessionId === 'string' && Number.isSafeInteger(event.sequence) && (event.sequence as number) >= 0;
+const isPlaced = (event: Event): boolean => eventIdOf(event) !== undefined && sequenceOf(event) !== undefined;
 
 /** The type an event is applied as (an alias's canonical type). */
 const canonicalType = (type: string): string => typeFactsOf(type).alias ?? type;
