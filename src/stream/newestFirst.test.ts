@@ -338,12 +338,13 @@ describe('openBacklog newest first behind a live connection', () => {
       const state = store.getState();
       if (state.historyPending && state.messages.ids.length > 0) presented = true;
     });
-    let started = false;
-    const live: RuntimeEventSource = { start: () => void (started = true), close: () => undefined, cursor: () => undefined };
+    // The live source starts once the history is applied: waited for as an event, not for a time.
+    let started!: () => void;
+    const liveStarted = new Promise<void>((resolve) => (started = resolve));
+    const live: RuntimeEventSource = { start: () => started(), close: () => undefined, cursor: () => undefined };
     const connection = connectRuntimeStream(store, withHistory(store, live, shortTurns(40).map((e) => JSON.stringify(e)).join('\n') + '\n'));
-    for (let i = 0; i < 500 && !started; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    await liveStarted;
     connection.close();
-    expect(started).toBe(true);
     expect(presented).toBe(true);
     expect(store.getState().counts.received).toBe(280);
     expect(store.getState().historyPending).toBeUndefined();
