@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useRuntimeStore } from '../hooks/useRuntimeContext';
+import { gates } from '../store/notificationGate';
 import type { RuntimeState } from '../store/createRuntimeStore';
 import { selectMessageText } from '../store/selectors/text';
 import type { Labels } from '../ui/labels';
@@ -60,7 +61,8 @@ function announcementsOf(state: RuntimeState, previous: RuntimeState | undefined
 /**
  * A polite live region for screen readers: says when an answer completes and when the runtime asks
  * for an approval or input, once each, debounced (never per token). What was on screen before it
- * mounted is not announced, nor a request the runtime already answered by the time it would be said.
+ * mounted is not announced, nor what a backlog opened after it brings (`openBacklog`: answers of
+ * another time), nor a request the runtime already answered by the time it would be said.
  */
 export function LiveAnnouncer({ labels, quietMs = ANNOUNCE_QUIET_MS }: { labels?: Labels; quietMs?: number }) {
   const store = useRuntimeStore();
@@ -83,7 +85,8 @@ export function LiveAnnouncer({ labels, quietMs = ANNOUNCE_QUIET_MS }: { labels?
       if (spoken.length > 0) setText(spoken.join(' '));
     };
     const unsubscribe = store.subscribe((state, previous) => {
-      const fresh = announcementsOf(state, previous, said, tRef.current);
+      // A backlog's facts (yesterday's answers) are taken as already there, like those before the mount.
+      const fresh = announcementsOf(state, gates.get(store)?.backlogs ? undefined : previous, said, tRef.current);
       if (fresh.length === 0) return;
       if (queue.length === 0) firstQueuedAt = Date.now();
       queue.push(...fresh);

@@ -8,6 +8,8 @@ import { AgentWorkbench } from './AgentWorkbench';
 import { Conversation } from './Conversation';
 import type { ToolComponentProps } from './conversationComponents';
 import { ANNOUNCE_QUIET_MS, LiveAnnouncer } from './LiveAnnouncer';
+import { createRuntimeStore } from '../store/createRuntimeStore';
+import { openBacklog } from '../stream/openBacklog';
 
 beforeAll(() => stubLayout(600, 800));
 afterEach(() => {
@@ -137,6 +139,32 @@ describe('live announcements', () => {
     act(() => vi.advanceTimersByTime(ANNOUNCE_QUIET_MS * 2));
     expect(container.querySelector('[role="status"]')!.textContent).not.toContain('Approval needed');
   });
+
+  // A session opened after the announcer mounted (yesterday's, a recording): its answers completed
+  // then, not now. Read out, the last eight answers of the history were spoken as news.
+  for (const newestFirst of [true, false]) {
+    it(`does not announce a backlog opened after it mounted, and announces the live answer after it (newestFirst: ${newestFirst})`, async () => {
+      const ev = eventBuilder();
+      const history = Array.from({ length: 40 }, (_, n) => {
+        const t = turn(`turn-${n}`);
+        return [ev('turn.submitted', t, { text: `Question ${n}` }), ev('turn.started', t), ev('model.completed', t, { text: `Old answer ${n}.` }), ev('turn.completed', t)];
+      }).flat();
+      const store = createRuntimeStore();
+      const { container } = renderWith(<LiveAnnouncer quietMs={5} />, store);
+      const region = container.querySelector('[role="status"]')!;
+      const settled = () => act(() => new Promise((resolve) => setTimeout(resolve, 60)));
+      let presented = -1;
+      await act(async () => void ({ presented } = await openBacklog(store, history, { newestFirst, yieldToHost: () => Promise.resolve() })));
+      // Both ways of opening are covered: the newest turns shown first, or the history in order.
+      expect(presented > 0).toBe(newestFirst);
+      await settled();
+      expect(region.textContent).toBe('');
+      const t = turn('turn-live');
+      act(() => store.getState().ingest([ev('turn.submitted', t, { text: 'And now?' }), ev('turn.started', t), ev('model.completed', t, { text: 'A live answer.' })]));
+      await settled();
+      expect(region.textContent).toBe('Assistant: A live answer.');
+    });
+  }
 
   it('does not announce what was already there when it mounted', () => {
     vi.useFakeTimers();

@@ -9,6 +9,11 @@ export interface Gate<S> {
   from?: S;
   /** A state readers see instead of the committed one (`presentState`). */
   presented?: S;
+  /**
+   * Backlogs being applied (`openBacklog`): what subscribers hear meanwhile is history, facts of
+   * another time, not news (the live announcer says nothing of it).
+   */
+  backlogs?: number;
   /** Makes an empty store with this one's options (a scratch projection is made the same way). */
   sibling: () => StoreApi<S>;
   listeners: Set<Listener<S>>;

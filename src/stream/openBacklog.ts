@@ -5,7 +5,7 @@
 import { readInputBatches, type InputItem } from './readInput';
 import { lineReplay, replayDocument } from './replayText';
 import type { RuntimeStore } from '../store/createRuntimeStore';
-import { holdNotifications } from '../store/notificationGate';
+import { gates, holdNotifications } from '../store/notificationGate';
 import { TABLE_NAMES } from '../store/state';
 import { presentLoading, presentNewestTurns, projectNewestTurns } from './newestFirst';
 import { NewestTurnsIndex } from './newestTurns';
@@ -139,6 +139,9 @@ export async function openBacklog(store: RuntimeStore, input: BacklogInput, opti
   let planned = FIRST_SLICE;
   let done = false;
   const publishEveryMs = options.publishEveryMs ?? DEFAULT_PUBLISH_MS;
+  // Marked until its last notification is heard: readers then know it is history, not news.
+  const gate = gates.get(store);
+  if (gate) gate.backlogs = (gate.backlogs ?? 0) + 1;
   let release = holdNotifications(store);
   let endPresentation: (() => void) | undefined;
   let presented = 0;
@@ -284,9 +287,13 @@ export async function openBacklog(store: RuntimeStore, input: BacklogInput, opti
     if (settle) store.getState().settle();
     return { ...meter, malformed, slices, presented };
   } finally {
-    endPresentation?.();
-    release();
-    if (!done) void batches?.return(undefined);
+    try {
+      endPresentation?.();
+      release();
+    } finally {
+      if (gate) gate.backlogs! -= 1;
+      if (!done) void batches?.return(undefined);
+    }
   }
 }
 
