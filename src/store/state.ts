@@ -94,10 +94,12 @@ export interface ProjectionScalars {
   diagnosticCounts: ReadonlyMap<string, number>;
   responding: ReadonlyMap<string, RespondingOverlay>;
   /**
-   * True only in a state presented while a backlog opens newest turns first (`openBacklog`): its
-   * records are those of the newest turns, exactly as the whole backlog makes them, and the history
-   * before them is still being applied, so the session-wide figures (costs, routing, permissions,
-   * the queue, diagnostics, the timeline) are not known yet. Never set in a committed state.
+   * True only in a state presented while `openBacklog` opens a backlog into an empty store: history
+   * is still loading. Its records are either those of the newest turns, exactly as the whole backlog
+   * makes them (shown first), or, when no newest turns can be shown first, the history applied in
+   * order so far (records that later events of the backlog carry on). Either way the session-wide
+   * figures (costs, routing, permissions, the queue, diagnostics, the timeline) are not known yet,
+   * and a request on screen may be answered further on. Never set in a committed state.
    */
   historyPending?: boolean;
   /**

@@ -1,6 +1,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { eventBuilder, turn } from '../../test/eventBuilder';
 import { shortTurns } from '../../test/shortTurns';
 import { createRuntimeStore, type RuntimeState, type RuntimeStore } from '../store/createRuntimeStore';
 import { TABLE_NAMES, type TableName } from '../store/state';
@@ -26,8 +27,9 @@ async function open(events: readonly unknown[], input: unknown = events) {
   const heard: RuntimeState[] = [];
   store.subscribe(() => void heard.push(store.getState()));
   const result = await openBacklog(store, input as unknown[], { yieldToHost: immediate });
-  // Before the newest turns, or instead of them, a presentation with no record says history is loading.
-  const loading = heard.filter((state) => state.historyPending && state.messages.ids.length === 0);
+  // First, a presentation with no record says history is loading (then the newest turns, or the
+  // history applied in order so far, each with historyPending, then the whole).
+  const loading = heard.slice(0, 1).filter((state) => state.historyPending);
   for (const state of loading) for (const table of PRESENTED) expect(state[table].ids, table).toEqual([]);
   // The newest turns, when the backlog has a closed tail.
   const shown = result.presented > 0 ? heard.findLast((state) => state.historyPending) : undefined;
@@ -112,6 +114,35 @@ describe('openBacklog newest first: the newest turns shown before the history, a
       expect(plain(last.messages)).toEqual(plain(array.last.messages));
     }
   });
+
+  // Five turns are fewer than a screen of them: nothing is shown first, the history is applied in
+  // order. Its first slice (the thread's start) was told to readers as a session without messages
+  // ("No messages yet") for as long as the rest took.
+  for (const publishEveryMs of [undefined, 0]) {
+    it(`a backlog applied in order is history still loading until its whole is applied, never an empty session (publishEveryMs ${publishEveryMs})`, async () => {
+      const ev = eventBuilder();
+      const events = [ev('thread.started', {}, {})];
+      for (let t = 0; t < 5; t++) {
+        const ids = turn(`turn-${t}`);
+        events.push(ev('turn.submitted', ids, { text: `question ${t}` }), ev('turn.started', ids), ev('model.completed', ids, { text: `answer ${t}` }), ev('turn.completed', ids));
+      }
+      const store = createRuntimeStore();
+      const heard: RuntimeState[] = [];
+      store.subscribe(() => void heard.push(store.getState()));
+      const result = await openBacklog(store, events, { yieldToHost: immediate, sliceMs: 0, publishEveryMs });
+      expect(result.presented).toBe(0);
+      const last = heard.at(-1)!;
+      expect(last).toBe(store.getState());
+      expect(last.historyPending).toBeUndefined();
+      expect(last.messages.ids).toHaveLength(10);
+      const loading = heard.slice(0, -1);
+      expect(loading.length).toBeGreaterThan(publishEveryMs === 0 ? 2 : 0);
+      for (const state of loading) expect(state.historyPending).toBe(true);
+      // What is shown while it loads only grows, as the history is applied.
+      const counts = loading.map((state) => state.messages.ids.length);
+      expect(counts).toEqual([...counts].sort((a, b) => a - b));
+    });
+  }
 
   it('presents nothing for a ReadableStream (applied as read), with newestFirst: false, or into a store that holds facts', async () => {
     const events = shortTurns(40);

@@ -48,6 +48,17 @@ export function presentLoading(store: RuntimeStore): () => void {
 }
 
 /**
+ * Presents the history `store` has applied so far with `historyPending` set, ending the
+ * presentation before it (`previous`, ended while notifications are held, so unheard): a backlog
+ * applied in order is told to readers as history still loading, never as a session without
+ * messages. Returns the end.
+ */
+export function presentHistorySoFar(store: RuntimeStore, previous: (() => void) | undefined): () => void {
+  previous?.();
+  return presentState(store, { ...store.getState(), historyPending: true });
+}
+
+/**
  * Presents the records of `newest` (`projectNewestTurns` of the closed tail of a backlog the empty
  * `store` is about to apply) on `store`: the entity tables (threads, turns, messages, parts, tools,
  * actions, artifacts, evidence, tasks, subagents) and the session's last facts, with

@@ -7,7 +7,7 @@ import { lineReplay, replayDocument } from './replayText';
 import type { RuntimeStore } from '../store/createRuntimeStore';
 import { gates, holdNotifications } from '../store/notificationGate';
 import { TABLE_NAMES } from '../store/state';
-import { presentLoading, presentNewestTurns, projectNewestTurns } from './newestFirst';
+import { presentHistorySoFar, presentLoading, presentNewestTurns, projectNewestTurns } from './newestFirst';
 import { NewestTurnsIndex } from './newestTurns';
 import { pieceEnd, utf8Length } from './utf8Length';
 
@@ -58,7 +58,9 @@ export interface BacklogOptions {
    * the whole. The records presented are the whole backlog's own; session-wide figures (costs,
    * routing, the timeline, diagnostics) wait for the whole. A backlog without such a tail (a
    * snapshot line or a snapshot an event carries, another session's events, one long turn) is
-   * applied in order only, and so is a backlog opened into a store that already holds any fact.
+   * applied in order only, readers shown the history applied so far with `historyPending` set (after
+   * the first slice, then every `publishEveryMs`), never an empty session; a backlog opened into a
+   * store that already holds any fact is applied in order and shown as it comes.
    */
   newestFirst?: boolean;
 }
@@ -146,9 +148,15 @@ export async function openBacklog(store: RuntimeStore, input: BacklogInput, opti
   let endPresentation: (() => void) | undefined;
   let presented = 0;
   let published: number | undefined;
+  /** Applied in order after history loading was shown: each publish shows the history so far, still loading. */
+  let inOrderAfterLoading = false;
   const publish = (at: number) => {
-    release();
     published = at;
+    if (inOrderAfterLoading) {
+      endPresentation = presentHistorySoFar(store, endPresentation);
+      return;
+    }
+    release();
     release = holdNotifications(store);
   };
   const take = (item: InputItem): void => {
@@ -211,9 +219,9 @@ export async function openBacklog(store: RuntimeStore, input: BacklogInput, opti
       const newest = step.value;
       const bound = store.getState().order?.boundSession;
       if (!newest || (bound !== undefined && bound !== newest.sessionId)) {
-        // Nothing to show first: the history in order, its first slice shown as it comes.
-        endPresentation();
-        endPresentation = undefined;
+        // Nothing to show first: the history in order, shown as it comes (its first slice, then
+        // every publishEveryMs) as history still loading until the whole is applied.
+        inOrderAfterLoading = true;
       } else {
         // Projecting the tail and rendering what is presented are tasks of their own.
         // Read from text, a line that is not a value (not JSON, a document) holds its place in
