@@ -13,6 +13,7 @@ import { plural } from './valueLabel';
 import { useIdlePreload } from './lazyPart';
 import { writesModule } from './lazyWrites';
 import { composerModeModule, LazyComposerMode } from './lazyComposerMode';
+import { selectHistoryPending } from '../store/selectors/historyPending';
 
 /** What the composer loads besides itself (its writes, the mode choice of a running turn), preloaded once the page is idle. */
 const COMPOSER_PARTS = [writesModule, composerModeModule];
@@ -61,12 +62,15 @@ export const Composer = forwardRef<HTMLFormElement, ComposerProps>(function Comp
   const modeLabelId = useId();
   const active = ACTIVE.has(status);
   // Interrupting is a write to the runtime: offered only while a turn runs and a runtime is connected.
-  const canStop = active && adapter !== undefined && capabilities?.interrupt !== false;
+  // While a backlog opens, whether a turn runs is not the session's yet and its connection starts
+  // after the history: nothing is stopped or sent until then.
+  const loading = useRuntimeSelector(selectHistoryPending);
+  const canStop = active && adapter !== undefined && capabilities?.interrupt !== false && !loading;
   const sending = sendState.status === 'sending';
   const oneAtATime = active && !canQueue && !canSteer;
   // A used-up quota blocks new work too: the turn notice says when it resets; sending is off until then.
   const quotaBlocked = useRuntimeSelector((s) => s.costLimits.quota?.state === 'blocked');
-  const reason = !adapter ? t('composer.unavailable') : quotaBlocked ? t('composer.quotaBlocked') : sending ? t('composer.sending') : oneAtATime ? t('composer.oneAtATime') : text.trim() === '' ? t('composer.empty') : undefined;
+  const reason = !adapter ? t('composer.unavailable') : loading ? t('conversation.earlier') : quotaBlocked ? t('composer.quotaBlocked') : sending ? t('composer.sending') : oneAtATime ? t('composer.oneAtATime') : text.trim() === '' ? t('composer.empty') : undefined;
   const shownError = error ?? failedSend?.error;
 
   /** The text is cleared only once the runtime took the prompt, and only if it is still what was sent. */

@@ -1,10 +1,11 @@
 // @vitest-environment jsdom
-import { cleanup, screen } from '@testing-library/react';
+import { act, cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { eventBuilder, turn } from '../../test/eventBuilder';
 import { expectNoAxeViolations, mockAdapter, renderWith, storeFrom } from '../../test/componentHarness';
 import { Composer } from './Composer';
+import { presentState } from '../store/presentState';
 
 afterEach(cleanup);
 
@@ -75,5 +76,27 @@ describe('Composer while a turn runs (issue 15, composer)', () => {
     renderWith(<Composer />, storeFrom([]), mockAdapter());
     expect(buttonNames()).toEqual(['Send']);
     expect(screen.queryAllByRole('radio')).toEqual([]);
+  });
+});
+
+describe('Composer while history loads', () => {
+  // Opening a backlog shows its newest turns (or the history so far) before the whole is applied:
+  // whether a turn is running, and the queue, are not the session's yet, and its live connection
+  // starts after the history. A Stop or a send then wrote to the runtime about a state it was not in.
+  it('offers no Stop and sends nothing until the history is applied, and says why', async () => {
+    const user = userEvent.setup();
+    const store = running();
+    const cancelTurn = vi.fn(mockAdapter().cancelTurn);
+    const startTurn = vi.fn(mockAdapter().startTurn);
+    let end: () => void = () => undefined;
+    act(() => void (end = presentState(store, { ...store.getState(), historyPending: true })));
+    renderWith(<Composer />, store, mockAdapter({ cancelTurn, startTurn }));
+    expect(screen.queryByRole('button', { name: 'Stop' })).toBeNull();
+    await user.type(screen.getByLabelText('Message'), 'next{Enter}');
+    expect(startTurn).not.toHaveBeenCalled();
+    expect(screen.getByLabelText('Message').getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(screen.getByLabelText('Message').getAttribute('aria-describedby')!)!.textContent).toBe('Loading history…');
+    act(() => end());
+    expect(screen.getByRole('button', { name: 'Stop' })).toBeTruthy();
   });
 });
