@@ -57,7 +57,27 @@ export function renderMarkdown(source: string, context: RenderContext): Rendered
   const missed = { label: false };
   const env: Env = { references: referencesOf(context, missed), context, missed };
   const tokens = md.parse(source, env as unknown as Parameters<typeof md.parse>[1]);
+  if (ESCAPE_OR_REFERENCE.test(source)) showDecoded(tokens, context.show);
   return { element: createElement(Fragment, null, ...blockChildren(tokens, context)), missedLabel: missed.label };
+}
+
+/** A backslash escape or a character reference: the parse decodes them after the policy read the source. */
+const ESCAPE_OR_REFERENCE = /\\|&/;
+
+/**
+ * The display policy once more over what the parse decoded: the source passed through it, but
+ * `ghp\_…`, `api&#95;key=…` and `password\=…` only read as secrets once their escapes and character
+ * references are decoded (models escape underscores as a habit). Text and link and image targets.
+ */
+function showDecoded(tokens: readonly Token[], show: (value: string) => string): void {
+  for (const token of tokens) {
+    if (token.children) showDecoded(token.children, show);
+    if (token.type === 'text') token.content = show(token.content);
+    for (const name of ['href', 'src']) {
+      const value = token.attrGet(name);
+      if (value !== null) token.attrSet(name, show(String(value)));
+    }
+  }
 }
 
 // A definition the block scan did not see (inside a list or a quote) still serves its own parse.
