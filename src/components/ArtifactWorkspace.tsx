@@ -6,6 +6,7 @@ import type { Labels } from '../ui/labels';
 import { ArtifactBody, artifactVersions, currentVersion, DiffLines, useArtifactText, type ArtifactText } from './artifactContent';
 import { FactBadge } from './FactBadge';
 import { IconCheck, IconClose, IconCode, IconCopy, IconDiff, IconDocument, IconDownload, IconImage, type KitIcon } from './icons';
+import { useDisplayText } from './displayPolicy';
 import { dataWord, useDisplayName } from './safeText';
 import { useLabels, type Translate } from './useLabels';
 import type { RefLoader } from './useRefContent';
@@ -67,15 +68,17 @@ function fileName(artifact: ArtifactRecord, t: Translate): string {
 /** Copy and Download of what is shown, offered once it is loaded text (not an image). Copy says so, then resets. */
 function ContentTools({ content, artifact, t }: { content: ArtifactText; artifact: ArtifactRecord; t: Translate }) {
   const [copied, setCopied] = useState(false);
+  // What is shown is what leaves the page: the display policy's text, secrets replaced.
+  const show = useDisplayText();
   useEffect(() => {
     if (!copied) return;
     const timer = setTimeout(() => setCopied(false), COPIED_MS);
     return () => clearTimeout(timer);
   }, [copied]);
   if (content.state !== 'ready' || artifact.kind === 'image') return null;
-  const copy = () => void navigator.clipboard?.writeText(content.text).then(() => setCopied(true), () => setCopied(false));
+  const copy = () => void navigator.clipboard?.writeText(show(content.text)).then(() => setCopied(true), () => setCopied(false));
   const download = () => {
-    const url = URL.createObjectURL(new Blob([content.text], { type: 'text/plain;charset=utf-8' }));
+    const url = URL.createObjectURL(new Blob([show(content.text)], { type: 'text/plain;charset=utf-8' }));
     const link = document.createElement('a');
     link.href = url;
     link.download = fileName(artifact, t);
