@@ -197,7 +197,8 @@ export function createRedactor(options: RedactOptions = {}): Redactor {
   const rules = [
     ...VALUE_RULES.map((rule) => ({ pattern: rule.pattern, to: rule.replace(replacement) })),
     ...(options.values ?? []).map((pattern): { pattern: RegExp; to: string | Replacer } => ({
-      pattern: pattern.flags.includes('g') ? pattern : new RegExp(pattern.source, `${pattern.flags}g`),
+      // Every match, anywhere: a `y` flag kept would match only at the start and right after a match.
+      pattern: new RegExp(pattern.source, `${pattern.flags.replace(/[gy]/g, '')}g`),
       to: replacement,
     })),
   ];
