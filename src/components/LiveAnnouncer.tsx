@@ -16,9 +16,13 @@ const ANNOUNCE_MAX_WAIT_MS = 4_000;
 const RECENT = 8;
 const EXCERPT = 160;
 
+/**
+ * The text cut at a word's end: a word cut in two (a secret across the cut) no longer reads as what
+ * it is, so no pattern of the redaction that follows would find its head.
+ */
 const clip = (text: string) => {
   const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length > EXCERPT ? `${flat.slice(0, EXCERPT - 1)}…` : flat;
+  return flat.length > EXCERPT ? `${flat.slice(0, Math.max(0, flat.lastIndexOf(' ', EXCERPT - 1)))}…` : flat;
 };
 
 /** Something worth saying, and the fact it says (by key: `m:<messageId>`, `a:<actionId>`). */
