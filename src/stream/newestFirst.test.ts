@@ -3,23 +3,15 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { eventBuilder, turn } from '../../test/eventBuilder';
 import { shortTurns } from '../../test/shortTurns';
+import { expectRecordsAreFinal, immediate, otherThread, plain, PRESENTED, renumber } from '../../test/newestFirstChecks';
 import { createRuntimeStore, type RuntimeState, type RuntimeStore } from '../store/createRuntimeStore';
-import { TABLE_NAMES, type TableName } from '../store/state';
-import { openBacklog, type BacklogOptions } from './openBacklog';
+import { openBacklog } from './openBacklog';
 import { selectMessageText } from '../store/selectors/text';
 import { connectRuntimeStream } from './connectRuntimeStream';
 import { withHistory } from './historySource';
 import type { RuntimeEventSource } from './types';
 
 type Event = Record<string, unknown> & { payload?: Record<string, unknown> };
-const immediate: BacklogOptions['yieldToHost'] = () => Promise.resolve();
-
-/** A value as JSON says it (id lists, Maps and Sets as arrays and objects): records compare by content. */
-const plain = (value: unknown): unknown =>
-  JSON.parse(JSON.stringify(value, (_key, v: unknown) => (v instanceof Map ? Object.fromEntries(v) : v instanceof Set ? [...v] : v)) ?? 'null');
-
-/** The tables whose records a presentation shows (the session-wide ones wait for the whole backlog). */
-const PRESENTED: readonly TableName[] = ['threads', 'turns', 'messages', 'subagentMessages', 'parts', 'toolCalls', 'actions', 'artifacts', 'evidence', 'tasks', 'subagents'];
 
 /** Opens `events` newest first, keeping the state subscribers were first shown and the one they are left with. */
 async function open(events: readonly unknown[], input: unknown = events) {
@@ -50,23 +42,6 @@ function expectPresentedAreFinal(shown: RuntimeState, final: RuntimeState): void
   const messages = shown.messages.ids as readonly string[];
   expect(messages.length).toBeGreaterThan(0);
   expect((final.messages.ids as readonly string[]).slice(-messages.length)).toEqual(messages);
-}
-
-/** Every record the presentation showed is the whole backlog's record of that id. */
-function expectRecordsAreFinal(shown: RuntimeState, final: RuntimeState): void {
-  for (const table of PRESENTED) {
-    for (const [id, record] of shown[table].byId) {
-      // The thread lists only the tail's turns: its own fields are the whole's, its turn list a suffix of the whole's.
-      if (table === 'threads') {
-        const { turnIds: whole, ...wholeFields } = plain(final.threads.byId.get(id as string)) as { turnIds: string[] };
-        const { turnIds: part, ...partFields } = plain(record) as { turnIds: string[] };
-        expect(whole.slice(whole.length - part.length), `thread ${String(id)}`).toEqual(part);
-        expect(partFields, `thread ${String(id)}`).toEqual(wholeFields);
-        continue;
-      }
-      expect(plain((final[table].byId as Map<string, unknown>).get(id as string)), `${table} ${String(id)}`).toEqual(plain(record));
-    }
-  }
 }
 
 describe('openBacklog newest first: the newest turns shown before the history, as the whole backlog makes them', () => {
@@ -236,7 +211,6 @@ describe('openBacklog newest first: the newest turns shown before the history, a
 
 describe('openBacklog newest first: nothing shown that the whole backlog would not show', () => {
   /** Events renumbered into one unbroken order (ids and sequences), as a recorded session has them. */
-  const renumber = (events: readonly Record<string, unknown>[]) => events.map((e, i) => ({ ...e, sequence: i + 1, eventId: `e${i + 1}` }));
   const text = (events: readonly unknown[]) => events.map((e) => JSON.stringify(e)).join('\n') + '\n';
 
   it('the thread’s own facts stated in the history (its status, an incident) are shown with the newest turns, as the whole has them', async () => {
@@ -383,11 +357,6 @@ describe('openBacklog newest first behind a live connection', () => {
 });
 
 describe('openBacklog newest first: threads, re-sent facts and the session’s own message', () => {
-  const renumber = (events: readonly Record<string, unknown>[]) => events.map((e, i) => ({ ...e, sequence: i + 1, eventId: `e${i + 1}` }));
-  /** `n` short turns of another thread. */
-  const other = (n: number, threadId: string) =>
-    shortTurns(n).map((e) => ({ ...e, threadId, turnId: `${threadId}:${String(e.turnId)}`, ...(typeof e.toolCallId === 'string' && { toolCallId: `${threadId}:${e.toolCallId}` }) }));
-
   /** Opens `events` newest first: the final state is the in-order one, and what was shown (if anything) is the whole's. */
   async function openChecked(events: readonly Record<string, unknown>[]) {
     const opened = await open(events);
@@ -401,9 +370,9 @@ describe('openBacklog newest first: threads, re-sent facts and the session’s o
     const turns = shortTurns(40);
     const started = { ...turns[0]!, type: 'thread.started', threadId: 'thread-2', turnId: undefined, payload: { status: 'active' } };
     const sub = { ...started, threadId: 'thread-sub', parentThreadId: 'thread-1' };
-    const t2 = other(2, 'thread-2');
+    const t2 = otherThread(2, 'thread-2');
     const error = { ...t2[3]!, type: 'runtime.error', turnId: undefined, toolCallId: undefined, stepId: undefined, payload: { code: 'x', message: 'boom' } };
-    for (const events of [renumber([started, ...t2, ...turns]), renumber([sub, ...other(2, 'thread-sub'), ...turns]), renumber([...t2, error, ...turns]), renumber([...t2, ...turns.slice(0, -3), error, ...turns.slice(-3)])]) {
+    for (const events of [renumber([started, ...t2, ...turns]), renumber([sub, ...otherThread(2, 'thread-sub'), ...turns]), renumber([...t2, error, ...turns]), renumber([...t2, ...turns.slice(0, -3), error, ...turns.slice(-3)])]) {
       expect((await openChecked(events)).result.presented).toBe(0);
     }
   });
@@ -447,7 +416,10 @@ describe('openBacklog newest first: threads, re-sent facts and the session’s o
     let presented = 0;
     await fc.assert(
       fc.asyncProperty(fc.array(fact, { maxLength: 8 }), fc.integer({ min: 0, max: 6 }), fc.boolean(), async (facts, otherTurns, unsequenced) => {
-        const events: Record<string, unknown>[] = [...other(otherTurns, 'thread-2'), ...shortTurns(40)];
+        // The other thread's turns after the first turn: the whole's first thread is thread-1, as
+        // the newest turns' is (a backlog whose first thread has no newest turn shows nothing first).
+        const turns = shortTurns(40);
+        const events: Record<string, unknown>[] = [...turns.slice(0, 7), ...otherThread(otherTurns, 'thread-2'), ...turns.slice(7)];
         facts.forEach((f, n) => {
           const at = f.at % (events.length + 1);
           const near = events[Math.min(at, events.length - 1)]!;

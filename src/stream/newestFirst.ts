@@ -26,6 +26,19 @@ export function projectNewestTurns(store: RuntimeStore, tail: readonly unknown[]
 }
 
 /**
+ * True when `projected` shows its threads as the whole backlog does: the whole's first thread first
+ * (the default one of reads and of a prompt sent), and every thread with a turn of its own (an
+ * event that names a thread and a turn need not make one: a cost, a task's progress, a subagent's
+ * text; a thread whose turns are all in the history would be shown without them).
+ */
+export function threadsAsWhole(projected: RuntimeState, firstThreadId: string | undefined): boolean {
+  const { threads } = projected;
+  if (firstThreadId !== undefined && threads.ids.length > 0 && threads.ids[0] !== firstThreadId) return false;
+  for (const thread of threads.byId.values()) if (thread.turnIds.length === 0) return false;
+  return true;
+}
+
+/**
  * The history's events that state the thread's own facts (`NewestTurns.threadFacts`), placed in the
  * order just before the tail, as the tail's history places them (their own sequences would leave a
  * gap before the tail that holds it back); undefined when there is no room below the tail's first.

@@ -24,7 +24,7 @@ const startOf = (events: readonly Event[], t: number) => events.findIndex((e) =>
 describe('findNewestTurns: where a backlog’s newest turns start, when nothing before them reaches into them', () => {
   it('the latest start holding eight turns, and the session the events are of', () => {
     const events = session(40);
-    expect(findNewestTurns(events)).toEqual({ start: startOf(events, 32), sessionId: 'sess-unit', threadFacts: [] });
+    expect(findNewestTurns(events)).toEqual({ start: startOf(events, 32), sessionId: 'sess-unit', threadFacts: [], firstThreadId: 'thread-1', startsMidWay: false });
     expect(findNewestTurns(events, { minTurns: 3 })?.start).toBe(startOf(events, 37));
   });
 
@@ -69,7 +69,7 @@ describe('findNewestTurns: where a backlog’s newest turns start, when nothing 
     const other = session(1, undefined, 'sess-other');
     expect(findNewestTurns([...other, ...events])).toBeUndefined();
     expect(findNewestTurns(session(7), { maxShare: 1 })).toBeUndefined();
-    expect(findNewestTurns(session(8), { maxShare: 1 })).toEqual({ start: 0, sessionId: 'sess-unit', threadFacts: [] });
+    expect(findNewestTurns(session(8), { maxShare: 1 })).toEqual({ start: 0, sessionId: 'sess-unit', threadFacts: [], firstThreadId: 'thread-1', startsMidWay: false });
     // Garbage between events is no fact and no obstacle.
     expect(findNewestTurns([...events.slice(0, 3), 42, 'x', null, ...events.slice(3)])?.start).toBe(startOf(events, 32) + 3);
   });

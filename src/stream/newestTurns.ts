@@ -36,6 +36,10 @@ export interface NewestTurns {
    * (`projectNewestTurns`).
    */
   threadFacts: number[];
+  /** The thread the backlog's first event names: the whole's first thread, the default one of reads and writes. */
+  firstThreadId?: string;
+  /** The backlog's first sequence is past the stream's start: a store applying it whole holds its events until it settles. */
+  startsMidWay: boolean;
 }
 
 const DEFAULT_MIN_TURNS = 8;
@@ -45,9 +49,11 @@ type Event = Record<string, unknown> & { payload?: unknown };
 /**
  * Where a closed tail of at least `minTurns` turns starts (the latest such index), or `undefined`
  * when there is none worth showing first: a value that is a snapshot or read model, or an event
- * carrying one (it rewrites what came before), events of more than one session, sequences that are
- * not one after another, events the store places in order mixed with events it applies at once,
- * more than 64 events stating the thread's own facts (status, incidents: the tail is projected after
+ * carrying one (it rewrites what came before), events of more than one session, runtime or schema,
+ * sequences that are not one after another, a value that is no event but holds an event's id or
+ * place, a message or part named as the store names the ones it makes (`<turnId>:assistant`,
+ * `<messageId>#<n>`), events the store places in order mixed with events it applies at once,
+ * more than 64 events stating the thread's or the session's own facts (status, incidents, facts unavailable: the tail is projected after
  * those before it), or no closed tail within `maxShare` of the backlog. One pass forward (`NewestTurnsIndex.add`: where each entity id is first named), one back
  * from the end to the first index that nothing after it reaches behind.
  */
@@ -74,6 +80,11 @@ export class NewestTurnsIndex {
   private refused = false;
   /** Where the events that write the thread's own facts (its status, an incident) are. */
   private readonly threadWrites: number[] = [];
+  /** The runtime and schema the session's first event names: the session's, whatever later events say. */
+  private runtime: unknown;
+  private schema: unknown;
+  private firstSequence: number | undefined;
+  private firstThread: string | undefined;
   /** Events placed in the session's order were read, and events that are not (applied as they come). */
   private placed = false;
   private unplaced = false;
@@ -88,19 +99,40 @@ export class NewestTurnsIndex {
     const at = this.added++;
     if (this.refused) return;
     if (!isEvent(value)) {
-      if (classifyDocument(value) !== 'unknown') this.refused = true;
+      // A snapshot rewrites what came before; an object with an event's id or place, invalid as it
+      // is, takes that id or place from the event that has it in the whole.
+      if (classifyDocument(value) !== 'unknown' || (isObject(value) && (value.eventId !== undefined || value.sequence !== undefined))) this.refused = true;
       return;
     }
     if (value.sessionId !== undefined) {
       this.session ??= value.sessionId;
       if (value.sessionId !== this.session) this.refused = true;
     }
+    // The session names the runtime and schema its first event does: a tail naming others (a
+    // runtime restarted mid-session) would be shown as the session's.
+    if (value.runtimeId !== undefined) {
+      this.runtime ??= value.runtimeId;
+      if (value.runtimeId !== this.runtime) this.refused = true;
+    }
+    if (value.schemaVersion !== undefined) {
+      this.schema ??= value.schemaVersion;
+      if (value.schemaVersion !== this.schema) this.refused = true;
+    }
+    if (typeof value.threadId === 'string') this.firstThread ??= value.threadId;
+    // A part named as the store names parts it numbers (`<messageId>#<n>`) takes that number from
+    // the message's own part in the whole: no id of the tail says which.
+    if (typeof value.partId === 'string' && NUMBERED_PART.test(value.partId)) this.refused = true;
+    // Likewise a message named as another turn's implicit one (`<turnId>:assistant`): content of
+    // that turn without a message id goes into it in the whole, and no id of the tail names it.
+    const messageId = value.messageId;
+    if (typeof messageId === 'string' && messageId.endsWith(IMPLICIT_MESSAGE) && messageId !== `${String(value.turnId)}${IMPLICIT_MESSAGE}`) this.refused = true;
     // In order without a gap: a gap the history leaves open holds every event after it (the tail
     // too) until a repair fills it, and an event out of order or numbered twice is placed by the
     // store, not by where it is read. Such a backlog is applied in order only.
     if (typeof value.sequence === 'number') {
       if (this.sequence !== undefined && value.sequence !== this.sequence + 1) this.refused = true;
       this.sequence = value.sequence;
+      this.firstSequence ??= value.sequence;
     }
     // A store starting mid-way holds placed events until it settles but applies the others at once:
     // a tail mixing them would be applied in another order than the whole applies it.
@@ -150,7 +182,13 @@ export class NewestTurnsIndex {
     if (start === undefined || !ownsItsThreads(values, start, this.threadWrites)) return undefined;
     const threadFacts = this.threadWrites.filter((at) => at < start);
     if (!(yield* apart(values, start, threadFacts))) return undefined;
-    return { start, ...(typeof this.session === 'string' && { sessionId: this.session }), threadFacts };
+    return {
+      start,
+      ...(typeof this.session === 'string' && { sessionId: this.session }),
+      threadFacts,
+      ...(this.firstThread !== undefined && { firstThreadId: this.firstThread }),
+      startsMidWay: (this.firstSequence ?? 0) > STREAM_START,
+    };
   }
 }
 
@@ -210,6 +248,15 @@ const NO_TURN_FAMILIES = /^(thread|runtime|session|snapshot)\./;
 /** Families whose events never write a message's content. */
 const NO_MESSAGE_FAMILIES = /^(thread|runtime|session|snapshot|turn)\./;
 
+/** The end of the id the store gives a turn's (or the session's) message that no event named: `<turnId>:assistant`. */
+const IMPLICIT_MESSAGE = ':assistant';
+
+/** The id the store gives a part it numbers: `<messageId>#<n>`. */
+const NUMBERED_PART = /#\d+$/;
+
+/** The sequence a session's stream starts at: a store seeing a later one first waits for those before it. */
+const STREAM_START = 1;
+
 /** Events stating the thread's own facts that a tail is projected after, at most. */
 const MAX_THREAD_FACTS = 64;
 
@@ -222,8 +269,11 @@ const isPlaced = (event: Event): boolean => eventIdOf(event) !== undefined && se
 /** The type an event is applied as (an alias's canonical type). */
 const canonicalType = (type: string): string => typeFactsOf(type).alias ?? type;
 
-/** Writes the thread record's own facts: a thread event, or a runtime error (an incident of the thread). */
-const writesThread = (type: string): boolean => type.startsWith('thread.') || type === 'runtime.error';
+/**
+ * Writes the thread record's own facts or the session's: a thread or session event (a session's
+ * facts declared unavailable), or a runtime error (an incident of the thread).
+ */
+const writesThread = (type: string): boolean => type.startsWith('thread.') || type.startsWith('session.') || type === 'runtime.error';
 
 /** A messages snapshot, or a snapshot.updated carrying a read model (applyEvent's applySnapshotEvent reads it so). */
 function carriesSnapshot(type: string, payload: unknown): boolean {

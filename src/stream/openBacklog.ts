@@ -7,7 +7,7 @@ import { lineReplay, replayDocument } from './replayText';
 import type { RuntimeStore } from '../store/createRuntimeStore';
 import { gates, holdNotifications } from '../store/notificationGate';
 import { TABLE_NAMES } from '../store/state';
-import { presentHistorySoFar, presentLoading, presentNewestTurns, projectNewestTurns } from './newestFirst';
+import { presentHistorySoFar, presentLoading, presentNewestTurns, projectNewestTurns, threadsAsWhole } from './newestFirst';
 import { NewestTurnsIndex } from './newestTurns';
 import { pieceEnd, utf8Length } from './utf8Length';
 
@@ -58,7 +58,8 @@ export interface BacklogOptions {
    * the whole. The records presented are the whole backlog's own; session-wide figures (costs,
    * routing, the timeline, diagnostics) wait for the whole. A backlog without such a tail (a
    * snapshot line or a snapshot an event carries, another session's events, one long turn) is
-   * applied in order only, readers shown the history applied so far with `historyPending` set (after
+   * applied in order only (and so is one not settled at its end that starts mid-way, or whose
+   * newest turns would show another first thread or a thread without its turns), readers shown the history applied so far with `historyPending` set (after
    * the first slice, then every `publishEveryMs`), never an empty session; a backlog opened into a
    * store that already holds any fact is applied in order and shown as it comes.
    */
@@ -218,7 +219,9 @@ export async function openBacklog(store: RuntimeStore, input: BacklogInput, opti
       for (; !step.done; step = steps.next()) await pause();
       const newest = step.value;
       const bound = store.getState().order?.boundSession;
-      if (!newest || (bound !== undefined && bound !== newest.sessionId)) {
+      // Not settled at its end (a live stream continues it), a backlog starting mid-way is held
+      // whole until the live events come, while its tail alone would be applied and shown.
+      if (!newest || (bound !== undefined && bound !== newest.sessionId) || (!settle && newest.startsMidWay)) {
         // Nothing to show first: the history in order, shown as it comes (its first slice, then
         // every publishEveryMs) as history still loading until the whole is applied.
         inOrderAfterLoading = true;
@@ -236,10 +239,10 @@ export async function openBacklog(store: RuntimeStore, input: BacklogInput, opti
         );
         await yieldNow();
         throwIfAborted(signal);
-        if (projected) {
+        if (projected && threadsAsWhole(projected, newest.firstThreadId)) {
           endPresentation = presentNewestTurns(store, projected);
           presented = tail.length;
-        }
+        } else inOrderAfterLoading = true;
         await yieldNow();
         throwIfAborted(signal);
       }
