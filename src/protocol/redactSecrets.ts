@@ -126,10 +126,11 @@ const VALUE_RULES: Rule[] = [
   // Registry auth in JSON (Docker's config.json `"auth": "dXNlcjpwdw=="`).
   { pattern: /("(?:auth|identitytoken|registrytoken)"\s{0,3}:\s{0,3}")(?!\[redacted\])[^"\n]{1,2000}/gi, replace: keep('1') },
   // key=value and "key": "value" in commands, env files, logs and partial JSON (a streamed args
-  // delta); a quoted value goes whole, to its closing quote or the end of the text.
+  // delta), escaped JSON too (a response body inside a tool result: \"token\":\"x\"); a quoted
+  // value goes whole, to its closing quote or the end of the text.
   {
     pattern:
-      /((?:password|passwd|pwd|passphrase|secret|api[_-]?key|access[_-]?key|secret[_-]?key|access[_-]?token|auth[_-]?token|refresh[_-]?token|client[_-]?secret|private[_-]?key|account[_-]?key|shared[_-]?access[_-]?key|sharedaccesssignature|_auth|token|dsn|database[_-]?url)["']?\s{0,3}[:=]\s{0,3})("[^"\n]{0,2000}"?|'[^'\n]{0,2000}'?|(?!\[redacted\])[^\s"',;&}]{1,2000})/gi,
+      /((?:password|passwd|pwd|passphrase|secret|api[_-]?key|access[_-]?key|secret[_-]?key|access[_-]?token|auth[_-]?token|refresh[_-]?token|client[_-]?secret|private[_-]?key|account[_-]?key|shared[_-]?access[_-]?key|sharedaccesssignature|_auth|token|dsn|database[_-]?url)\\?["']?\s{0,3}[:=]\s{0,3})(\\?"[^"\n]{0,2000}"?|'[^'\n]{0,2000}'?|(?!\[redacted\])[^\s"',;&}]{1,2000})/gi,
     replace: keepQuoted,
   },
   // Environment variables named for a secret: `DB_PASS=x`, `STRIPE_KEY=sk`, `GITHUB_TOKEN: x`.
