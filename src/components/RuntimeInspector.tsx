@@ -6,6 +6,7 @@ import type { RuntimeStore } from '../store/createRuntimeStore';
 import type { Diagnostic } from '../store/records';
 import { summarize } from '../store/selectors/summarize';
 import { TOOL_LABELS, type Labels, type ToolLabelKey } from '../ui/labels';
+import { useDisplayText, useRedact } from './displayPolicy';
 import { classes } from './format';
 import { entryEventId, entryFamily, entryIds, entryMatches, entryTime, entryType, type EntryFilter } from './inspector/entryText';
 import { fixtureText, type SavedFixture } from './inspector/fixtureText';
@@ -34,23 +35,29 @@ export interface RuntimeInspectorProps extends Omit<ComponentPropsWithoutRef<'se
 /** Every row is one line: a fixed height needs no measuring and keeps a long log cheap. */
 const ROW_PX = 28;
 
-/** Shows a value in one short line: strings quoted and clipped, lists by size, records by braces. */
-function shortValue(value: unknown): string {
+/**
+ * Shows a value in one short line: strings through the display policy (secrets replaced before the
+ * clip, which would cut one out of the patterns' reach), quoted and clipped, lists by size, records by braces.
+ */
+function shortValue(value: unknown, show: (value: string) => string): string {
   if (value === undefined) return '—';
-  if (typeof value === 'string') return JSON.stringify(value.length > 40 ? `${value.slice(0, 39)}…` : value);
+  if (typeof value === 'string') {
+    const shown = show(value);
+    return JSON.stringify(shown.length > 40 ? `${shown.slice(0, 39)}…` : shown);
+  }
   if (Array.isArray(value)) return `[${value.length}]`;
   if (typeof value === 'object' && value !== null) return '{…}';
   return String(value);
 }
 
-function describeFields(fields: readonly FieldChange[], t: ToolTranslate): string {
-  return fields.map((f) => t('inspector.effect.field', { field: f.field, before: shortValue(f.before), after: shortValue(f.after) })).join(', ');
+function describeFields(fields: readonly FieldChange[], t: ToolTranslate, show: (value: string) => string): string {
+  return fields.map((f) => t('inspector.effect.field', { field: f.field, before: shortValue(f.before, show), after: shortValue(f.after, show) })).join(', ');
 }
 
-function describeChange(change: StoreChange, t: ToolTranslate): string {
+function describeChange(change: StoreChange, t: ToolTranslate, show: (value: string) => string): string {
   if (change.kind === 'added') return t('inspector.effect.added', { table: change.table, id: change.id });
-  if (change.kind === 'changed') return t('inspector.effect.changed', { table: change.table, id: change.id, fields: describeFields(change.fields, t) });
-  return t('inspector.effect.scalar', { name: change.name, fields: describeFields(change.fields, t) });
+  if (change.kind === 'changed') return t('inspector.effect.changed', { table: change.table, id: change.id, fields: describeFields(change.fields, t, show) });
+  return t('inspector.effect.scalar', { name: change.name, fields: describeFields(change.fields, t, show) });
 }
 
 /** A diagnostic in plain words: the kit's explanation of its code, else its own message. */
@@ -100,6 +107,7 @@ function useDiagnosedIds(store: RuntimeStore, enabled: boolean): ReadonlySet<str
 function StateSummary({ store, t }: { store: RuntimeStore; t: ToolTranslate }) {
   const state = useSyncExternalStore(store.subscribe, store.getState, store.getState);
   const summary = useMemo(() => summarize(state), [state]);
+  const show = useDisplayText();
   const list = (items: string[]) => (items.length === 0 ? t('inspector.summary.none') : items.join(', '));
   return (
     <dl className="aui-inspector__summary">
@@ -113,7 +121,7 @@ function StateSummary({ store, t }: { store: RuntimeStore; t: ToolTranslate }) {
       <dt>{t('inspector.summary.turns')}</dt>
       <dd>{list(summary.turns.map((turn) => `${turn.turnId} ${turn.status}`))}</dd>
       <dt>{t('inspector.summary.tools')}</dt>
-      <dd>{list(summary.tools.map((tool) => `${tool.name} ${tool.status}`))}</dd>
+      <dd>{list(summary.tools.map((tool) => `${show(tool.name ?? '')} ${tool.status}`))}</dd>
       <dt>{t('inspector.summary.actions')}</dt>
       <dd>{list(summary.actions.map((action) => `${action.actionId} ${action.status}`))}</dd>
       <dt>{t('inspector.summary.diagnostics')}</dt>
@@ -132,6 +140,9 @@ function EntryDetails({ entry, probe, index, t }: { entry: StoreOperation; probe
     return { changes: changes.filter((c) => !(c.kind === 'added' && c.table === 'diagnostics')), diagnostics };
   }, [probe, index]);
   const raw = entry.kind === 'event' ? entry.event : entry.kind === 'snapshot' ? entry.snapshot : entry;
+  // The inspector shows the store's values through the app's display policy, like every surface.
+  const show = useDisplayText();
+  const redact = useRedact();
   return (
     <div className="aui-inspector__details-body">
       <h3 className="aui-heading">
@@ -144,7 +155,7 @@ function EntryDetails({ entry, probe, index, t }: { entry: StoreOperation; probe
         <ul className="aui-list aui-inspector__changes">
           {effect.changes.map((change, i) => (
             <li key={i} data-change={change.kind}>
-              {describeChange(change, t)}
+              {describeChange(change, t, show)}
             </li>
           ))}
         </ul>
@@ -163,7 +174,7 @@ function EntryDetails({ entry, probe, index, t }: { entry: StoreOperation; probe
       )}
       <details>
         <summary>{t('inspector.raw')}</summary>
-        <pre>{JSON.stringify(redactForRecording(raw).value, null, 2)}</pre>
+        <pre>{JSON.stringify(redact(redactForRecording(raw).value), null, 2)}</pre>
       </details>
     </div>
   );
