@@ -166,6 +166,8 @@ async function open(store: RuntimeStore, setProgress: (p: number) => void): Prom
   start = performance.now();
   let progressUpdates = 0;
   let firstCommit: number | undefined;
+  // Values of the newest turns shown before the history (openBacklog's `presented`; 0: none were).
+  let presented = 0;
   // Every painted frame from the start: the newest screen may be readable before the whole backlog is applied.
   const watch = watchFrames(start);
   const unsubscribe = store.subscribe(() => (firstCommit ??= performance.now() - start));
@@ -181,14 +183,14 @@ async function open(store: RuntimeStore, setProgress: (p: number) => void): Prom
       events = undefined;
       return input;
     };
-    await openBacklog(store, take(), {
+    ({ presented } = await openBacklog(store, take(), {
       publishEveryMs,
       ...(pauseMs !== undefined && { yieldToHost: () => new Promise<void>((resolve) => setTimeout(resolve, pauseMs)) }),
       onProgress: ({ applied, bytes }) => {
         progressUpdates += 1;
         setProgress(textBytes > 0 ? bytes / textBytes : applied / count);
       },
-    });
+    }));
   }
   unsubscribe();
   events = undefined;
@@ -209,6 +211,7 @@ async function open(store: RuntimeStore, setProgress: (p: number) => void): Prom
   r.longTaskStarts = longTaskStarts;
   r.startedAt = start;
   r.progressUpdates = progressUpdates;
+  r.presented = presented;
   r.heapMB = heapMB();
   gc?.();
   // bench/browser/open-session.mjs reads the heap again after a full collection through the DevTools protocol.
