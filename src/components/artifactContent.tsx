@@ -52,7 +52,12 @@ export type ArtifactText = { state: 'ready'; text: string; cut: boolean } | { st
 /** Inline content as is, else the ref's content through the app's loader (only while `enabled`). */
 export function useArtifactText(inline: string | undefined, ref: string | undefined, loader: RefLoader | undefined, budget: number, enabled = true): ArtifactText {
   const loaded = useRefContent(inline === undefined ? ref : undefined, loader, budget, enabled);
-  if (inline !== undefined) return { state: 'ready', text: inline.slice(0, budget), cut: inline.length > budget };
+  const show = useDisplayText();
+  if (inline !== undefined) {
+    // Redacted before it is cut: a secret across the cut would lose the tail its patterns need.
+    const shown = show(inline);
+    return { state: 'ready', text: shown.slice(0, budget), cut: shown.length > budget };
+  }
   if (loaded.state === 'ready' || loaded.state === 'failed') return loaded;
   // Before its effect runs the loader is idle: a ref it will load counts as loading already.
   return loaded.state === 'loading' || (ref !== undefined && loaded.state === 'idle' && enabled && loader) ? { state: 'loading' } : { state: 'unavailable' };
