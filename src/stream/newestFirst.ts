@@ -53,20 +53,12 @@ function placedJustBefore(threadFacts: readonly unknown[], tail: readonly unknow
 }
 
 /**
- * Presents `store`'s state with `historyPending` set while the backlog is read (and its newest turns
- * found): the thread says history is loading rather than that it has no messages. Returns the end.
+ * Presents the history `store` has applied so far with `historyPending` set (none yet while the
+ * backlog is read and its newest turns found), ending the presentation before it (`previous`,
+ * ended while notifications are held, so unheard): the thread says history is loading, never that
+ * the session has no messages. Returns the end.
  */
-export function presentLoading(store: RuntimeStore): () => void {
-  return presentState(store, { ...store.getState(), historyPending: true });
-}
-
-/**
- * Presents the history `store` has applied so far with `historyPending` set, ending the
- * presentation before it (`previous`, ended while notifications are held, so unheard): a backlog
- * applied in order is told to readers as history still loading, never as a session without
- * messages. Returns the end.
- */
-export function presentHistorySoFar(store: RuntimeStore, previous: (() => void) | undefined): () => void {
+export function presentHistorySoFar(store: RuntimeStore, previous?: () => void): () => void {
   previous?.();
   return presentState(store, { ...store.getState(), historyPending: true });
 }

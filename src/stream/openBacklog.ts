@@ -7,7 +7,7 @@ import { lineReplay, replayDocument } from './replayText';
 import type { RuntimeStore } from '../store/createRuntimeStore';
 import { gates, holdNotifications } from '../store/notificationGate';
 import { TABLE_NAMES } from '../store/state';
-import { presentHistorySoFar, presentLoading, presentNewestTurns, projectNewestTurns, threadsAsWhole } from './newestFirst';
+import { presentHistorySoFar, presentNewestTurns, projectNewestTurns, threadsAsWhole } from './newestFirst';
 import { NewestTurnsIndex } from './newestTurns';
 import { pieceEnd, utf8Length } from './utf8Length';
 
@@ -179,7 +179,7 @@ export async function openBacklog(store: RuntimeStore, input: BacklogInput, opti
   try {
     if ((options.newestFirst ?? !isStream(input)) && isEmpty(store)) {
       // The whole input first (text read and parsed in slices), then its newest turns, presented.
-      endPresentation = presentLoading(store);
+      endPresentation = presentHistorySoFar(store);
       let sliceStart = now();
       const pause = async () => {
         if (now() - sliceStart < sliceMs) return;
