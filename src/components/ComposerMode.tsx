@@ -1,6 +1,6 @@
 import type { Labels } from '../ui/labels';
 import { ToggleGroup } from './ToggleGroup';
-import { useShellLabels } from './useShellLabels';
+import { useLabels } from './useLabels';
 
 // The composer's choice, while a turn runs, between steering it and queueing after it: a chunk of
 // its own with its toggle group (lazyComposerMode.tsx), as a composer shows it only during a turn.
@@ -17,7 +17,7 @@ export interface ComposerModeProps {
 
 /** "While the agent works:" Steer or Queue, a radio group. */
 export function ComposerMode({ mode, onModeChange, steerBlocked, labelId, labels }: ComposerModeProps) {
-  const t = useShellLabels(labels);
+  const t = useLabels(labels);
   return (
     <div className="aui-composer__mode">
       <span id={labelId} className="aui-composer__mode-label">{t('composer.mode')}</span>

@@ -4,7 +4,7 @@ import { useConnectionState } from '../hooks/useConnectionState';
 import type { StaleReason } from '../store/records';
 import type { Labels } from '../ui/labels';
 import { IconReconnect } from './icons';
-import { useShellLabels } from './useShellLabels';
+import { useLabels } from './useLabels';
 
 // Loaded with the turn notice's chunk (TurnNotice.tsx re-exports it; lazyRows.tsx), as the mark of
 // the other way a turn's answer can end short: preloaded with the rows' parts once the session has
@@ -18,7 +18,7 @@ const RETRYABLE = new Set(['open', 'reconnecting', 'error', 'ended']);
  * reason is the store's stale fact; Reconnect appears only when a stream can be retried.
  */
 export function CutNotice({ reason, labels }: { reason: StaleReason; labels?: Labels }) {
-  const t = useShellLabels(labels);
+  const t = useLabels(labels);
   const connection = useConnectionState(useShallow(pickHealth));
   return (
     <p className="aui-message__cut" role="note" data-stale-reason={reason}>

@@ -74,7 +74,7 @@ export const Slot = forwardRef<HTMLElement, SlotProps>(function Slot({ children,
   const childRef = child ? elementRef(child) : undefined;
   const composedRef = useComposedRefs(forwardedRef, childRef);
   if (!child) {
-    if (children || children === 0) throw new Error('Slot failed to slot onto its children. Expected a single React element child.');
+    if (children || children === 0) throw new Error('Slot takes a single React element child.');
     return children;
   }
   const props = mergeProps(slotProps, child.props);

@@ -1,5 +1,4 @@
 import type { RuntimeEventEnvelope } from '../protocol/events';
-import { LineSplitter } from './lineSplitter';
 import type { StreamEndpoint } from './streamEndpoint';
 import type { RuntimeCapabilities } from '../protocol/providerAdapter';
 import type { RuntimeProviderAdapter, RuntimeThreadReadModel } from './types';
@@ -73,27 +72,7 @@ export function httpAdapter(baseUrl: string, options: HttpAdapterOptions = {}): 
 
     async *startTurn(input) {
       const response = await request('/turns', { method: 'POST', body: JSON.stringify(input), headers: { Accept: 'application/x-ndjson' } });
-      if (!response.body) return;
-      const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-      let overflow: number | undefined;
-      const lines = new LineSplitter({ onOverflow: (limit) => (overflow = limit) });
-      const ready: string[] = [];
-      try {
-        for (;;) {
-          const { value, done } = await reader.read();
-          if (done) break;
-          lines.push(value, (line) => ready.push(line));
-          if (overflow !== undefined) throw new Error(`POST /turns: a line is longer than ${overflow.toLocaleString('en-US')} characters`);
-          while (ready.length > 0) {
-            const line = ready.shift()!;
-            if (line.trim() !== '') yield JSON.parse(line) as RuntimeEventEnvelope;
-          }
-        }
-        lines.end((line) => ready.push(line));
-        for (const line of ready) if (line.trim() !== '') yield JSON.parse(line) as RuntimeEventEnvelope;
-      } finally {
-        reader.releaseLock();
-      }
+      if (response.body) yield* (await import('./turnResponseEvents')).turnResponseEvents(response.body);
     },
 
     cancelTurn: (input) => postJson(`/turns/${encodeURIComponent(input.turnId ?? 'active')}/cancel`, input),

@@ -8,6 +8,12 @@ import { SHELL_LABELS } from './shellLabels';
 export const DEFAULT_LABELS = {
   ...SHELL_LABELS,
 
+  // Lazily loaded parts of the thread and composer: the cut notice, the queue/steer choice.
+  'conversation.cut.disconnected': 'Connection lost — text may be incomplete',
+  'conversation.cut.missing': 'Events are missing — text may be incomplete',
+  'composer.steer': 'Steer',
+  'composer.mode': 'While the agent works:',
+
   'fact.what.status': 'Status unknown',
   'fact.what.cause': 'Cause unknown',
   'fact.what.name': 'Name unknown',

@@ -12,7 +12,9 @@ describe('the first screen’s labels', () => {
 
   it('hold every key of the families the shell looks up by value', () => {
     const families = ['format.', 'status.', 'connection.', 'conversation.', 'composer.', 'workbench.', 'live.', 'source.'];
-    const missing = Object.keys(DEFAULT_LABELS).filter((key) => families.some((family) => key.startsWith(family)) && !Object.hasOwn(SHELL_LABELS, key));
+    // Read only by lazily loaded parts (the cut notice, the composer's queue/steer choice), through the whole table.
+    const lazyOnly = ['conversation.cut.disconnected', 'conversation.cut.missing', 'composer.steer', 'composer.mode'];
+    const missing = Object.keys(DEFAULT_LABELS).filter((key) => families.some((family) => key.startsWith(family)) && !Object.hasOwn(SHELL_LABELS, key) && !lazyOnly.includes(key));
     expect(missing).toEqual([]);
   });
 });

@@ -73,8 +73,6 @@ export const SHELL_LABELS = {
   'conversation.empty': 'No messages yet',
   'conversation.earlier': 'Loading history…',
   'conversation.streaming': 'Streaming',
-  'conversation.cut.disconnected': 'Connection lost — text may be incomplete',
-  'conversation.cut.missing': 'Events are missing — text may be incomplete',
   'conversation.interrupted': 'Interrupted: the turn was cancelled before this answer finished',
 
   'composer.region': 'Message composer',
@@ -82,8 +80,6 @@ export const SHELL_LABELS = {
   'composer.input': 'Message',
   'composer.send': 'Send',
   'composer.queue': 'Queue',
-  'composer.steer': 'Steer',
-  'composer.mode': 'While the agent works:',
   'composer.submitQueue': 'Add to queue',
   'composer.submitSteer': 'Steer now',
   'composer.stop': 'Stop',
