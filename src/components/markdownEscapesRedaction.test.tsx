@@ -41,6 +41,12 @@ it('a character reference does not unmask a GitHub token', () => {
   expect(shown).not.toContain(TOKEN_BODY);
 });
 
+it('a character reference right after a key label does not unmask the token (the label rule reads the reference as part of the value)', () => {
+  const shown = shownIn(conversationWith(`Your token: ghp&#95;${TOKEN_BODY}`));
+  expect(shown).toContain('Your token');
+  expect(shown).not.toContain(TOKEN_BODY);
+});
+
 it("an escaped query key does not unmask a link's api key (text or href)", () => {
   const container = conversationWith(`See [the report](https://api.example.com/v1/report?api\\_key=${KEY}).`);
   expect(container.querySelector('a')?.getAttribute('href') ?? '').toContain('api.example.com');

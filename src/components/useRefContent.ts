@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { cutWhole } from '../protocol/cutWhole';
 
 /** Loads a ref's content through the app's loader; the kit never fetches refs on its own. */
 export type RefLoader = (ref: string) => Promise<string>;
@@ -13,7 +14,7 @@ export function useRefContent(ref: string | undefined, loader: RefLoader | undef
     let live = true;
     setContent({ state: 'loading' });
     loader(ref).then(
-      (text) => live && setContent({ state: 'ready', text: text.slice(0, budget), cut: text.length > budget }),
+      (text) => live && setContent({ state: 'ready', text: cutWhole(text, budget), cut: text.length > budget }),
       (error: unknown) => live && setContent({ state: 'failed', error: error instanceof Error ? error.message : String(error) }),
     );
     return () => {

@@ -2,6 +2,7 @@
 // redaction runs wherever such values enter display or a stored diagnostic (SPEC section 10):
 // by key name (the whole value goes) and by value shape inside any string (only the secret goes).
 // Every pattern here is linear: no nested quantifiers, no backtracking across unbounded input.
+import { cutWhole } from './cutWhole';
 
 /** What a redacted secret is replaced with by default: `[redacted]`. */
 export const REDACTED = '[redacted]';
@@ -29,25 +30,27 @@ export interface RedactOptions {
 
 // Key names are read as words (camelCase, snake_case, kebab-case, dots): `inputTokens` is not a
 // token and `sessionId` is not a session secret, `accessToken` and `x-api-key` are.
-const SECRET_WORDS = new Set([
-  'password', 'passwd', 'pwd', 'passphrase', 'secret', 'secrets', 'authorization', 'auth', 'bearer', 'cookie', 'cookies',
-  'credential', 'credentials', 'jwt', 'dsn', 'apikey', 'privatekey', 'signature', 'otp', 'totp', 'mfa',
-  // Joined spellings a runtime writes in lower case (`accesstoken`, `clientsecret`): one word to the splitter.
-  'accesstoken', 'refreshtoken', 'idtoken', 'authtoken', 'apitoken', 'bearertoken', 'sessiontoken', 'clientsecret',
-  'secretkey', 'apisecret', 'accesskey', 'secretaccesskey', 'accountkey', 'sharedaccesskey', 'webhooksecret', 'signingkey',
-]);
+const SECRET_WORDS = new Set(
+  (
+    'password passwd pwd passphrase secret secrets authorization auth bearer cookie cookies credential credentials jwt dsn ' +
+    'apikey privatekey signature otp totp mfa ' +
+    // Joined spellings a runtime writes in lower case (`secretkey`): one word to the splitter. Those ending
+    // in a secret's name (`accesstoken`, `clientsecret`, `PGPASSWORD`) are found by their ending.
+    'secretkey accesskey secretaccesskey accountkey sharedaccesskey signingkey'
+  ).split(' '),
+);
 /** Secret only as the last word: `githubToken`, `session`, `userPass`, but not `tokenCount`. */
-const SECRET_LAST_WORDS = new Set(['token', 'session', 'pass', 'sig', 'cookie']);
+const SECRET_LAST_WORDS = new Set(['token', 'session', 'pass', 'sig']);
 /** Word pairs anywhere in the key: `aws_access_key_id`, `DATABASE_URL`, `ssh_key`. */
 const SECRET_PAIRS = [
-  ['api', 'key'], ['private', 'key'], ['ssh', 'key'], ['access', 'key'], ['secret', 'key'], ['signing', 'key'],
+  ['api', 'key'], ['private', 'key'], ['ssh', 'key'], ['access', 'key'], ['signing', 'key'],
   ['encryption', 'key'], ['master', 'key'], ['database', 'url'], ['db', 'url'], ['connection', 'string'], ['conn', 'str'],
-  ['session', 'token'], ['session', 'key'], ['session', 'secret'], ['client', 'secret'],
+  ['session', 'token'], ['session', 'key'],
 ] as const;
 /** Containers of mixed values: strings under them are redacted whole, objects are searched strictly. */
 const CONTAINER_WORDS = new Set(['env', 'headers']);
 /** Words that make a key suspicious: its value is redacted when it looks random. */
-const WEAK_WORDS = new Set(['key', 'hash', 'salt', 'nonce', 'cert', 'code', 'private', 'hmac', 'seed']);
+const WEAK_WORDS = new Set('key hash salt nonce cert code private hmac seed'.split(' '));
 
 function keyWords(key: string): string[] {
   return key
@@ -65,7 +68,7 @@ function classifyKey(key: string, extra: readonly RegExp[]): KeyClass {
   const words = keyWords(key);
   if (words.length === 0) return 'plain';
   const joined = words.join('');
-  if (words.some((w) => SECRET_WORDS.has(w)) || SECRET_WORDS.has(joined)) return 'secret';
+  if (words.some((w) => SECRET_WORDS.has(w) || /.(?:password|passwd|secret|token)$/.test(w)) || SECRET_WORDS.has(joined)) return 'secret';
   if (SECRET_LAST_WORDS.has(words[words.length - 1]!)) return 'secret';
   for (const [a, b] of SECRET_PAIRS) {
     const i = words.indexOf(a);
@@ -94,8 +97,6 @@ const keepQuoted = (r: string) => (match: string, prefix: string, value: string)
   const quote = value[0] === '"' || value[0] === "'" ? value[0] : '';
   return value === `${quote}${r}${quote}` ? match : `${prefix}${quote}${r}${quote}`;
 };
-/** A command-line flag whose next argument is secret. */
-const SECRET_FLAG = /^--?(?:password|passwd|pass|token|api-key|apikey|secret|client-secret|auth|access-token)$/i;
 
 // Secret shapes inside any string. Order matters: whole blocks before the pieces inside them.
 const VALUE_RULES: Rule[] = [
@@ -103,7 +104,7 @@ const VALUE_RULES: Rule[] = [
   { pattern: /-----BEGIN[A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----[\s\S]*?(?:-----END[A-Z0-9 ]{0,40}-----|$)/g, replace: whole },
   // HTTP auth: `Authorization: Basic x`, `-H "Authorization: Bearer x"`, `Bearer x`, `token x`.
   { pattern: /(authorization["']?\s{0,3}[:=]\s{0,3}["']?(?:(?:bearer|basic|digest|token|negotiate|ntlm)\s+)?)[^\s"',;]{4,}/gi, replace: keep('1') },
-  { pattern: /\b(bearer\s+)(?!\[redacted\])[A-Za-z0-9._~+/=-]{8,}/gi, replace: keep('1') },
+  { pattern: /\b(bearer\s+)[A-Za-z0-9._~+/=-]{8,}/gi, replace: keep('1') },
   { pattern: /\b((?:token|bot)\s+)(?=[A-Za-z0-9._~+/=-]{0,400}\d)[A-Za-z0-9._~+/=-]{16,}/gi, replace: keep('1') },
   // Credentials in URLs and DSNs: scheme://user:password@host.
   { pattern: /\b([a-z][a-z0-9+.-]{1,20}:\/\/[^\s:@/?#]{0,200}:)[^\s@/?#]{1,400}@/gi, replace: (r) => `$1${r}@` },
@@ -121,16 +122,15 @@ const VALUE_RULES: Rule[] = [
   { pattern: /((?:^|\s)(?:-u|--user)\s{0,3}["']?[^\s:"'-][^\s:"']{0,200}:)(?!\[redacted\])[^\s"']{1,400}/g, replace: keep('1') },
   { pattern: /(\bmysql(?:dump|admin|import|sh|slap|check)?\b[^\n|;&]{0,200}?\s-p)(?!\[redacted\])([^\s"'|;&]+)/g, replace: keep('1') },
   { pattern: /(\bsshpass\b[^\n|;&]{0,100}?\s-p\s{0,3}["']?)(?!\[redacted\])([^\s"'|;&]+)/g, replace: keep('1') },
-  // An argv written as JSON: `["--password", "x"]`.
-  { pattern: /("--?(?:password|passwd|pass|token|api-key|apikey|secret|client-secret|auth|access-token|key)"\s{0,3},\s{0,3}")(?!\[redacted\])[^"\n]{1,2000}/gi, replace: keep('1') },
-  // Registry auth in JSON (Docker's config.json `"auth": "dXNlcjpwdw=="`).
-  { pattern: /("(?:auth|identitytoken|registrytoken)"\s{0,3}:\s{0,3}")(?!\[redacted\])[^"\n]{1,2000}/gi, replace: keep('1') },
+  // An argv written as JSON: `["--password", "x"]`, `["--db-password", "x"]`.
+  { pattern: /("--?(?:[a-z0-9]+-)*(?:pass(?:wd|word)?|token|api-?key|secret|auth|key)"\s{0,3},\s{0,3}")(?!\[redacted\])[^"\n]{1,2000}/gi, replace: keep('1') },
   // key=value and "key": "value" in commands, env files, logs and partial JSON (a streamed args
-  // delta), escaped JSON too (a response body inside a tool result: \"token\":\"x\"); a quoted
+  // delta; a name's ending is enough: `token` finds `access_token`, `access_key` `shared_access_key`),
+  // escaped JSON too (a response body inside a tool result: \"token\":\"x\"); a quoted
   // value goes whole, to its closing quote or the end of the text.
   {
     pattern:
-      /((?:password|passwd|pwd|passphrase|secret|api[_-]?key|access[_-]?key|secret[_-]?key|access[_-]?token|auth[_-]?token|refresh[_-]?token|client[_-]?secret|private[_-]?key|account[_-]?key|shared[_-]?access[_-]?key|sharedaccesssignature|_auth|token|dsn|database[_-]?url)\\?["']?\s{0,3}[:=]\s{0,3})(\\?"[^"\n]{0,2000}"?|'[^'\n]{0,2000}'?|(?!\[redacted\])[^\s"',;&}]{1,2000})/gi,
+      /((?:password|passwd|pwd|passphrase|secret|api[_-]?key|access[_-]?key|secret[_-]?key|private[_-]?key|account[_-]?key|sharedaccesssignature|_auth|token|dsn|database[_-]?url)\\?["']?\s{0,3}[:=]\s{0,3})(\\?"[^"\n]{0,2000}"?|'[^'\n]{0,2000}'?|(?!\[redacted\])(?:[^\s"',;&}]|&#?\w{1,8};){1,2000})/gi,
     replace: keepQuoted,
   },
   // Environment variables named for a secret: `DB_PASS=x`, `STRIPE_KEY=sk`, `GITHUB_TOKEN: x`.
@@ -138,8 +138,8 @@ const VALUE_RULES: Rule[] = [
     pattern: /(\b[A-Z][A-Z0-9_]{0,100}_(?:PASS|PASSWORD|PASSWD|PWD|SECRET|TOKEN|KEY|APIKEY|CREDENTIALS?|AUTH)["']?\s{0,3}[:=]\s{0,3})("[^"\n]{0,2000}"?|'[^'\n]{0,2000}'?|(?!\[redacted\])[^\s"',;&}]{1,2000})/g,
     replace: keepQuoted,
   },
-  // Command-line flags: --password x, --token=x.
-  { pattern: /(--(?:password|passwd|token|api-key|apikey|secret|client-secret|auth|access-token)[= ])(?!\[redacted\])[^\s"']{1,2000}/gi, replace: keep('1') },
+  // Command-line flags: --password x, --token=x, --db-password x.
+  { pattern: /(--(?:[a-z0-9]+-)*(?:passwd|password|token|api-?key|secret|auth)[= ])(?!\[redacted\])[^\s"']{1,2000}/gi, replace: keep('1') },
   // Well-known token prefixes.
   { pattern: /\b(?:sk|rk|pk_live|sk_live|sk_test|rk_live|rk_test)[-_][A-Za-z0-9_-]{16,}/g, replace: whole },
   { pattern: /\b(?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{20,}|\bgithub_pat_[A-Za-z0-9_]{20,}/g, replace: whole },
@@ -215,6 +215,13 @@ export function createRedactor(options: RedactOptions = {}): Redactor {
     }
     return kind;
   };
+  // A quoted key in JSON text, whole or half-streamed (a tool's args while they arrive), registry auth in
+  // Docker's config.json too: its value goes when the key is secret by the same verdict as an object's key,
+  // the app's patterns included.
+  rules.push({
+    pattern: /(\\?"([\w.$-]{1,80})\\?"\s{0,3}:\s{0,3})(\\?"[^"\n]{0,2000}"?)/g,
+    to: (match, prefix, key, value) => (classOf(key!) === 'secret' ? keepQuoted(replacement)(match, prefix!, value!) : match),
+  });
   const whole = (value: string): string => {
     let out = value;
     for (const rule of rules) {
@@ -223,24 +230,32 @@ export function createRedactor(options: RedactOptions = {}): Redactor {
     }
     return out;
   };
-  // Redacted before it is cut: a key straddling the cut went whole, not in part.
+  // Redacted before it is cut, and no cut splits a token: a key straddling a cut goes whole, not in part.
   const text = (value: string): string => {
-    const out = whole(value.length > MAX_STRING * 2 ? value.slice(0, MAX_STRING * 2) : value);
-    return out.length > MAX_STRING ? `${out.slice(0, MAX_STRING)}…` : out;
+    const out = whole(cutWhole(value, MAX_STRING * 2));
+    return out.length > MAX_STRING ? `${cutWhole(out, MAX_STRING)}…` : out;
   };
   const walk = (value: unknown, depth: number, strict: boolean): unknown => {
     if (typeof value === 'string') return strict && looksRandom(value) ? replacement : text(value);
     if (typeof value !== 'object' || value === null) return value;
     if (depth >= MAX_DEPTH) return '[truncated]';
     if (Array.isArray(value)) {
-      // An argv: `["--password", "x"]` keeps the flag and loses the value after it.
       const items = value.slice(0, MAX_ITEMS);
-      return items.map((item, i) => (i > 0 && typeof item === 'string' && typeof items[i - 1] === 'string' && SECRET_FLAG.test(items[i - 1] as string) ? replacement : walk(item, depth + 1, strict)));
+      return items.map((item, i) => {
+        const name = items[i - 1];
+        if (typeof item !== 'string' || typeof name !== 'string') return walk(item, depth + 1, strict);
+        // An argv (`["--db-password", "x"]`) or a header pair (`["Authorization", "x"]`) keeps the name, not the value;
+        // `["-u", "ada:x"]` keeps the user.
+        if ((items.length === 2 || name[0] === '-') && classOf(name.replace(/^-+/, '')) === 'secret') return replacement;
+        return /^(?:-u|--user)$/.test(name) ? item.replace(/:.+/, `:${replacement}`) : walk(item, depth + 1, strict);
+      });
     }
     const copy: Record<string, unknown> = {};
+    // A header as a HAR record, `{ name: "Authorization", value: "…" }`: the name says what the value is.
+    const named = (value as { name?: unknown }).name;
     for (const key of Object.keys(value).slice(0, MAX_ITEMS)) {
       const item = (value as Record<string, unknown>)[key];
-      const kind = classOf(key);
+      const kind = key === 'value' && typeof named === 'string' ? classOf(named) : classOf(key);
       // Null-prototype safe: a `__proto__` key stays data.
       const set = (v: unknown) => Object.defineProperty(copy, key, { value: v, enumerable: true, writable: true, configurable: true });
       if (kind === 'secret') set(item === null || item === undefined || item === '' ? item : replacement);

@@ -162,8 +162,16 @@ describe('tools', () => {
   it('caps the output preview at the budget and keeps the ref for the full output', () => {
     const ev = eventBuilder();
     const store = createRuntimeStore({ previewBudget: 10 });
-    store.getState().ingest([ev('tool.started', toolIds(1)), ev('tool.result', toolIds(1), { preview: 'x'.repeat(50), outputRef: 'output://1' })]);
-    expect(store.getState().toolCalls.byId.get('tc-1')).toMatchObject({ outputPreview: 'x'.repeat(10), outputTruncated: true, outputRef: 'output://1', status: 'succeeded' });
+    store.getState().ingest([ev('tool.started', toolIds(1)), ev('tool.result', toolIds(1), { preview: 'xxxx '.repeat(10), outputRef: 'output://1' })]);
+    expect(store.getState().toolCalls.byId.get('tc-1')).toMatchObject({ outputPreview: 'xxxx xxxx ', outputTruncated: true, outputRef: 'output://1', status: 'succeeded' });
+  });
+
+  it('cuts a preview before a token the budget would split, so no secret is kept in part', () => {
+    const ev = eventBuilder();
+    const store = createRuntimeStore({ previewBudget: 30 });
+    const key = `AGE-SECRET-KEY-1${'Q'.repeat(58)}`;
+    store.getState().ingest([ev('tool.started', toolIds(1)), ev('tool.result', toolIds(1), { preview: `step 1: ok\nstep 2: ${key}\n` })]);
+    expect(store.getState().toolCalls.byId.get('tc-1')).toMatchObject({ outputPreview: 'step 1: ok\nstep 2: ', outputTruncated: true });
   });
 
   it('keeps a typed failure and never lets a later result overwrite it', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RuntimeEventEnvelope } from '../../src/protocol/events';
 import { validateEvent } from '../../src/protocol/validateEvent';
+import { cutWhole } from '../../src/protocol/cutWhole';
 import { createRuntimeStore } from '../../src/store/createRuntimeStore';
 import { summarize } from '../../src/store/selectors/summarize';
 import { runConformance } from '../../src/adapters/core/conformance';
@@ -57,7 +58,9 @@ describe('MCP adapter: mapping', () => {
       const result = tool(events, 'tool.result').payload as { preview: string; outputRef: string; size: number; truncated: boolean };
       expect(HUGE_LOG.length).toBeGreaterThan(1_900_000);
       expect(result).toMatchObject({ truncated: true, size: HUGE_LOG.length, outputRef: 'mcp-output://mcp-session/call-log-1' });
-      expect(result.preview).toBe(HUGE_LOG.slice(0, 2_000));
+      // The budget's first 2,000 characters, back to before the token the cut would split.
+      expect(result.preview).toBe(cutWhole(HUGE_LOG, 2_000));
+      expect(result.preview.length).toBeGreaterThan(1_900);
       expect(JSON.stringify(events).length).toBeLessThan(10_000);
       const store = createRuntimeStore();
       store.getState().ingest(events);

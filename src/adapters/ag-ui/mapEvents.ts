@@ -7,6 +7,7 @@ import { GatedTools } from '../core/gatedTools';
 import { idleMapperOptions } from '../core/idleMapperOptions';
 import { keepShape } from '../../store/keepShape';
 import { DEFAULT_PREVIEW_BUDGET, toolOutputPayload, type SpillOutput } from '../core/toolOutput';
+import { cutWhole } from '../../protocol/cutWhole';
 
 export { DEFAULT_PREVIEW_BUDGET };
 
@@ -284,7 +285,7 @@ export class AgUiEventMapper {
         this.emit(out, 'subagent.status', ids, { status: 'suspended', ...(interruptIds.length > 0 && { interruptIds }) });
         return;
       }
-      this.emit(out, 'subagent.completed', ids, event.result === undefined ? {} : { preview: resultText(event.result).slice(0, this.budget) });
+      this.emit(out, 'subagent.completed', ids, event.result === undefined ? {} : { preview: cutWhole(resultText(event.result), this.budget) });
     }
     this.emit(out, 'subagent.closed', ids);
   }

@@ -7,6 +7,7 @@ import { GatedTools } from '../core/gatedTools';
 import { idleMapperOptions } from '../core/idleMapperOptions';
 import { keepShape } from '../../store/keepShape';
 import { DEFAULT_PREVIEW_BUDGET, toolOutputPayload, type SpillOutput } from '../core/toolOutput';
+import { cutWhole } from '../../protocol/cutWhole';
 
 export { DEFAULT_PREVIEW_BUDGET };
 
@@ -63,7 +64,7 @@ function progressText(output: unknown, budget: number): string {
   const fields = typeof output === 'object' && output !== null ? (output as Record<string, unknown>) : {};
   const named = [fields.message, fields.status, fields.text].find(isText);
   const text = isText(output) ? output : (named ?? JSON.stringify(output) ?? 'null');
-  return text.slice(0, Math.min(budget, 500));
+  return cutWhole(text, Math.min(budget, 500));
 }
 
 /**

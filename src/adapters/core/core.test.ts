@@ -175,8 +175,10 @@ describe('adapter scope and session (the one place adapters build their factory 
   it('toolOutputPayload: inline within the budget, else a capped preview, its size and (with a spill) a ref', () => {
     const kept: string[] = [];
     expect(toolOutputPayload('tc', 'abc', 3)).toEqual({ preview: 'abc' });
-    expect(toolOutputPayload('tc', 'abcd', 3)).toEqual({ preview: 'abc', truncated: true, size: 4 });
-    expect(toolOutputPayload('tc', 'abcd', 3, (id, text) => (kept.push(text), `ref://${id}`))).toEqual({ preview: 'abc', truncated: true, size: 4, outputRef: 'ref://tc' });
-    expect(kept).toEqual(['abcd']);
+    expect(toolOutputPayload('tc', 'abc d', 3)).toEqual({ preview: 'abc', truncated: true, size: 5 });
+    expect(toolOutputPayload('tc', 'abc d', 3, (id, text) => (kept.push(text), `ref://${id}`))).toEqual({ preview: 'abc', truncated: true, size: 5, outputRef: 'ref://tc' });
+    expect(kept).toEqual(['abc d']);
+    // A token across the cut goes whole: a key's head is shown by no pattern.
+    expect(toolOutputPayload('tc', 'key: ghp_0123456789', 8)).toEqual({ preview: 'key: ', truncated: true, size: 19 });
   });
 });

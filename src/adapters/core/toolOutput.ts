@@ -1,4 +1,5 @@
 import type { JsonObject } from '../../protocol/events';
+import { cutWhole } from '../../protocol/cutWhole';
 
 /** Characters of tool output kept inline; longer output becomes an `outputRef` plus this much preview. */
 export const DEFAULT_PREVIEW_BUDGET = 2_000;
@@ -13,6 +14,6 @@ export type SpillOutput = (toolCallId: string, text: string) => string;
  */
 export function toolOutputPayload(toolCallId: string, text: string, budget: number = DEFAULT_PREVIEW_BUDGET, spill?: SpillOutput): JsonObject {
   if (text.length <= budget) return { preview: text };
-  const capped = { preview: text.slice(0, budget), truncated: true, size: text.length };
+  const capped = { preview: cutWhole(text, budget), truncated: true, size: text.length };
   return spill === undefined ? capped : { ...capped, outputRef: spill(toolCallId, text) };
 }

@@ -9,6 +9,7 @@ import { DEFAULT_PREVIEW_BUDGET, toolOutputPayload, type SpillOutput } from '../
 import { classifyGraphError, streamInterrupted, type LangGraphFailure } from './failures';
 import { isMessage, messagesOf, readMessage, type MessageView, type UsageView } from './readMessage';
 import { readChunk } from './streamChunks';
+import { cutWhole } from '../../protocol/cutWhole';
 
 export { DEFAULT_PREVIEW_BUDGET } from '../core/toolOutput';
 
@@ -374,7 +375,7 @@ export class LangGraphChunkMapper {
     this.toolDone(toolCallId);
     const text = view.output ?? '';
     if (view.status === 'error') {
-      this.emit(out, 'tool.failed', this.toolIds(toolCallId), { failureCategory: 'tool_error', message: text.slice(0, this.budget) });
+      this.emit(out, 'tool.failed', this.toolIds(toolCallId), { failureCategory: 'tool_error', message: cutWhole(text, this.budget) });
     } else {
       this.emit(out, 'tool.result', this.toolIds(toolCallId), toolOutputPayload(toolCallId, text, this.budget, this.spill));
     }

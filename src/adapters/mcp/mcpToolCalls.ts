@@ -4,6 +4,7 @@ import { withoutSecretKeys } from '../core/secretKeys';
 import { DEFAULT_PREVIEW_BUDGET, toolOutputPayload } from '../core/toolOutput';
 import { callFailure } from './failure';
 import { readToolResult, resourcePayload, type McpResourceFacts } from './resultContent';
+import { cutWhole } from '../../protocol/cutWhole';
 
 /** An MCP progress notification's params (SDK `Progress`). */
 export interface McpProgress {
@@ -160,7 +161,7 @@ export class McpToolCalls {
     if (resource.text !== undefined) {
       // Embedded contents are kept here, behind a ref, like a large output.
       readRef = this.session.refs.spill(`${ids.toolCallId}/resource-${resource.index}`, resource.text);
-      preview = resource.text.slice(0, this.budget);
+      preview = cutWhole(resource.text, this.budget);
     } else {
       this.linked.add(resource.uri);
     }

@@ -1,5 +1,6 @@
 import type { RuntimeEventEnvelope } from '../../protocol/events';
 import type { ProjectionDraft } from '../draft';
+import { cutWhole } from '../../protocol/cutWhole';
 
 export interface ApplyOptions {
   /** Characters of tool output / artifact preview kept inline; the rest stays behind its ref. */
@@ -47,7 +48,7 @@ export interface ApplyContext {
 
 export type Reducer = (ctx: ApplyContext, event: RuntimeEventEnvelope) => void;
 
-/** Caps a preview at the budget, saying whether anything was cut. */
+/** Caps a preview at the budget (never inside a token: a secret's head matches no pattern), saying whether anything was cut. */
 export function capPreview(text: string, budget: number): { text: string; truncated: boolean } {
-  return text.length > budget ? { text: text.slice(0, budget), truncated: true } : { text, truncated: false };
+  return text.length > budget ? { text: cutWhole(text, budget), truncated: true } : { text, truncated: false };
 }
