@@ -92,7 +92,7 @@ function Stage() {
     <span className="aui-runtime-status__stage" role="status" aria-live="polite">
       <Icon className="aui-runtime-status__icon" spin={look.working && live} />
       {/* While the model reasons, the header says so rather than the stage the runtime last named. */}
-      {look.working && thinking ? t('status.thinking') : t(`status.${facts.stage}` as ShellLabelKey)}
+      {facts.loading ? t('conversation.earlier') : look.working && thinking ? t('status.thinking') : t(`status.${facts.stage}` as ShellLabelKey)}
       {facts.detail && <span className="aui-runtime-status__detail"> · <SafeText>{facts.detail}</SafeText></span>}
       {facts.stale && <FactBadge fact="stale" />}
     </span>

@@ -80,6 +80,19 @@ describe('RuntimeStatus', () => {
     expect(container.querySelector('.aui-runtime-status__elapsed')!.textContent).toBe('Elapsed 200 ms');
   });
 
+  it('while history loads in order, says so instead of the stage of the latest turn applied so far', () => {
+    const ev = eventBuilder();
+    const store = storeFrom([ev('turn.submitted', t1), ev('turn.started', t1), ev('routing.decided', t1, { selectedModel: 'model-a', candidateCount: 2, decisionSource: 'policy' })]);
+    // What openBacklog presents while it applies a history in order (presentHistorySoFar).
+    act(() => store.setState({ historyPending: true, historyPrefix: true, routing: null }));
+    const { container } = renderWith(<RuntimeStatus />, store);
+    const root = container.querySelector('.aui-runtime-status')!;
+    expect(root.getAttribute('data-status')).toBe('unknown');
+    expect(screen.getByRole('status').textContent).toBe('Loading history…');
+    expect(root.querySelector('.aui-runtime-status__elapsed')).toBeNull();
+    expect(root.querySelector('.aui-runtime-status__model')).toBeNull();
+  });
+
   it('is a compound component: parts can be arranged by the app', () => {
     const { container } = renderWith(
       <RuntimeStatus.Root>

@@ -103,6 +103,12 @@ export interface ProjectionScalars {
    */
   historyPending?: boolean;
   /**
+   * With `historyPending`: the records are the history applied in order so far, not the newest
+   * turns, so its latest turn is not the session's. The status header says history is loading
+   * rather than that turn's stage; routing, costs and the queue are presented as not known yet.
+   */
+  historyPrefix?: boolean;
+  /**
    * The order keeper's state (ids seen, the expected place, events waiting on a gap): part of the
    * state so that `setState(prev)` and a state copied into a fresh store go on exactly from there.
    * Opaque; undefined before the store publishes its first.

@@ -7,6 +7,8 @@ import { expectRecordsAreFinal, immediate, otherThread, plain, PRESENTED, renumb
 import { createRuntimeStore, type RuntimeState, type RuntimeStore } from '../store/createRuntimeStore';
 import { openBacklog } from './openBacklog';
 import { selectMessageText } from '../store/selectors/text';
+import { selectRuntimeStatus } from '../store/selectors/runtimeStatus';
+import { selectUsage } from '../store/selectors/usage';
 import { connectRuntimeStream } from './connectRuntimeStream';
 import { withHistory } from './historySource';
 import type { RuntimeEventSource } from './types';
@@ -99,7 +101,14 @@ describe('openBacklog newest first: the newest turns shown before the history, a
       const events = [ev('thread.started', {}, {})];
       for (let t = 0; t < 5; t++) {
         const ids = turn(`turn-${t}`);
-        events.push(ev('turn.submitted', ids, { text: `question ${t}` }), ev('turn.started', ids), ev('model.completed', ids, { text: `answer ${t}` }), ev('turn.completed', ids));
+        events.push(
+          ev('turn.submitted', ids, { text: `question ${t}` }),
+          ev('turn.started', ids),
+          ev('routing.decided', ids, { selectedModel: `model-${t}`, candidateCount: 2, decisionSource: 'policy' }),
+          ev('model.completed', ids, { text: `answer ${t}` }),
+          ev('cost.recorded', ids, { costUsd: 0.01 * (t + 1), inputTokens: 100, outputTokens: 10 }),
+          ev('turn.completed', ids),
+        );
       }
       const store = createRuntimeStore();
       const heard: RuntimeState[] = [];
@@ -116,6 +125,16 @@ describe('openBacklog newest first: the newest turns shown before the history, a
       // What is shown while it loads only grows, as the history is applied.
       const counts = loading.map((state) => state.messages.ids.length);
       expect(counts).toEqual([...counts].sort((a, b) => a - b));
+      // The latest turn applied so far is not the session's: the header says history is loading, not
+      // its stage, and the model, costs and queue applied so far are not presented as the session's.
+      if (publishEveryMs === 0) expect(loading.some((state) => state.turns.ids.length > 0)).toBe(true);
+      for (const state of loading) {
+        expect(selectRuntimeStatus(state)).toEqual({ stale: false, stage: 'unknown', loading: true });
+        expect([state.routing, selectUsage(state), state.queueUnknown]).toEqual([null, undefined, true]);
+      }
+      expect(selectRuntimeStatus(last)).toMatchObject({ stage: 'completed', model: 'model-4', turnId: 'turn-4' });
+      expect(selectUsage(last)?.costUsd).toBeCloseTo(0.15);
+      expect(last.historyPrefix).toBeUndefined();
     });
   }
 

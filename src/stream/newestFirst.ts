@@ -56,11 +56,13 @@ function placedJustBefore(threadFacts: readonly unknown[], tail: readonly unknow
  * Presents the history `store` has applied so far with `historyPending` set (none yet while the
  * backlog is read and its newest turns found), ending the presentation before it (`previous`,
  * ended while notifications are held, so unheard): the thread says history is loading, never that
- * the session has no messages. Returns the end.
+ * the session has no messages, and the status header that the session's stage is not known yet
+ * (`historyPrefix`). Returns the end.
  */
 export function presentHistorySoFar(store: RuntimeStore, previous?: () => void): () => void {
   previous?.();
-  return presentState(store, { ...store.getState(), historyPending: true });
+  // The session's current figures come later in the backlog: the routing, costs and queue applied so far are not them.
+  return presentState(store, { ...store.getState(), routing: null, costLimits: {}, queueUnknown: true, historyPending: true, historyPrefix: true });
 }
 
 /**

@@ -46,12 +46,16 @@ export interface RuntimeStatusFacts {
   blockedReason?: string;
   failure?: Pick<FailureFacts, 'category' | 'retryable' | 'recoveryHint' | 'message'>;
   stale: boolean;
+  /** History is still loading in order (`historyPrefix`): the session's stage is not known yet. */
+  loading?: boolean;
 }
 
 /** What the status header shows, from facts only (elapsed time is event time, not the wall clock). */
 export function selectRuntimeStatus(state: ProjectionData): RuntimeStatusFacts {
-  const turn = selectLatestTurn(state);
   const stale = state.session.stale;
+  // The latest turn of a history applied so far is not the session's latest.
+  if (state.historyPrefix) return { stale, stage: 'unknown', loading: true };
+  const turn = selectLatestTurn(state);
   const routing = state.routing;
   const base = {
     stale,
