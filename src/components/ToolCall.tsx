@@ -339,8 +339,13 @@ const Output = forwardRef<HTMLDivElement, ComponentPropsWithoutRef<'div'> & { as
         <>
           {preview !== undefined && (
             <>
-              <span className="aui-label">{t('tool.output')}</span>
-              <pre>{preview}</pre>
+              {/* A preview cut to nothing (one token longer than the budget: a cut never splits a token) is no box. */}
+              {(preview !== '' || !tool.outputTruncated) && (
+                <>
+                  <span className="aui-label">{t('tool.output')}</span>
+                  <pre>{preview}</pre>
+                </>
+              )}
               {long && (
                 <button type="button" className="aui-button aui-button--quiet aui-tool-call__more" aria-expanded={more} onClick={() => setMore((m) => !m)}>
                   {t(more ? 'tool.showLess' : 'tool.showMore')}

@@ -75,3 +75,13 @@ it("a ref's loaded content cut at the view's budget shows no part of a key", asy
   await waitFor(() => expect(shownIn(dialog)).toContain('step 1: ok'));
   expect(shownIn(dialog)).not.toContain(AGE_BODY.slice(0, 20));
 });
+
+it('a preview that is one token longer than the budget is cut to nothing: no empty box, the cut said, the full output behind its ref', () => {
+  const ev = eventBuilder();
+  const store = storeFrom([ev('turn.started', turn()), ev('tool.started', toolIds(1), { toolName: 'dump' }), ev('tool.result', toolIds(1), { preview: 'Q'.repeat(3_000), outputRef: 'output://tc-1' })]);
+  const { container } = renderWith(<ToolCall toolCallId="tc-1" defaultOpen />, store);
+  const output = container.querySelector('.aui-tool-call__output')!;
+  expect(output.querySelector('pre')).toBeNull();
+  expect(output.textContent).toContain('Preview cut at the size limit');
+  expect(shownIn(container)).not.toContain('QQQQ');
+});
