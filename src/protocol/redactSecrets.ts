@@ -55,7 +55,8 @@ const WEAK_WORDS = new Set('key hash salt nonce cert code private hmac seed'.spl
 function keyWords(key: string): string[] {
   return key
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    // One letter looked past, not a run: `([A-Z]+)([A-Z][a-z])` took seconds on a long upper-case name.
+    .replace(/([A-Z])(?=[A-Z][a-z])/g, '$1 ')
     .toLowerCase()
     .split(/[^a-z0-9]+/)
     .filter(Boolean);
