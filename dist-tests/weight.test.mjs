@@ -29,7 +29,7 @@ import { packedConsumer } from './consumer.mjs';
  * `IdList`s, 60.2 KB with them until the list kept only what the store reads; 59.995 KB, 61,435
  * bytes, with the virtualizer starting at the scroller's offset; 61,421 bytes once a read model's
  * merge stopped asking a turn's list per message; 61,409 once lists show rows in normal flow
- * before the virtualizer arrives; 61,425 once it starts at their end with the scroller's size; 61,326 once the mark on a message a broken stream cut loads with the turn notice's chunk, with the note and count floors of a backlog opened newest first; 61,415 with redaction before every cut; 61,389 once the cuts never split a token, flags, header pairs and quoted JSON keys were judged as keys, and a turn's NDJSON answer, the cut notice's and the queue/steer choice's words loaded later; 61,433 once the status header says history is loading while it is applied in order; 61,430 with the key splitter linear). What is left is the
+ * before the virtualizer arrives; 61,425 once it starts at their end with the scroller's size; 61,326 once the mark on a message a broken stream cut loads with the turn notice's chunk, with the note and count floors of a backlog opened newest first; 61,415 with redaction before every cut; 61,389 once the cuts never split a token, flags, header pairs and quoted JSON keys were judged as keys, and a turn's NDJSON answer, the cut notice's and the queue/steer choice's words loaded later; 61,433 once the status header says history is loading while it is applied in order; 61,430 with the key splitter linear; 61,391 with render counting out of production builds, then argv, header pairs and cuts judged more narrowly). What is left is the
  * shell and the store: the store alone is 26 KB, and its read-model path (5.9 KB) runs inside the
  * synchronous ingest of snapshot events, so it stays. The ceilings are the goals: a first screen over
  * 60 KB (or a FactBadge over 6 KB) fails, whatever was gained below them.
@@ -125,6 +125,8 @@ test('the workbench first screen and FactBadge stay within their budgets over Re
     assert.ok(!workbench.eagerModules.some((id) => id.includes(part)), `${part} loads with the first screen`);
     assert.ok(lazyModules.some((id) => id.includes(part)), `${part} is in no lazy chunk`);
   }
+  // Render counting is for the kit's tests: an app's production build drops it, calls and module.
+  assert.ok(![...workbench.eagerModules, ...lazyModules].some((id) => id.includes('renderCount')), 'render counting is in the production build');
   // The markdown parser and the highlighter are separate chunks: a message without code never loads the grammars.
   const chunkOf = (part) => workbench.lazy.find((c) => c.modules.some((id) => id.includes(part)))?.file;
   assert.notEqual(chunkOf('/markdown-it/'), chunkOf('/refractor/'));

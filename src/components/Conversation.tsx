@@ -53,7 +53,7 @@ function reasoningDuration(part: { startedAt?: string; endedAt?: string }): numb
 /** One part, subscribed alone: a text delta re-renders this and nothing else. */
 const Part = memo(function Part({ partId, streaming, handlers }: { partId: string; streaming: boolean; handlers: PartHandlers }) {
   const part = useRuntimeSelector((s) => s.parts.byId.get(partId));
-  countRender('Part', partId);
+  if (process.env.NODE_ENV !== 'production') countRender('Part', partId);
   if (!part) return null;
   const slots = handlers.components;
   switch (part.kind) {
@@ -87,7 +87,7 @@ const MessageRow = memo(function MessageRow({ messageId, tabStop, hintId, handle
     s.session.stale && s.messages.byId.get(messageId)?.status === 'streaming' ? (s.session.staleReason ?? 'sequence_gap') : undefined,
   );
   const t = useShellLabels(handlers.labels);
-  countRender('MessageRow', messageId);
+  if (process.env.NODE_ENV !== 'production') countRender('MessageRow', messageId);
   if (!message) return null;
   return (
     <article
@@ -159,7 +159,7 @@ export const Conversation = forwardRef<HTMLDivElement, ConversationProps>(functi
   // its rows asking only once it was applied put two chunk loads and renders after it (~100 ms).
   const hasEvents = useRuntimeSelector((s) => s.counts.received > 0);
   useIdlePreload(ROW_PARTS, hasEvents);
-  countRender('Conversation', '');
+  if (process.env.NODE_ENV !== 'production') countRender('Conversation', '');
   const { scrollRef, spaceRef: space, virtualizer, onScroll, atBottom, jumpToLatest, rows, placed } = useVirtualRows({ keys, estimateSize: estimateRowHeight, stickToBottom: true, virtualize });
   const mounted = rows();
   const scrollToIndex = useCallback((index: number) => virtualizer.scrollToIndex(index, { align: 'auto' }), [virtualizer]);

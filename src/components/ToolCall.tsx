@@ -138,7 +138,7 @@ const Root = forwardRef<HTMLDivElement, ToolCallRootProps>(function ToolCallRoot
   const { adapter } = useRuntimeContext();
   const writes = useRuntimeActions();
   const retry = onRetry ?? (adapter?.retryToolCall ? (id: string) => void writes.retryToolCall(id) : undefined);
-  countRender('ToolCall', toolCallId);
+  if (process.env.NODE_ENV !== 'production') countRender('ToolCall', toolCallId);
   const status: ToolCallContextValue['status'] = tool ? toolDisplayStatus(tool, actions) : 'unknown';
   // Running, waiting and failed rows start open: what is happening, or what went wrong, is visible.
   const open = openProp ?? userOpen ?? status !== 'succeeded';
