@@ -123,8 +123,8 @@ const VALUE_RULES: Rule[] = [
   { pattern: /((?:^|\s)(?:-u|--user)\s{0,3}["']?[^\s:"'-][^\s:"']{0,200}:)(?!\[redacted\])[^\s"']{1,400}/g, replace: keep('1') },
   { pattern: /(\bmysql(?:dump|admin|import|sh|slap|check)?\b[^\n|;&]{0,200}?\s-p)(?!\[redacted\])([^\s"'|;&]+)/g, replace: keep('1') },
   { pattern: /(\bsshpass\b[^\n|;&]{0,100}?\s-p\s{0,3}["']?)(?!\[redacted\])([^\s"'|;&]+)/g, replace: keep('1') },
-  // An argv written as JSON: `["--password", "x"]`, `["--db-password", "x"]`.
-  { pattern: /("--?(?:[a-z0-9]+-)*(?:pass(?:wd|word)?|token|api-?key|secret|auth|key)"\s{0,3},\s{0,3}")(?!\[redacted\])[^"\n]{1,2000}/gi, replace: keep('1') },
+  // An argv written as JSON: `["--password", "x"]`, `["--db-password", "x"]`; a flag after it is no value.
+  { pattern: /("--?(?:[a-z0-9]+-)*(?:pass(?:wd|word)?|token|api-?key|secret|auth|key|otp)"\s{0,3},\s{0,3}")(?!\[redacted\]|-)[^"\n]{1,2000}/gi, replace: keep('1') },
   // key=value and "key": "value" in commands, env files, logs and partial JSON (a streamed args
   // delta; a name's ending is enough: `token` finds `access_token`, `access_key` `shared_access_key`),
   // escaped JSON too (a response body inside a tool result: \"token\":\"x\"); a quoted
@@ -139,40 +139,40 @@ const VALUE_RULES: Rule[] = [
     pattern: /(\b[A-Z][A-Z0-9_]{0,100}_(?:PASS|PASSWORD|PASSWD|PWD|SECRET|TOKEN|KEY|APIKEY|CREDENTIALS?|AUTH)["']?\s{0,3}[:=]\s{0,3})("[^"\n]{0,2000}"?|'[^'\n]{0,2000}'?|(?!\[redacted\])[^\s"',;&}]{1,2000})/g,
     replace: keepQuoted,
   },
-  // Command-line flags: --password x, --token=x, --db-password x.
-  { pattern: /(--(?:[a-z0-9]+-)*(?:passwd|password|token|api-?key|secret|auth)[= ])(?!\[redacted\])[^\s"']{1,2000}/gi, replace: keep('1') },
+  // Command-line flags: --password x, --token=x, --db-password x, --otp 123456 (not `--no-password -d`).
+  { pattern: /(--(?:[a-z0-9]+-)*(?:passwd|password|token|api-?key|secret|auth|otp)[= ])(?!\[redacted\]|-)[^\s"']{1,2000}/gi, replace: keep('1') },
+];
+
+/** Secret shapes replaced whole, after the rules above (each its own pass, in this order). */
+const TOKEN_SHAPES: RegExp[] = [
   // Well-known token prefixes.
-  { pattern: /\b(?:sk|rk|pk_live|sk_live|sk_test|rk_live|rk_test)[-_][A-Za-z0-9_-]{16,}/g, replace: whole },
-  { pattern: /\b(?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{20,}|\bgithub_pat_[A-Za-z0-9_]{20,}/g, replace: whole },
+  /\b(?:sk|rk|pk_live|sk_live|sk_test|rk_live|rk_test)[-_][A-Za-z0-9_-]{16,}/g,
+  /\b(?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{20,}|\bgithub_pat_[A-Za-z0-9_]{20,}/g,
   // GitLab: personal, runner, pipeline trigger, deploy, OAuth, CI build, feed, incoming mail, agent tokens.
-  { pattern: /\bgl(?:pat|rt|ptt|dt|soat|cbt|ft|imt|oas|agent)-[A-Za-z0-9_-]{20,}/g, replace: whole },
-  { pattern: /\bxox[abposre]-[A-Za-z0-9-]{10,}/g, replace: whole },
-  { pattern: /\bxapp-[0-9]-[A-Za-z0-9-]{10,}/g, replace: whole },
-  { pattern: /\b(?:AKIA|ASIA|AIDA|AROA)[0-9A-Z]{16}\b/g, replace: whole },
-  { pattern: /\bAIza[0-9A-Za-z_-]{35}/g, replace: whole },
-  { pattern: /\bya29\.[0-9A-Za-z_-]{20,}/g, replace: whole },
-  { pattern: /\bnpm_[A-Za-z0-9]{36}\b/g, replace: whole },
-  { pattern: /\bhf_[A-Za-z0-9]{30,}/g, replace: whole },
-  { pattern: /\bSG\.[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{16,}/g, replace: whole },
-  { pattern: /\bwhsec_[A-Za-z0-9]{20,}/g, replace: whole },
-  { pattern: /\b(?:pypi|dop_v1|doo_v1|dor_v1|shpat|shpss|shpca|shppa|lin_api|pat)[-_][A-Za-z0-9_-]{20,}/g, replace: whole },
+  /\bgl(?:pat|rt|ptt|dt|soat|cbt|ft|imt|oas|agent)-[A-Za-z0-9_-]{20,}/g,
+  /\bxox[abposre]-[A-Za-z0-9-]{10,}/g,
+  /\bxapp-[0-9]-[A-Za-z0-9-]{10,}/g,
+  /\b(?:AKIA|ASIA|AIDA|AROA)[0-9A-Z]{16}\b/g,
+  /\bAIza[0-9A-Za-z_-]{35}/g,
+  /\bya29\.[0-9A-Za-z_-]{20,}/g,
+  /\bnpm_[A-Za-z0-9]{36}\b/g,
+  /\bhf_[A-Za-z0-9]{30,}/g,
+  /\bSG\.[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{16,}/g,
+  /\bwhsec_[A-Za-z0-9]{20,}/g,
+  /\b(?:pypi|dop_v1|doo_v1|dor_v1|shpat|shpss|shpca|shppa|lin_api|pat)[-_][A-Za-z0-9_-]{20,}/g,
   // Vendors' prefixed keys: Docker, Vault, Groq, Replicate, Perplexity, Notion, Figma, Sentry,
   // Postman, Supabase, Grafana, Square, Fly, Netlify, Heroku, PlanetScale, Doppler, Databricks,
   // Atlassian, New Relic, RubyGems, Pulumi, Airtable.
-  {
-    pattern:
-      /\b(?:dckr_(?:pat|oat)_|hv[sbr]\.|gsk_|r8_|pplx-|ntn_|secret_(?=[A-Za-z0-9]{40})|figd_|sntry[su]_|PMAK-|sbp_|glsa_|glc_|sq0(?:atp|csp)-|fo1_|nfp_|HRKU-|pscale_(?:tkn|pw|oauth)_|dp\.(?:pt|st|sa|ct|scim|audit)\.|dapi(?=[0-9a-f]{32})|ATATT3|NRAK-|rubygems_|pul-(?=[a-f0-9]{40})|pat(?=[A-Za-z0-9]{14}\.[a-f0-9]{64}))[A-Za-z0-9_.=+/-]{20,}/g,
-    replace: whole,
-  },
+  /\b(?:dckr_(?:pat|oat)_|hv[sbr]\.|gsk_|r8_|pplx-|ntn_|secret_(?=[A-Za-z0-9]{40})|figd_|sntry[su]_|PMAK-|sbp_|glsa_|glc_|sq0(?:atp|csp)-|fo1_|nfp_|HRKU-|pscale_(?:tkn|pw|oauth)_|dp\.(?:pt|st|sa|ct|scim|audit)\.|dapi(?=[0-9a-f]{32})|ATATT3|NRAK-|rubygems_|pul-(?=[a-f0-9]{40})|pat(?=[A-Za-z0-9]{14}\.[a-f0-9]{64}))[A-Za-z0-9_.=+/-]{20,}/g,
   // Mailgun (`key-` and 32 characters), Telegram bots (`123456789:` and 35), Twilio API keys, age.
-  { pattern: /\bkey-[0-9a-zA-Z]{32}\b/g, replace: whole },
-  { pattern: /(?<![0-9])\d{8,10}:[A-Za-z0-9_-]{35}\b/g, replace: whole },
-  { pattern: /\bSK[0-9a-fA-F]{32}\b/g, replace: whole },
-  { pattern: /\bAGE-SECRET-KEY-1[0-9A-Z]{58}\b/g, replace: whole },
+  /\bkey-[0-9a-zA-Z]{32}\b/g,
+  /(?<![0-9])\d{8,10}:[A-Za-z0-9_-]{35}\b/g,
+  /\bSK[0-9a-fA-F]{32}\b/g,
+  /\bAGE-SECRET-KEY-1[0-9A-Z]{58}\b/g,
   // Mapbox secret and public tokens (a JWT-like body after `sk.` / `pk.`).
-  { pattern: /\b[sp]k\.eyJ[A-Za-z0-9_-]{20,}\.[A-Za-z0-9_-]{10,}/g, replace: whole },
+  /\b[sp]k\.eyJ[A-Za-z0-9_-]{20,}\.[A-Za-z0-9_-]{10,}/g,
   // JSON Web Tokens.
-  { pattern: /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g, replace: whole },
+  /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g,
 ];
 
 /** Shannon entropy per character: random tokens sit above 3.5, words and paths below. */
@@ -198,6 +198,7 @@ export function createRedactor(options: RedactOptions = {}): Redactor {
   const extraKeys = (options.keys ?? []).map((pattern) => (/[gy]/.test(pattern.flags) ? new RegExp(pattern.source, pattern.flags.replace(/[gy]/g, '')) : pattern));
   const rules = [
     ...VALUE_RULES.map((rule) => ({ pattern: rule.pattern, to: rule.replace(replacement) })),
+    ...TOKEN_SHAPES.map((pattern) => ({ pattern, to: replacement })),
     ...(options.values ?? []).map((pattern): { pattern: RegExp; to: string | Replacer } => ({
       // Every match, anywhere: a `y` flag kept would match only at the start and right after a match.
       pattern: new RegExp(pattern.source, `${pattern.flags.replace(/[gy]/g, '')}g`),
@@ -234,20 +235,24 @@ export function createRedactor(options: RedactOptions = {}): Redactor {
   // Redacted before it is cut, and no cut splits a token: a key straddling a cut goes whole, not in part.
   const text = (value: string): string => {
     const out = whole(cutWhole(value, MAX_STRING * 2));
-    return out.length > MAX_STRING ? `${cutWhole(out, MAX_STRING)}…` : out;
+    // Cut marked even when the cut kept nothing (one long token).
+    return out.length > MAX_STRING || value.length > MAX_STRING * 2 ? `${cutWhole(out, MAX_STRING)}…` : out;
   };
-  const walk = (value: unknown, depth: number, strict: boolean): unknown => {
+  const walk = (value: unknown, depth: number, strict: boolean, pair?: boolean): unknown => {
     if (typeof value === 'string') return strict && looksRandom(value) ? replacement : text(value);
     if (typeof value !== 'object' || value === null) return value;
     if (depth >= MAX_DEPTH) return '[truncated]';
     if (Array.isArray(value)) {
       const items = value.slice(0, MAX_ITEMS);
+      // Header pairs only in a list of `[name, value]` pairs (`Object.entries`): a lone pair of
+      // strings is as often two choices (`["Rotate the API key", "Skip"]`).
+      const pairs = items.every((item) => Array.isArray(item) && item.length === 2);
       return items.map((item, i) => {
         const name = items[i - 1];
-        if (typeof item !== 'string' || typeof name !== 'string') return walk(item, depth + 1, strict);
-        // An argv (`["--db-password", "x"]`) or a header pair (`["Authorization", "x"]`) keeps the name, not the value;
-        // `["-u", "ada:x"]` keeps the user.
-        if ((items.length === 2 || name[0] === '-') && classOf(name.replace(/^-+/, '')) === 'secret') return replacement;
+        if (typeof item !== 'string' || typeof name !== 'string' || !(pair || (name[0] === '-' && item[0] !== '-'))) return walk(item, depth + 1, strict, pairs);
+        // A header's value, or an argv flag's when its last word is a secret's (`--db-password`, `--api-key`,
+        // not `--password-stdin`); `["-u", "ada:x"]` keeps the user.
+        if (classOf(name) === 'secret' && (pair || classOf(keyWords(name).pop() ?? '') !== 'plain')) return replacement;
         return /^(?:-u|--user)$/.test(name) ? item.replace(/:.+/, `:${replacement}`) : walk(item, depth + 1, strict);
       });
     }

@@ -1,0 +1,64 @@
+// Redaction that took what is no secret: a lone pair of strings read as a header pair (two
+// choices, two labels), a flag naming a secret that takes the next flag or a flag whose last word
+// says it is no value (`--password-stdin`), and a value cut to nothing shown as an empty string.
+// And what it still missed: `--otp`. Expectations from SPEC section 10: a secret goes, the rest
+// stays as it was, and a cut says so.
+import { describe, expect, it } from 'vitest';
+import { redactSecrets } from './redactSecrets';
+
+const R = '[redacted]';
+
+describe('lists that are not header pairs keep their items', () => {
+  it('two choices, one of which mentions a key', () => {
+    expect(redactSecrets({ options: ['Rotate the API key', 'Skip'] })).toEqual({ options: ['Rotate the API key', 'Skip'] });
+  });
+  it('two labels, the first a secret word', () => {
+    expect(redactSecrets({ labels: ['auth', 'billing'] })).toEqual({ labels: ['auth', 'billing'] });
+  });
+  it('a list of [name, value] pairs still loses a secret header value, and only that', () => {
+    const entries = Object.entries({ 'X-Acme-Auth': 'tenant-7f3k', Accept: 'application/json' });
+    expect(redactSecrets({ h: entries })).toEqual({ h: [['X-Acme-Auth', R], ['Accept', 'application/json']] });
+  });
+});
+
+describe('argv: a flag is judged by its last words, and a flag is no value', () => {
+  it.each([
+    [['docker', 'login', '--password-stdin', 'ghcr.io']],
+    [['psql', '--no-password', '-d', 'app']],
+    [['kubectl', 'get', '--secret-name', 'prod-db']],
+    [['curl', '--auth-type', 'basic']],
+  ])('%j stays', (argv) => {
+    expect(redactSecrets({ argv })).toEqual({ argv });
+  });
+  it.each([
+    [['migrate', '--db-password', 'hunter2x'], ['migrate', '--db-password', R]],
+    [['npm', 'publish', '--otp', '492039'], ['npm', 'publish', '--otp', R]],
+    [['cli', '--api-key', 'k9Qm2VxP'], ['cli', '--api-key', R]],
+    [['cli', '--session-key', 'k9Qm2VxP'], ['cli', '--session-key', R]],
+    [['cli', '--auth-token', 'k9Qm2VxP'], ['cli', '--auth-token', R]],
+    [['cli', '--aws-secret-access-key', 'k9Qm2VxP'], ['cli', '--aws-secret-access-key', R]],
+  ])('%j loses the value', (argv, shown) => {
+    expect(redactSecrets({ argv })).toEqual({ argv: shown });
+  });
+});
+
+describe('argv as text', () => {
+  it('a flag after a secret-named flag is no value, in a command and in JSON', () => {
+    expect(redactSecrets.text!('psql --no-password -d app')).toBe('psql --no-password -d app');
+    expect(redactSecrets.text!('["psql", "--no-password", "-d", "app"]')).toBe('["psql", "--no-password", "-d", "app"]');
+  });
+  it('a one-time password on the command line goes', () => {
+    expect(redactSecrets.text!('npm publish --otp 492039')).toBe(`npm publish --otp ${R}`);
+    expect(redactSecrets.text!('["npm", "publish", "--otp", "492039"]')).toBe(`["npm", "publish", "--otp", "${R}"]`);
+  });
+});
+
+describe('a value cut to nothing says it was cut', () => {
+  it('one token longer than the budget', () => {
+    expect(redactSecrets('A1b2'.repeat(2_500))).toBe('…');
+    expect(redactSecrets({ content: 'A1b2'.repeat(2_500) })).toEqual({ content: '…' });
+  });
+  it('a value within the budget is not marked', () => {
+    expect(redactSecrets('A1b2'.repeat(1_000))).toBe('A1b2'.repeat(1_000));
+  });
+});
