@@ -1,7 +1,7 @@
 // Redaction that took what is no secret: a lone pair of strings read as a header pair (two
 // choices, two labels), a flag naming a secret that takes the next flag or a flag whose last word
 // says it is no value (`--password-stdin`), and a value cut to nothing shown as an empty string.
-// And what it still missed: `--otp`. Expectations from SPEC section 10: a secret goes, the rest
+// And what it still missed: `--otp`, a secret key's number in JSON text, kubeconfig's key data. Expectations from SPEC section 10: a secret goes, the rest
 // stays as it was, and a cut says so.
 import { describe, expect, it } from 'vitest';
 import { redactSecrets } from './redactSecrets';
@@ -60,5 +60,23 @@ describe('a value cut to nothing says it was cut', () => {
   });
   it('a value within the budget is not marked', () => {
     expect(redactSecrets('A1b2'.repeat(1_000))).toBe('A1b2'.repeat(1_000));
+  });
+});
+
+describe('what it missed', () => {
+  it("a secret key's number in JSON text, as the object form already redacts it", () => {
+    expect(redactSecrets.text!('{"otp": 492039, "attempts": 2}')).toBe(`{"otp": ${R}, "attempts": 2}`);
+    expect(redactSecrets({ otp: 492039 })).toEqual({ otp: R });
+  });
+  it("kubeconfig's client key data as text", () => {
+    const key = 'LS0tLS1CRUdJTiBSU0EgUFJJVkFURSBLRVktLS0tLQpNSUlFb3dJQkFBS0NBUUVB';
+    const shown = redactSecrets.text!(`users:\n- name: ci\n  user:\n    client-key-data: ${key}\n`);
+    expect(shown).not.toContain(key);
+    expect(shown).toContain(`client-key-data: ${R}`);
+  });
+  it('the key names the pattern joins stay caught', () => {
+    for (const name of ['api_key', 'access-key', 'secret_key', 'private-key', 'account_key', 'apikey']) {
+      expect(redactSecrets.text!(`${name}=q8Zr2mVx`)).toBe(`${name}=${R}`);
+    }
   });
 });

@@ -131,7 +131,7 @@ const VALUE_RULES: Rule[] = [
   // value goes whole, to its closing quote or the end of the text.
   {
     pattern:
-      /((?:password|passwd|pwd|passphrase|secret|api[_-]?key|access[_-]?key|secret[_-]?key|private[_-]?key|account[_-]?key|sharedaccesssignature|_auth|token|dsn|database[_-]?url)\\?["']?\s{0,3}[:=]\s{0,3})(\\?"[^"\n]{0,2000}"?|'[^'\n]{0,2000}'?|(?!\[redacted\])(?:[^\s"',;&}]|&#?\w{1,8};){1,2000})/gi,
+      /((?:password|passwd|pwd|passphrase|secret|(?:api|access|secret|private|account)[_-]?key|key-data|sharedaccesssignature|_auth|token|dsn|database[_-]?url)\\?["']?\s{0,3}[:=]\s{0,3})(\\?"[^"\n]{0,2000}"?|'[^'\n]{0,2000}'?|(?!\[redacted\])(?:[^\s"',;&}]|&#?\w{1,8};){1,2000})/gi,
     replace: keepQuoted,
   },
   // Environment variables named for a secret: `DB_PASS=x`, `STRIPE_KEY=sk`, `GITHUB_TOKEN: x`.
@@ -218,10 +218,10 @@ export function createRedactor(options: RedactOptions = {}): Redactor {
     return kind;
   };
   // A quoted key in JSON text, whole or half-streamed (a tool's args while they arrive), registry auth in
-  // Docker's config.json too: its value goes when the key is secret by the same verdict as an object's key,
-  // the app's patterns included.
+  // Docker's config.json too: its value (a string or a number, `"otp": 492039`) goes when the key is secret
+  // by the same verdict as an object's key, the app's patterns included.
   rules.push({
-    pattern: /(\\?"([\w.$-]{1,80})\\?"\s{0,3}:\s{0,3})(\\?"[^"\n]{0,2000}"?)/g,
+    pattern: /(\\?"([\w.$-]{1,80})\\?"\s{0,3}:\s{0,3})(\\?"[^"\n]{0,2000}"?|\d+)/g,
     to: (match, prefix, key, value) => (classOf(key!) === 'secret' ? keepQuoted(replacement)(match, prefix!, value!) : match),
   });
   const whole = (value: string): string => {
