@@ -80,3 +80,21 @@ describe('what it missed', () => {
     }
   });
 });
+
+describe('records and keys written another way', () => {
+  it('{ Name, Value } (AWS) and { key, value } (Postman) records are judged by their name', () => {
+    expect(redactSecrets({ Environment: [{ Name: 'DB_PASSWORD', Value: 'hunter2x' }, { Name: 'REGION', Value: 'eu-west-1' }] })).toEqual({
+      Environment: [{ Name: 'DB_PASSWORD', Value: R }, { Name: 'REGION', Value: 'eu-west-1' }],
+    });
+    expect(redactSecrets({ header: [{ key: 'X-Api-Key', value: 'k9Qm2VxP' }, { key: 'Accept', value: 'text/html' }] })).toEqual({
+      header: [{ key: 'X-Api-Key', value: R }, { key: 'Accept', value: 'text/html' }],
+    });
+  });
+  it("a Python dict's single-quoted secret key, and a key written as words", () => {
+    expect(redactSecrets.text!("{'userPass': 'hunter2x', 'user': 'ada'}")).toBe(`{'userPass': '${R}', 'user': 'ada'}`);
+    expect(redactSecrets.text!('{"API Key": "k9Qm2VxP", "Region": "eu"}')).toBe(`{"API Key": "${R}", "Region": "eu"}`);
+  });
+  it('a key in words that is no secret keeps its value', () => {
+    expect(redactSecrets.text!('{"Token count": 12, "Display name": "Ada"}')).toBe('{"Token count": 12, "Display name": "Ada"}');
+  });
+});

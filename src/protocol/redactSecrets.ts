@@ -217,11 +217,12 @@ export function createRedactor(options: RedactOptions = {}): Redactor {
     }
     return kind;
   };
-  // A quoted key in JSON text, whole or half-streamed (a tool's args while they arrive), registry auth in
+  // A quoted key in JSON text (or a Python dict's, single-quoted; words apart too, `"API Key"`), whole or
+  // half-streamed (a tool's args while they arrive), registry auth in
   // Docker's config.json too: its value (a string or a number, `"otp": 492039`) goes when the key is secret
   // by the same verdict as an object's key, the app's patterns included.
   rules.push({
-    pattern: /(\\?"([\w.$-]{1,80})\\?"\s{0,3}:\s{0,3})(\\?"[^"\n]{0,2000}"?|\d+)/g,
+    pattern: /(\\?["']([\w.$ -]{1,80})\\?["']\s{0,3}:\s{0,3})(\\?"[^"\n]{0,2000}"?|'[^'\n]{0,2000}'?|\d+)/g,
     to: (match, prefix, key, value) => (classOf(key!) === 'secret' ? keepQuoted(replacement)(match, prefix!, value!) : match),
   });
   const whole = (value: string): string => {
@@ -257,11 +258,13 @@ export function createRedactor(options: RedactOptions = {}): Redactor {
       });
     }
     const copy: Record<string, unknown> = {};
-    // A header as a HAR record, `{ name: "Authorization", value: "…" }`: the name says what the value is.
-    const named = (value as { name?: unknown }).name;
+    // A header or variable as a record, `{ name: "Authorization", value: "…" }` (HAR, Kubernetes), `{ Name, Value }`
+    // (AWS), `{ key, value }` (Postman): the name says what the value is.
+    const record = value as Record<string, unknown>;
+    const named = record.name ?? record.Name ?? record.key;
     for (const key of Object.keys(value).slice(0, MAX_ITEMS)) {
       const item = (value as Record<string, unknown>)[key];
-      const kind = key === 'value' && typeof named === 'string' ? classOf(named) : classOf(key);
+      const kind = /^value$/i.test(key) && typeof named === 'string' ? classOf(named) : classOf(key);
       // Null-prototype safe: a `__proto__` key stays data.
       const set = (v: unknown) => Object.defineProperty(copy, key, { value: v, enumerable: true, writable: true, configurable: true });
       if (kind === 'secret') set(item === null || item === undefined || item === '' ? item : replacement);
