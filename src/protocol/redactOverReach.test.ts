@@ -1,8 +1,9 @@
 // Redaction that took what is no secret: a lone pair of strings read as a header pair (two
 // choices, two labels), a flag naming a secret that takes the next flag or a flag whose last word
 // says it is no value (`--password-stdin`), and a value cut to nothing shown as an empty string.
-// And what it still missed: `--otp`, a secret key's number in JSON text, kubeconfig's key data. Expectations from SPEC section 10: a secret goes, the rest
-// stays as it was, and a cut says so.
+// And what it still missed: `--otp`, a secret key's number in JSON text, kubeconfig's key data, AWS and
+// Postman records, single-quoted keys, escaped JSON inside a JSON string, an escaped quote in a value.
+// Expectations from SPEC section 10: a secret goes, the rest stays as it was, and a cut says so.
 import { describe, expect, it } from 'vitest';
 import { redactSecrets } from './redactSecrets';
 
@@ -96,5 +97,19 @@ describe('records and keys written another way', () => {
   });
   it('a key in words that is no secret keeps its value', () => {
     expect(redactSecrets.text!('{"Token count": 12, "Display name": "Ada"}')).toBe('{"Token count": 12, "Display name": "Ada"}');
+  });
+});
+
+describe('escaped JSON inside a JSON string', () => {
+  it("escaped JSON in a string value is read one level down: the inner secret key goes, the rest stays", () => {
+    const shown = redactSecrets.text!('{"status": 200, "body": "{\\"userPass\\": \\"hunter2x\\", \\"user\\": \\"ada\\"}"}');
+    expect(shown).not.toContain('hunter2x');
+    expect(shown).toContain('ada');
+  });
+  it('a secret value with an escaped quote goes whole', () => {
+    expect(redactSecrets.text!('{"userPass": "ab\\"cd9", "user": "ada"}')).toBe(`{"userPass": "${R}", "user": "ada"}`);
+  });
+  it('a secret value with a backslash goes whole', () => {
+    expect(redactSecrets.text!('{"userPass": "ab\\\\cd9"}')).toBe(`{"userPass": "${R}"}`);
   });
 });

@@ -91,11 +91,12 @@ export function isSecretKey(key: string): boolean {
 type Replacer = (match: string, ...groups: string[]) => string;
 type Rule = { pattern: RegExp; replace: (replacement: string) => string | Replacer };
 
-const keep = (group: string) => (replacement: string) => `$${group}${replacement}`;
+/** The first group kept, the rest of the match replaced. */
+const keep = (replacement: string) => `$1${replacement}`;
 const whole = (replacement: string) => replacement;
 /** The prefix kept, the value replaced inside its quotes (a value already redacted stays as it is). */
 const keepQuoted = (r: string) => (match: string, prefix: string, value: string) => {
-  const quote = value[0] === '"' || value[0] === "'" ? value[0] : '';
+  const quote = /^["']?/.exec(value)![0];
   return value === `${quote}${r}${quote}` ? match : `${prefix}${quote}${r}${quote}`;
 };
 
@@ -104,27 +105,27 @@ const VALUE_RULES: Rule[] = [
   // PEM private keys, to their END line or the end of the text (a streamed key is cut mid-block).
   { pattern: /-----BEGIN[A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----[\s\S]*?(?:-----END[A-Z0-9 ]{0,40}-----|$)/g, replace: whole },
   // HTTP auth: `Authorization: Basic x`, `-H "Authorization: Bearer x"`, `Bearer x`, `token x`.
-  { pattern: /(authorization["']?\s{0,3}[:=]\s{0,3}["']?(?:(?:bearer|basic|digest|token|negotiate|ntlm)\s+)?)[^\s"',;]{4,}/gi, replace: keep('1') },
-  { pattern: /\b(bearer\s+)[A-Za-z0-9._~+/=-]{8,}/gi, replace: keep('1') },
-  { pattern: /\b((?:token|bot)\s+)(?=[A-Za-z0-9._~+/=-]{0,400}\d)[A-Za-z0-9._~+/=-]{16,}/gi, replace: keep('1') },
+  { pattern: /(authorization["']?\s{0,3}[:=]\s{0,3}["']?(?:(?:bearer|basic|digest|token|negotiate|ntlm)\s+)?)[^\s"',;]{4,}/gi, replace: keep },
+  { pattern: /\b(bearer\s+)[A-Za-z0-9._~+/=-]{8,}/gi, replace: keep },
+  { pattern: /\b((?:token|bot)\s+)(?=[A-Za-z0-9._~+/=-]{0,400}\d)[A-Za-z0-9._~+/=-]{16,}/gi, replace: keep },
   // Credentials in URLs and DSNs: scheme://user:password@host.
   { pattern: /\b([a-z][a-z0-9+.-]{1,20}:\/\/[^\s:@/?#]{0,200}:)[^\s@/?#]{1,400}@/gi, replace: (r) => `$1${r}@` },
   // Webhook URLs are the credential themselves (Slack), or carry it as their last segment (Discord).
   { pattern: /https:\/\/hooks\.slack\.com\/(?:services|workflows|triggers)\/[A-Za-z0-9_/-]{10,}/g, replace: whole },
-  { pattern: /(https:\/\/(?:canary\.|ptb\.)?discord(?:app)?\.com\/api\/webhooks\/\d{1,30}\/)[A-Za-z0-9_-]{20,}/g, replace: keep('1') },
+  { pattern: /(https:\/\/(?:canary\.|ptb\.)?discord(?:app)?\.com\/api\/webhooks\/\d{1,30}\/)[A-Za-z0-9_-]{20,}/g, replace: keep },
   // Token query and fragment parameters.
   {
     pattern: /([?&#;](?:access_token|id_token|refresh_token|token|api_key|apikey|key|auth|sig|signature|password|secret|client_secret|code|x-amz-signature|x-amz-credential|x-amz-security-token|session|sessionid|jwt)=)[^&#\s"'<>]+/gi,
-    replace: keep('1'),
+    replace: keep,
   },
   // Cookie headers, as text or JSON: the whole value (every cookie in it) to the line's end or quote.
-  { pattern: /(\b(?:set-)?cookie["']?\s{0,3}[:=]\s{0,3}["']?)(?!\[redacted\])[^\n"']{1,4000}/gi, replace: keep('1') },
+  { pattern: /(\b(?:set-)?cookie["']?\s{0,3}[:=]\s{0,3}["']?)(?!\[redacted\])[^\n"']{1,4000}/gi, replace: keep },
   // Passwords on command lines: `curl -u user:pw`, `mysql -pX`, `sshpass -p X`.
-  { pattern: /((?:^|\s)(?:-u|--user)\s{0,3}["']?[^\s:"'-][^\s:"']{0,200}:)(?!\[redacted\])[^\s"']{1,400}/g, replace: keep('1') },
-  { pattern: /(\bmysql(?:dump|admin|import|sh|slap|check)?\b[^\n|;&]{0,200}?\s-p)(?!\[redacted\])([^\s"'|;&]+)/g, replace: keep('1') },
-  { pattern: /(\bsshpass\b[^\n|;&]{0,100}?\s-p\s{0,3}["']?)(?!\[redacted\])([^\s"'|;&]+)/g, replace: keep('1') },
+  { pattern: /((?:^|\s)(?:-u|--user)\s{0,3}["']?[^\s:"'-][^\s:"']{0,200}:)(?!\[redacted\])[^\s"']{1,400}/g, replace: keep },
+  { pattern: /(\bmysql(?:dump|admin|import|sh|slap|check)?\b[^\n|;&]{0,200}?\s-p)(?!\[redacted\])([^\s"'|;&]+)/g, replace: keep },
+  { pattern: /(\bsshpass\b[^\n|;&]{0,100}?\s-p\s{0,3}["']?)(?!\[redacted\])([^\s"'|;&]+)/g, replace: keep },
   // An argv written as JSON: `["--password", "x"]`, `["--db-password", "x"]`; a flag after it is no value.
-  { pattern: /("--?(?:[a-z0-9]+-)*(?:pass(?:wd|word)?|token|api-?key|secret|auth|key|otp)"\s{0,3},\s{0,3}")(?!\[redacted\]|-)[^"\n]{1,2000}/gi, replace: keep('1') },
+  { pattern: /("--?(?:[a-z0-9]+-)*(?:pass(?:wd|word)?|token|api-?key|secret|auth|key|otp)"\s{0,3},\s{0,3}")(?!\[redacted\]|-)[^"\n]{1,2000}/gi, replace: keep },
   // key=value and "key": "value" in commands, env files, logs and partial JSON (a streamed args
   // delta; a name's ending is enough: `token` finds `access_token`, `access_key` `shared_access_key`),
   // escaped JSON too (a response body inside a tool result: \"token\":\"x\"); a quoted
@@ -140,7 +141,7 @@ const VALUE_RULES: Rule[] = [
     replace: keepQuoted,
   },
   // Command-line flags: --password x, --token=x, --db-password x, --otp 123456 (not `--no-password -d`).
-  { pattern: /(--(?:[a-z0-9]+-)*(?:passwd|password|token|api-?key|secret|auth|otp)[= ])(?!\[redacted\]|-)[^\s"']{1,2000}/gi, replace: keep('1') },
+  { pattern: /(--(?:[a-z0-9]+-)*(?:passwd|password|token|api-?key|secret|auth|otp)[= ])(?!\[redacted\]|-)[^\s"']{1,2000}/gi, replace: keep },
 ];
 
 /** Secret shapes replaced whole, after the rules above (each its own pass, in this order). */
@@ -218,13 +219,14 @@ export function createRedactor(options: RedactOptions = {}): Redactor {
     return kind;
   };
   // A quoted key in JSON text (or a Python dict's, single-quoted; words apart too, `"API Key"`), whole or
-  // half-streamed (a tool's args while they arrive), registry auth in
-  // Docker's config.json too: its value (a string or a number, `"otp": 492039`) goes when the key is secret
-  // by the same verdict as an object's key, the app's patterns included.
-  rules.push({
-    pattern: /(\\?["']([\w.$ -]{1,80})\\?["']\s{0,3}:\s{0,3})(\\?"[^"\n]{0,2000}"?|'[^'\n]{0,2000}'?|\d+)/g,
-    to: (match, prefix, key, value) => (classOf(key!) === 'secret' ? keepQuoted(replacement)(match, prefix!, value!) : match),
-  });
+  // half-streamed (a tool's args while they arrive), registry auth in Docker's config.json too: its value (a
+  // string or a number, `"otp": 492039`) goes when the key is secret by the same verdict as an object's key,
+  // the app's patterns included. A string value reads escapes (`"ab\"cd"` is one value); escaped JSON inside
+  // it (`"body": "{\"userPass\": …`) is read the same way, one level down.
+  const quotedKey = /(\\?["']([\w.$ -]{1,80})\\?["']\s{0,3}:\s{0,3})(\\"(?:[^"\n\\]|\\(?!")){0,2000}|"(?:[^"\n\\]|\\.){0,2000}"?|'[^'\n]{0,2000}'?|\d+)/g;
+  const readKey: Replacer = (match, prefix, key, value) =>
+    classOf(key!) === 'secret' ? (keepQuoted(replacement) as Replacer)(match, prefix!, value!) : prefix + value!.replace(quotedKey, readKey);
+  rules.push({ pattern: quotedKey, to: readKey });
   const whole = (value: string): string => {
     let out = value;
     for (const rule of rules) {
