@@ -113,3 +113,17 @@ describe('escaped JSON inside a JSON string', () => {
     expect(redactSecrets.text!('{"userPass": "ab\\\\cd9"}')).toBe(`{"userPass": "${R}"}`);
   });
 });
+
+describe('a long secret value goes whole', () => {
+  const long = 'k9Qm2VxP '.repeat(400).trim(); // 3,599 characters, past the 2,000 the rules read
+  it.each([
+    ['a quoted JSON key', `{"userPass": "${long}"}`],
+    ['a key=value pair', `password="${long}"`],
+    ['a flag in an argv as JSON', `["--password", "${long}"]`],
+    ['an environment variable', `DB_PASSWORD="${long}"`],
+  ])('%s', (_name, text) => {
+    const shown = redactSecrets.text!(text);
+    expect(shown).not.toContain('k9Qm2VxP');
+    expect(shown).toContain(R);
+  });
+});

@@ -125,23 +125,23 @@ const VALUE_RULES: Rule[] = [
   { pattern: /(\bmysql(?:dump|admin|import|sh|slap|check)?\b[^\n|;&]{0,200}?\s-p)(?!\[redacted\])([^\s"'|;&]+)/g, replace: keep },
   { pattern: /(\bsshpass\b[^\n|;&]{0,100}?\s-p\s{0,3}["']?)(?!\[redacted\])([^\s"'|;&]+)/g, replace: keep },
   // An argv written as JSON: `["--password", "x"]`, `["--db-password", "x"]`; a flag after it is no value.
-  { pattern: /("--?(?:[a-z0-9]+-)*(?:pass(?:wd|word)?|token|api-?key|secret|auth|key|otp)"\s{0,3},\s{0,3}")(?!\[redacted\]|-)[^"\n]{1,2000}/gi, replace: keep },
+  { pattern: /("--?(?:[a-z0-9]+-)*(?:pass(?:wd|word)?|token|api-?key|secret|auth|key|otp)"\s{0,3},\s{0,3}")(?!\[redacted\]|-)[^"\n]+/gi, replace: keep },
   // key=value and "key": "value" in commands, env files, logs and partial JSON (a streamed args
   // delta; a name's ending is enough: `token` finds `access_token`, `access_key` `shared_access_key`),
   // escaped JSON too (a response body inside a tool result: \"token\":\"x\"); a quoted
   // value goes whole, to its closing quote or the end of the text.
   {
     pattern:
-      /((?:password|passwd|pwd|passphrase|secret|(?:api|access|secret|private|account)[_-]?key|key-data|sharedaccesssignature|_auth|token|dsn|database[_-]?url)\\?["']?\s{0,3}[:=]\s{0,3})(\\?"[^"\n]{0,2000}"?|'[^'\n]{0,2000}'?|(?!\[redacted\])(?:[^\s"',;&}]|&#?\w{1,8};){1,2000})/gi,
+      /((?:password|passwd|pwd|passphrase|secret|(?:api|access|secret|private|account)[_-]?key|key-data|sharedaccesssignature|_auth|token|dsn|database[_-]?url)\\?["']?\s{0,3}[:=]\s{0,3})(\\?"[^"\n]*"?|'[^'\n]*'?|(?!\[redacted\])(?:[^\s"',;&}]|&#?\w{1,8};)+)/gi,
     replace: keepQuoted,
   },
   // Environment variables named for a secret: `DB_PASS=x`, `STRIPE_KEY=sk`, `GITHUB_TOKEN: x`.
   {
-    pattern: /(\b[A-Z][A-Z0-9_]{0,100}_(?:PASS|PASSWORD|PASSWD|PWD|SECRET|TOKEN|KEY|APIKEY|CREDENTIALS?|AUTH)["']?\s{0,3}[:=]\s{0,3})("[^"\n]{0,2000}"?|'[^'\n]{0,2000}'?|(?!\[redacted\])[^\s"',;&}]{1,2000})/g,
+    pattern: /(\b[A-Z][A-Z0-9_]{0,100}_(?:PASS|PASSWORD|PASSWD|PWD|SECRET|TOKEN|KEY|APIKEY|CREDENTIALS?|AUTH)["']?\s{0,3}[:=]\s{0,3})("[^"\n]*"?|'[^'\n]*'?|(?!\[redacted\])[^\s"',;&}]+)/g,
     replace: keepQuoted,
   },
   // Command-line flags: --password x, --token=x, --db-password x, --otp 123456 (not `--no-password -d`).
-  { pattern: /(--(?:[a-z0-9]+-)*(?:passwd|password|token|api-?key|secret|auth|otp)[= ])(?!\[redacted\]|-)[^\s"']{1,2000}/gi, replace: keep },
+  { pattern: /(--(?:[a-z0-9]+-)*(?:passwd|password|token|api-?key|secret|auth|otp)[= ])(?!\[redacted\]|-)[^\s"']+/gi, replace: keep },
 ];
 
 /** Secret shapes replaced whole, after the rules above (each its own pass, in this order). */
@@ -223,7 +223,7 @@ export function createRedactor(options: RedactOptions = {}): Redactor {
   // string or a number, `"otp": 492039`) goes when the key is secret by the same verdict as an object's key,
   // the app's patterns included. A string value reads escapes (`"ab\"cd"` is one value); escaped JSON inside
   // it (`"body": "{\"userPass\": …`) is read the same way, one level down.
-  const quotedKey = /(\\?["']([\w.$ -]{1,80})\\?["']\s{0,3}:\s{0,3})(\\"(?:[^"\n\\]|\\(?!")){0,2000}|"(?:[^"\n\\]|\\.){0,2000}"?|'[^'\n]{0,2000}'?|\d+)/g;
+  const quotedKey = /(\\?["']([\w.$ -]{1,80})\\?["']\s{0,3}:\s{0,3})(\\"(?:[^"\n\\]|\\(?!"))*|"(?:[^"\n\\]|\\.)*"?|'[^'\n]*'?|\d+)/g;
   const readKey: Replacer = (match, prefix, key, value) =>
     classOf(key!) === 'secret' ? (keepQuoted(replacement) as Replacer)(match, prefix!, value!) : prefix + value!.replace(quotedKey, readKey);
   rules.push({ pattern: quotedKey, to: readKey });
