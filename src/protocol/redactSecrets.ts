@@ -124,15 +124,15 @@ const VALUE_RULES: Rule[] = [
   { pattern: /((?:^|\s)(?:-u|--user)\s{0,3}["']?[^\s:"'-][^\s:"']{0,200}:)(?!\[redacted\])[^\s"']{1,400}/g, replace: keep },
   { pattern: /(\bmysql(?:dump|admin|import|sh|slap|check)?\b[^\n|;&]{0,200}?\s-p)(?!\[redacted\])([^\s"'|;&]+)/g, replace: keep },
   { pattern: /(\bsshpass\b[^\n|;&]{0,100}?\s-p\s{0,3}["']?)(?!\[redacted\])([^\s"'|;&]+)/g, replace: keep },
-  // An argv written as JSON: `["--password", "x"]`, `["--db-password", "x"]`; a flag after it is no value.
-  { pattern: /("--?(?:[a-z0-9]+-)*(?:pass(?:wd|word)?|token|api-?key|secret|auth|key|otp)"\s{0,3},\s{0,3}")(?!\[redacted\]|-)[^"\n]+/gi, replace: keep },
+  // An argv written as JSON: `["--password", "x"]`, `["--db-password", "x"]` (a switch off, `--no-password`, takes none).
+  { pattern: /("--?(?!no-)(?:[a-z0-9]+-)*(?:pass(?:wd|word)?|token|api-?key|secret|auth|key|otp)"\s{0,3},\s{0,3}")(?!\[redacted\])[^"\n]+/gi, replace: keep },
   // key=value and "key": "value" in commands, env files, logs and partial JSON (a streamed args
   // delta; a name's ending is enough: `token` finds `access_token`, `access_key` `shared_access_key`),
   // escaped JSON too (a response body inside a tool result: \"token\":\"x\"); a quoted
   // value goes whole, to its closing quote or the end of the text.
   {
     pattern:
-      /((?:password|passwd|pwd|passphrase|secret|(?:api|access|secret|private|account)[_-]?key|key-data|sharedaccesssignature|_auth|token|dsn|database[_-]?url)\\?["']?\s{0,3}[:=]\s{0,3})(\\?"[^"\n]*"?|'[^'\n]*'?|(?!\[redacted\])(?:[^\s"',;&}]|&#?\w{1,8};)+)/gi,
+      /((?:password|passwd|pwd|passphrase|secret|(?:api|access|secret|private|account)[_-]?key|\bkey-data|sharedaccesssignature|_auth|token|dsn|database[_-]?url)\\?["']?\s{0,3}[:=]\s{0,3})(\\?"[^"\n]*"?|'[^'\n]*'?|(?!\[redacted\])(?:[^\s"',;&}]|&#?\w{1,8};)+)/gi,
     replace: keepQuoted,
   },
   // Environment variables named for a secret: `DB_PASS=x`, `STRIPE_KEY=sk`, `GITHUB_TOKEN: x`.
@@ -140,9 +140,12 @@ const VALUE_RULES: Rule[] = [
     pattern: /(\b[A-Z][A-Z0-9_]{0,100}_(?:PASS|PASSWORD|PASSWD|PWD|SECRET|TOKEN|KEY|APIKEY|CREDENTIALS?|AUTH)["']?\s{0,3}[:=]\s{0,3})("[^"\n]*"?|'[^'\n]*'?|(?!\[redacted\])[^\s"',;&}]+)/g,
     replace: keepQuoted,
   },
-  // Command-line flags: --password x, --token=x, --db-password x, --otp 123456 (not `--no-password -d`).
-  { pattern: /(--(?:[a-z0-9]+-)*(?:passwd|password|token|api-?key|secret|auth|otp)[= ])(?!\[redacted\]|-)[^\s"']+/gi, replace: keep },
+  // Command-line flags: --password x, --token=x, --db-password x, --otp 123456 (not the switch `--no-password`).
+  { pattern: /(--(?!no-)(?:[a-z0-9]+-)*(?:passwd|password|token|api-?key|secret|auth|otp)[= ])(?!\[redacted\])[^\s"']+/gi, replace: keep },
 ];
+
+/** Flags that name a secret but take none: a switch off, or a flag naming where it comes from or what it is called. */
+const NOT_A_SECRET_FLAG = /^--no-|-(?:stdin|file|name|type|id)$/;
 
 /** Secret shapes replaced whole, after the rules above (each its own pass, in this order). */
 const TOKEN_SHAPES: RegExp[] = [
@@ -158,7 +161,7 @@ const TOKEN_SHAPES: RegExp[] = [
   /\bya29\.[0-9A-Za-z_-]{20,}/g,
   /\bnpm_[A-Za-z0-9]{36}\b/g,
   /\bhf_[A-Za-z0-9]{30,}/g,
-  /\bSG\.[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{16,}/g,
+  /\bSG\.[A-Za-z0-9_-]{16,1000}\.[A-Za-z0-9_-]{16,}/g,
   /\bwhsec_[A-Za-z0-9]{20,}/g,
   /\b(?:pypi|dop_v1|doo_v1|dor_v1|shpat|shpss|shpca|shppa|lin_api|pat)[-_][A-Za-z0-9_-]{20,}/g,
   // Vendors' prefixed keys: Docker, Vault, Groq, Replicate, Perplexity, Notion, Figma, Sentry,
@@ -171,9 +174,10 @@ const TOKEN_SHAPES: RegExp[] = [
   /\bSK[0-9a-fA-F]{32}\b/g,
   /\bAGE-SECRET-KEY-1[0-9A-Z]{58}\b/g,
   // Mapbox secret and public tokens (a JWT-like body after `sk.` / `pk.`).
-  /\b[sp]k\.eyJ[A-Za-z0-9_-]{20,}\.[A-Za-z0-9_-]{10,}/g,
-  // JSON Web Tokens.
-  /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g,
+  /\b[sp]k\.eyJ[A-Za-z0-9_-]{20,1000}\.[A-Za-z0-9_-]{10,}/g,
+  // JSON Web Tokens, starting where a token can (not inside a run: one with no dot was read again from every
+  // `eyJ` in it, quadratic).
+  /(?<![\w-])eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g,
 ];
 
 /** Shannon entropy per character: random tokens sit above 3.5, words and paths below. */
@@ -218,15 +222,15 @@ export function createRedactor(options: RedactOptions = {}): Redactor {
     }
     return kind;
   };
-  // A quoted key in JSON text (or a Python dict's, single-quoted; words apart too, `"API Key"`), whole or
-  // half-streamed (a tool's args while they arrive), registry auth in Docker's config.json too: its value (a
-  // string or a number, `"otp": 492039`) goes when the key is secret by the same verdict as an object's key,
-  // the app's patterns included. A string value reads escapes (`"ab\"cd"` is one value); escaped JSON inside
-  // it (`"body": "{\"userPass\": …`) is read the same way, one level down.
-  const quotedKey = /(\\?["']([\w.$ -]{1,80})\\?["']\s{0,3}:\s{0,3})(\\"(?:[^"\n\\]|\\(?!"))*|"(?:[^"\n\\]|\\.)*"?|'[^'\n]*'?|\d+)/g;
-  const readKey: Replacer = (match, prefix, key, value) =>
-    classOf(key!) === 'secret' ? (keepQuoted(replacement) as Replacer)(match, prefix!, value!) : prefix + value!.replace(quotedKey, readKey);
-  rules.push({ pattern: quotedKey, to: readKey });
+  // A quoted key in JSON text (or a Python dict's, single-quoted), whole or half-streamed (a tool's args while
+  // they arrive), registry auth in Docker's config.json too: its value (a string or a number, `"otp": 492039`)
+  // goes when the key is secret by the same verdict as an object's key, the app's patterns included. A string
+  // value ends before an escaped quote: `"body": "{\"userPass\": …` leaves the inner key to be read, and a
+  // stray backslash (`"C:\work\"`) cannot carry a value over the next key.
+  rules.push({
+    pattern: /(\\?["']([\w.$-]{1,80})\\?["']\s{0,3}:\s{0,3})(\\?"(?:[^"\n\\]|\\(?!"))*"?|'[^'\n]*'?|\d+)/g,
+    to: (match, prefix, key, value) => (classOf(key!) === 'secret' ? keepQuoted(replacement)(match, prefix!, value!) : match),
+  });
   const whole = (value: string): string => {
     let out = value;
     for (const rule of rules) {
@@ -252,18 +256,19 @@ export function createRedactor(options: RedactOptions = {}): Redactor {
       const pairs = items.every((item) => Array.isArray(item) && item.length === 2);
       return items.map((item, i) => {
         const name = items[i - 1];
-        if (typeof item !== 'string' || typeof name !== 'string' || !(pair || (name[0] === '-' && item[0] !== '-'))) return walk(item, depth + 1, strict, pairs);
-        // A header's value, or an argv flag's when its last word is a secret's (`--db-password`, `--api-key`,
-        // not `--password-stdin`); `["-u", "ada:x"]` keeps the user.
-        if (classOf(name) === 'secret' && (pair || classOf(keyWords(name).pop() ?? '') !== 'plain')) return replacement;
+        if (typeof item !== 'string' || typeof name !== 'string' || !(pair || name[0] === '-')) return walk(item, depth + 1, strict, pairs);
+        // A header's value, or an argv flag's that names a secret (`--db-password`, `--secret-string`), but not a
+        // switch or a flag naming something else (`--no-password`, `--password-stdin`, `--secret-name`);
+        // `["-u", "ada:x"]` keeps the user.
+        if (classOf(name.replace(/^-+/, '')) === 'secret' && !NOT_A_SECRET_FLAG.test(name)) return replacement;
         return /^(?:-u|--user)$/.test(name) ? item.replace(/:.+/, `:${replacement}`) : walk(item, depth + 1, strict);
       });
     }
     const copy: Record<string, unknown> = {};
     // A header or variable as a record, `{ name: "Authorization", value: "…" }` (HAR, Kubernetes), `{ Name, Value }`
-    // (AWS), `{ key, value }` (Postman): the name says what the value is.
+    // (AWS): the name says what the value is. Not `{ key, value }`: as often a translation (`nav.password`).
     const record = value as Record<string, unknown>;
-    const named = record.name ?? record.Name ?? record.key;
+    const named = record.name ?? record.Name;
     for (const key of Object.keys(value).slice(0, MAX_ITEMS)) {
       const item = (value as Record<string, unknown>)[key];
       const kind = /^value$/i.test(key) && typeof named === 'string' ? classOf(named) : classOf(key);
