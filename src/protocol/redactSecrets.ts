@@ -269,8 +269,8 @@ export function createRedactor(options: RedactOptions = {}): Redactor {
     // (AWS): the name says what the value is. Not `{ key, value }`: as often a translation (`nav.password`).
     const record = value as Record<string, unknown>;
     const named = record.name ?? record.Name;
-    for (const key of Object.keys(value).slice(0, MAX_ITEMS)) {
-      const item = (value as Record<string, unknown>)[key];
+    for (const key of Object.keys(record).slice(0, MAX_ITEMS)) {
+      const item = record[key];
       const kind = /^value$/i.test(key) && typeof named === 'string' ? classOf(named) : classOf(key);
       // Null-prototype safe: a `__proto__` key stays data.
       const set = (v: unknown) => Object.defineProperty(copy, key, { value: v, enumerable: true, writable: true, configurable: true });
