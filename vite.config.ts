@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import type { Plugin } from 'vite';
 import { fileURLToPath } from 'node:url';
 import { readFileSync } from 'node:fs';
@@ -8,6 +8,7 @@ import { availableParallelism } from 'node:os';
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import { playwright } from '@vitest/browser-playwright';
 import { chromiumLaunchOptions } from './scripts/pinned-chromium.mjs';
+import { isolatedTestFiles } from './scripts/isolatedTestFiles.mjs';
 
 // Library build: ESM entries for the whole kit, the headless core, the CLI and the fixture server,
 // unminified with one output file per source module, so an app's bundler keeps only what it
@@ -63,6 +64,24 @@ export function isClientModule(id: string): boolean {
   return match !== null && /^(?:[A-Z]|use[A-Z])/.test(match[1]!);
 }
 
+const UNIT_FILES = ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'];
+/** Unit test files that mock a module, stub a global or fake timers: each runs with modules of its own. */
+const ISOLATED_UNIT_FILES = isolatedTestFiles(fileURLToPath(new URL('.', import.meta.url)));
+/** What both unit projects share. */
+const unit = {
+  environment: 'node' as const,
+  globals: true,
+  // Prints one line when the optional public-profile cross-check (test/referenceProfile.test.ts) cannot run.
+  globalSetup: ['test/referenceNote.ts'],
+  setupFiles: ['test/waitBounds.ts'],
+  // A hang bound, reached only on failure: axe over a long session in jsdom took 38 s beside
+  // the browser suites and two busy loops (5.7 s on a quiet machine, 16 s beside the loops alone).
+  testTimeout: 120_000,
+  // Vitest's default is one worker fewer than the cores, one worker on a 2-core machine: the
+  // suite then ran on one core (5 min 17 s there; 3 min 21 s with both). Its main process only
+  // collects results while the workers run.
+  maxWorkers: availableParallelism(),
+};
 
 export default defineConfig({
   plugins: [react(), lucideIconBase()],
@@ -98,20 +117,17 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
-          environment: 'node',
-          globals: true,
-          // Prints one line when the optional public-profile cross-check (test/referenceProfile.test.ts) cannot run.
-          globalSetup: ['test/referenceNote.ts'],
-          setupFiles: ['test/waitBounds.ts'],
-          // A hang bound, reached only on failure: axe over a long session in jsdom took 38 s beside
-          // the browser suites and two busy loops (5.7 s on a quiet machine, 16 s beside the loops alone).
-          testTimeout: 120_000,
-          // Vitest's default is one worker fewer than the cores, one worker on a 2-core machine: the
-          // suite then ran on one core (5 min 17 s there; 3 min 21 s with both). Its main process only
-          // collects results while the workers run.
-          maxWorkers: availableParallelism(),
+          ...unit,
+          include: UNIT_FILES,
+          exclude: [...configDefaults.exclude, ...ISOLATED_UNIT_FILES],
+          // Files share their worker's modules (no fresh fork per file: 260 s of the unit run became
+          // 170 s on 2 cores); a file that changes what later files would see runs in 'unit-isolated'.
+          isolate: false,
         },
+      },
+      {
+        extends: true,
+        test: { name: 'unit-isolated', ...unit, include: ISOLATED_UNIT_FILES },
       },
       {
         extends: true,

@@ -25,5 +25,5 @@ const env = {
   ...(args.includes('--no-check-prev') && { AGENTUI_FUZZ_CHECK_PREV: '0' }),
 };
 console.log(`fuzz: seed ${seed}, ${streams} mutated streams per fixture`);
-const result = spawnSync('npx', ['vitest', 'run', '--project', 'unit', 'test/fuzz.test.ts'], { env, stdio: 'inherit' });
+const result = spawnSync('npx', ['vitest', 'run', '--project', 'unit*', 'test/fuzz.test.ts'], { env, stdio: 'inherit' });
 process.exit(result.status ?? 1);
