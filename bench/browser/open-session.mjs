@@ -4,6 +4,7 @@
 // events array, and `hydrate` over a JSONL Response. Longest main-thread task, newest screen
 // readable, JS heap (after a forced GC, and as read), progress updates shown.
 // Usage: npm run storybook:build && node bench/browser/open-session.mjs [--smoke] [--no-preload] [--port 6106]
+//   [--session coding|turns] [--mechanism ingest|hydrate|hydrate-jsonl] (one row only; nothing is written to results/)
 // (npm run bench:browser -- --open-session runs it after the other scenes).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { chromium } from 'playwright';
@@ -77,16 +78,20 @@ async function measure(session, mechanism) {
 
 const mechanisms = { ingest: 'one ingest at once (previous release)', hydrate: 'openBacklog(events), sliced', 'hydrate-jsonl': 'openBacklog(JSONL Response), sliced' };
 const sessions = { coding: `coding session, ${events.toLocaleString('en-US')} events`, turns: `short turns with tools, ${events.toLocaleString('en-US')} events` };
+const only = (name) => (args.includes(name) ? [args[args.indexOf(name) + 1]] : undefined);
 const results = {};
-for (const session of Object.keys(sessions)) {
+// One row (--session, --mechanism): what a change to one path is measured with, A against B.
+const rowOnly = only('--session') ?? only('--mechanism');
+for (const session of only('--session') ?? Object.keys(sessions)) {
   results[session] = {};
-  for (const mechanism of Object.keys(mechanisms)) {
+  for (const mechanism of only('--mechanism') ?? Object.keys(mechanisms)) {
     results[session][mechanism] = await measure(session, mechanism);
     process.stderr.write(`${session} ${mechanism}: ${JSON.stringify(results[session][mechanism])}\n`);
   }
 }
 await browser.close();
 stop();
+if (rowOnly) process.exit(0);
 
 const met = (value, limit) => (value <= limit ? 'met' : 'not met');
 // 25 MB for each 100k events; a smaller session (the smoke run) gets the whole 25 MB, as its fixed costs (a fixture's text) do not shrink with it.
