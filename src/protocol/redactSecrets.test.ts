@@ -71,7 +71,7 @@ describe('redactSecrets: what is not a secret stays', () => {
       const { user, system } = process.cpuUsage(start);
       return (user + system) / 1000;
     };
-    const units = ['Bearer ', 'a://', '?token=', '-----BEGIN RSA PRIVATE KEY-----', 'password=', 'key-', 'Cookie: ', 'sshpass -p ', 'mysql -p', 'hvs.', '-u a:', 'A_', 'DB_PASS ', '["--password","', '"auth":"', '[^', 'x', 'eyJabcdefgh-', 'sk.eyJabcdefghijklmnopqrstu-', 'SG.abcdefghijklmnop-'];
+    const units = ['Bearer ', 'a://', '?token=', '-----BEGIN RSA PRIVATE KEY-----', 'password=', 'key-', 'Cookie: ', 'sshpass -p ', 'mysql -p', 'hvs.', '-u a:', 'A_', 'DB_PASS ', '["--password","', '"auth":"', '[^', 'x', 'eyJabcdefgh-', 'sk.eyJabcdefghijklmnopqrstu-', 'SG.abcdefghijklmnop-', '--a', '--token ', '"--a","'];
     for (const unit of units) {
       // Display text is redacted whole (no cut), so 100 KB of it must cost about 8x 12.5 KB.
       const small = unit.repeat(Math.ceil(12_500 / unit.length));

@@ -124,8 +124,6 @@ const VALUE_RULES: Rule[] = [
   { pattern: /((?:^|\s)(?:-u|--user)\s{0,3}["']?[^\s:"'-][^\s:"']{0,200}:)(?!\[redacted\])[^\s"']{1,400}/g, replace: keep },
   { pattern: /(\bmysql(?:dump|admin|import|sh|slap|check)?\b[^\n|;&]{0,200}?\s-p)(?!\[redacted\])([^\s"'|;&]+)/g, replace: keep },
   { pattern: /(\bsshpass\b[^\n|;&]{0,100}?\s-p\s{0,3}["']?)(?!\[redacted\])([^\s"'|;&]+)/g, replace: keep },
-  // An argv written as JSON: `["--password", "x"]`, `["--db-password", "x"]` (a switch off, `--no-password`, takes none).
-  { pattern: /("--?(?!no-)(?:[a-z0-9]+-)*(?:pass(?:wd|word)?|token|api-?key|secret|auth|key|otp)"\s{0,3},\s{0,3}")(?!\[redacted\])[^"\n]+/gi, replace: keep },
   // key=value and "key": "value" in commands, env files, logs and partial JSON (a streamed args
   // delta; a name's ending is enough: `token` finds `access_token`, `access_key` `shared_access_key`),
   // escaped JSON too (a response body inside a tool result: \"token\":\"x\"); a quoted
@@ -140,12 +138,13 @@ const VALUE_RULES: Rule[] = [
     pattern: /(\b[A-Z][A-Z0-9_]{0,100}_(?:PASS|PASSWORD|PASSWD|PWD|SECRET|TOKEN|KEY|APIKEY|CREDENTIALS?|AUTH)["']?\s{0,3}[:=]\s{0,3})("[^"\n]*"?|'[^'\n]*'?|(?!\[redacted\])[^\s"',;&}]+)/g,
     replace: keepQuoted,
   },
-  // Command-line flags: --password x, --token=x, --db-password x, --otp 123456 (not the switch `--no-password`).
-  { pattern: /(--(?!no-)(?:[a-z0-9]+-)*(?:passwd|password|token|api-?key|secret|auth|otp)[= ])(?!\[redacted\])[^\s"']+/gi, replace: keep },
 ];
 
-/** Flags that name a secret but take none: a switch off, or a flag naming where it comes from or what it is called. */
-const NOT_A_SECRET_FLAG = /^--no-|-(?:stdin|file|name|type|id)$/;
+/**
+ * Flags that name a secret but take none after them: a switch off, a flag naming where it comes from or what
+ * it is called, and one that carries its value (`--token=x`, redacted as text).
+ */
+const NOT_A_SECRET_FLAG = /^no-|=|-(?:stdin|file|name|type|id)$/;
 
 /** Secret shapes replaced whole, after the rules above (each its own pass, in this order). */
 const TOKEN_SHAPES: RegExp[] = [
@@ -222,6 +221,21 @@ export function createRedactor(options: RedactOptions = {}): Redactor {
     }
     return kind;
   };
+  // Does a flag take a secret? One answer for an argv array, a command as text and an argv as JSON text:
+  // its name's verdict as a key's (the app's patterns too), a weak name (`--key`) only for a random-looking
+  // value, never a switch off or a flag naming a secret's source or name (`--password-stdin`, `--secret-id`).
+  const flagHides = (flag: string, value: string): boolean => {
+    const name = flag.replace(/^-+/, '');
+    const kind = classOf(name);
+    return !NOT_A_SECRET_FLAG.test(name) && (kind === 'secret' || (kind === 'weak' && looksRandom(value)));
+  };
+  const flag = (match: string, prefix: string, name: string, value: string) => (flagHides(name, value) ? prefix + replacement : match);
+  rules.push(
+    // An argv written as JSON: `["--db-password", "x"]`.
+    { pattern: /("(--?[a-z0-9][\w-]{0,80})"\s{0,3},\s{0,3}")(?!\[redacted\])([^"\n]+)/gi, to: flag },
+    // Flags in a command: `--password x`, `--token=x`, `--secret-string "x"`.
+    { pattern: /((--[a-z0-9][\w-]{0,80})[= ]["']?)(?!\[redacted\])([^\s"']+)/gi, to: flag },
+  );
   // A quoted key in JSON text (or a Python dict's, single-quoted), whole or half-streamed (a tool's args while
   // they arrive), registry auth in Docker's config.json too: its value (a string or a number, `"otp": 492039`)
   // goes when the key is secret by the same verdict as an object's key, the app's patterns included. A string
@@ -260,7 +274,7 @@ export function createRedactor(options: RedactOptions = {}): Redactor {
         // A header's value, or an argv flag's that names a secret (`--db-password`, `--secret-string`), but not a
         // switch or a flag naming something else (`--no-password`, `--password-stdin`, `--secret-name`);
         // `["-u", "ada:x"]` keeps the user.
-        if (classOf(name.replace(/^-+/, '')) === 'secret' && !NOT_A_SECRET_FLAG.test(name)) return replacement;
+        if (flagHides(name, item)) return replacement;
         return /^(?:-u|--user)$/.test(name) ? item.replace(/:.+/, `:${replacement}`) : walk(item, depth + 1, strict);
       });
     }
