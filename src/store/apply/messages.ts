@@ -105,17 +105,19 @@ export function appendPart(ctx: ApplyContext, event: RuntimeEventEnvelope, messa
 
 const stepOf = (part: MessagePart | undefined): number => part?.step ?? 0;
 
-/** The parts of the message's current step. */
+/** The parts of the message's current step, in order. */
 function stepParts(ctx: Pick<ApplyContext, 'draft'>, message: MessageRecord): MessagePart[] {
   const step = message.step ?? 0;
   const parts: MessagePart[] = [];
+  // Gathered from the end and turned once: an unshift per part made a step of n parts O(n²)
+  // (one model step of 2,000 tool calls, read when its message finishes).
   for (let i = message.partIds.length - 1; i >= 0; i--) {
     const part = ctx.draft.get('parts', message.partIds[i]!);
     if (!part) continue;
     if (stepOf(part) !== step) break;
-    parts.unshift(part);
+    parts.push(part);
   }
-  return parts;
+  return parts.reverse();
 }
 
 /** The text or reasoning part a streamed fragment continues, or undefined to start a new part. */
