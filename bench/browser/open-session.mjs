@@ -5,6 +5,7 @@
 // readable, JS heap (after a forced GC, and as read), progress updates shown.
 // Usage: npm run storybook:build && node bench/browser/open-session.mjs [--smoke] [--no-preload] [--port 6106]
 //   [--session coding|turns] [--mechanism ingest|hydrate|hydrate-jsonl] (one row only; nothing is written to results/)
+//   [--events 140000] (the session's size; default 100,000, 5,000 with --smoke)
 // (npm run bench:browser -- --open-session runs it after the other scenes).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { chromium } from 'playwright';
@@ -15,7 +16,7 @@ const args = process.argv.slice(2);
 const smoke = args.includes('--smoke');
 const PORT = Number(args[args.indexOf('--port') + 1]) || 6106;
 const runs = Number(args[args.indexOf('--runs') + 1]) || (smoke ? 1 : 3);
-const events = smoke ? 5_000 : 100_000;
+const events = Number(args[args.indexOf('--events') + 1]) || (smoke ? 5_000 : 100_000);
 // `--no-preload`: the kit's lazily loaded code is not preloaded before the clock starts (the page
 // asks for it once the session has events, while the backlog is applied).
 const noPreload = args.includes('--no-preload');
