@@ -206,7 +206,7 @@ export async function openBacklog(store: RuntimeStore, input: BacklogInput, opti
           await pause();
         }
         batches = undefined;
-        queue = items[Symbol.iterator]();
+        queue = drainItems(items);
         values = read;
       } else {
         for (let i = 0; i < values.length; i++) {
@@ -246,6 +246,8 @@ export async function openBacklog(store: RuntimeStore, input: BacklogInput, opti
         await yieldNow();
         throwIfAborted(signal);
       }
+      // The values read from text are each in an item too (let go as taken): this array would keep them all.
+      if (textInput) (values as unknown[]).length = 0;
     }
     while (!done) {
       const start = now();
@@ -314,6 +316,19 @@ function nextSlice(elapsed: number, taken: number, planned: number, sliceMs: num
   const perValue = elapsed / taken;
   const fits = perValue > 0 ? Math.floor((sliceMs * PLANNED_SHARE) / perValue) : Infinity;
   return Math.max(1, Math.min(fits, taken * GROWTH));
+}
+
+/**
+ * The items read from text, each let go as it is taken: held by an array iterator to the end, every
+ * parsed event of the backlog stayed alive until the last was applied (140,000 events of the coding
+ * session: 63-67 MB live through the application; 48, 36, 24, 13 MB at each quarter once let go).
+ */
+function* drainItems(items: (InputItem | undefined)[]): Generator<InputItem> {
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i]!;
+    items[i] = undefined;
+    yield item;
+  }
 }
 
 function* arrayItems(values: readonly unknown[]): Generator<InputItem> {
