@@ -19,8 +19,11 @@ export const BATCH = 64;
 const tick = () => new Promise((resolve) => setImmediate(resolve));
 
 // ---------- the kit (Lime profile envelope) ----------
-export function kitLines(ops, { duplicates = 0, shuffle = 0, seed = 4 } = {}) {
-  const factory = createEnvelopeFactory({ runtimeId: 'rt', sessionId: 's', threadId: 'th', eventId: (sequence) => `e${sequence}`, clock: () => '2026-06-09T10:00:00.000Z' });
+export function kitLines(ops, { duplicates = 0, shuffle = 0, seed = 4, clockStepMs = 0 } = {}) {
+  // One timestamp for every event unless `clockStepMs` moves it per event, as a runtime's clock does.
+  const start = Date.parse('2026-06-09T10:00:00.000Z');
+  const clock = clockStepMs > 0 ? (sequence) => start + Math.floor(sequence * clockStepMs) : () => '2026-06-09T10:00:00.000Z';
+  const factory = createEnvelopeFactory({ runtimeId: 'rt', sessionId: 's', threadId: 'th', eventId: (sequence) => `e${sequence}`, clock });
   const lines = [];
   for (const o of ops) {
     if (o.op === 'textEnd' || o.op === 'toolInput') continue; // no counterpart in the profile
