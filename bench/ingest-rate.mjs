@@ -1,9 +1,9 @@
 // Ingest rate of the built store on the coding-session fixture repeated to N events.
 // Usage: npm run build && node bench/ingest-rate.mjs [--events 100000] [--runs 5]
 // Each repetition gets fresh ids (eventId, sequence, turn/tool/action ids) so nothing is deduped.
-import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { createRuntimeStore, summarize } from '../dist/headless.js';
+import { repeatedFixtureLines } from '../scripts/repeatedSession.mjs';
 
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -12,19 +12,7 @@ const arg = (name, fallback) => {
 const target = arg('events', 100_000);
 const runs = arg('runs', 5);
 
-const base = readFileSync(new URL('../fixtures/coding-session.jsonl', import.meta.url), 'utf8').trim().split('\n');
-const ID_FIELDS = ['turnId', 'stepId', 'toolCallId', 'actionId', 'artifactId', 'evidenceId', 'taskId', 'runId', 'subagentId', 'messageId'];
-const lines = [];
-for (let rep = 0; lines.length < target; rep++) {
-  for (const line of base) {
-    if (lines.length >= target) break;
-    const event = JSON.parse(line);
-    event.eventId = `r${rep}-${event.eventId}`;
-    event.sequence = lines.length + 1;
-    for (const field of ID_FIELDS) if (typeof event[field] === 'string') event[field] = `r${rep}-${event[field]}`;
-    lines.push(JSON.stringify(event));
-  }
-}
+const lines = repeatedFixtureLines(target);
 const text = lines.join('\n');
 
 function time(fn) {

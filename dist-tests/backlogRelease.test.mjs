@@ -9,24 +9,14 @@ import { execFileSync } from 'node:child_process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const DIST = process.env.AGENTUI_DIST ?? fileURLToPath(new URL('../dist/', import.meta.url));
-const FIXTURE = fileURLToPath(new URL('../fixtures/coding-session.jsonl', import.meta.url));
+const REPEATED = new URL('../scripts/repeatedSession.mjs', import.meta.url).href;
 
 const child = `
-import { readFileSync } from 'node:fs';
 const { openBacklog } = await import(${JSON.stringify(pathToFileURL(`${DIST}/stream/openBacklog.js`).href)});
 const { createRuntimeStore } = await import(${JSON.stringify(pathToFileURL(`${DIST}/headless.js`).href)});
+const { repeatedFixtureLines } = await import(${JSON.stringify(REPEATED)});
 const COUNT = 100_000;
-const IDS = ['turnId', 'stepId', 'toolCallId', 'actionId', 'artifactId', 'evidenceId', 'taskId', 'runId', 'subagentId'];
-const base = readFileSync(${JSON.stringify(FIXTURE)}, 'utf8').split('\\n').filter(Boolean).map((line) => JSON.parse(line));
-const lines = [];
-for (let rep = 0; lines.length < COUNT; rep++) {
-  for (const event of base) {
-    if (lines.length >= COUNT) break;
-    const copy = { ...event, eventId: 'r' + rep + '-' + event.eventId, sequence: lines.length + 1 };
-    for (const key of IDS) if (typeof copy[key] === 'string') copy[key] = 'r' + rep + '-' + copy[key];
-    lines.push(JSON.stringify(copy));
-  }
-}
+const lines = repeatedFixtureLines(COUNT);
 let text = lines.join('\\n') + '\\n';
 lines.length = 0;
 const live = {};

@@ -8,10 +8,10 @@
 // interleaved; medians and the load average.
 // Usage: node bench/browser/parallel-parse.mjs [--runs 7] [--port 6334]
 import { createServer } from 'node:http';
-import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { chromium } from 'playwright';
 import { chromiumLaunchOptions } from '../../scripts/pinned-chromium.mjs';
+import { SCOPED_IDS, repeatedFixtureLines } from '../../scripts/repeatedSession.mjs';
 
 const args = process.argv.slice(2);
 const runs = Number(args[args.indexOf('--runs') + 1]) || 7;
@@ -19,24 +19,11 @@ const PORT = Number(args[args.indexOf('--port') + 1]) || 6334;
 const EVENTS = 100_000;
 
 // The coding fixture repeated to 100k events, ids fresh per repetition (as the Open session scene scales it).
-const SCOPED = ['turnId', 'stepId', 'toolCallId', 'actionId', 'artifactId', 'evidenceId', 'taskId', 'runId', 'subagentId', 'messageId'];
-const base = readFileSync(new URL('../../fixtures/coding-session.jsonl', import.meta.url), 'utf8')
-  .split('\n')
-  .filter(Boolean)
-  .map((line) => JSON.parse(line));
-const lines = [];
-for (let rep = 0; lines.length < EVENTS; rep++) {
-  for (const event of base) {
-    if (lines.length >= EVENTS) break;
-    const copy = { ...event, eventId: `r${rep}-${event.eventId}`, sequence: lines.length + 1 };
-    for (const key of SCOPED) if (typeof copy[key] === 'string') copy[key] = `r${rep}-${copy[key]}`;
-    lines.push(JSON.stringify(copy));
-  }
-}
+const lines = repeatedFixtureLines(EVENTS);
 const body = `${lines.join('\n')}\n`;
 
 const page = `<!doctype html><html><body><script type="module">
-const KEYS = ${JSON.stringify(SCOPED)};
+const KEYS = ${JSON.stringify(SCOPED_IDS)};
 // The worker: parse every line of its part, note where each id is first named and every event id.
 function worker() {
   self.onmessage = ({ data: { text, keys } }) => {
