@@ -21,7 +21,9 @@ const STOP_MESSAGE: Record<'line_too_long' | 'binary_input', (line: number, limi
   binary_input: (line) => `line ${line} is not UTF-8 text (binary input): reading stopped there`,
 };
 
-const isBlank = (entry: InputLine) => 'text' in entry && entry.text.trim() === '';
+const OPEN_BRACE = 123;
+/** Blank: whitespace only. A line opening an object (every event's) is not: no trim per line. */
+const isBlank = (entry: InputLine) => 'text' in entry && entry.text.charCodeAt(0) !== OPEN_BRACE && entry.text.trim() === '';
 
 /**
  * Reads input chunks as items in input order. A first non-blank line that is JSON by itself and
@@ -41,17 +43,30 @@ export async function* readInputBatches(chunks: AsyncIterable<string | Uint8Arra
   const maxLine = limits.maxLineChars ?? MAX_LINE_CHARS;
   const maxDocument = limits.maxDocumentChars ?? MAX_DOCUMENT_CHARS;
   const batches = lineBatches(chunks, maxLine);
+  /** Reading stopped at a line holding a NUL (the line reader hands such lines on: see `LineReader`). */
+  let binary = false;
+  const stopItem = (stop: keyof typeof STOP_MESSAGE, line: number): InputItem => ({ kind: 'issue', issue: { code: stop, line, message: STOP_MESSAGE[stop](line, maxLine) } });
   const toItems = (entries: readonly InputLine[], from = 0): InputItem[] => {
     const items: InputItem[] = [];
     for (let i = from; i < entries.length; i++) {
       const entry = entries[i]!;
       if ('stop' in entry) {
-        items.push({ kind: 'issue', issue: { code: entry.stop, line: entry.line, message: STOP_MESSAGE[entry.stop](entry.line, maxLine) } });
+        items.push(stopItem(entry.stop, entry.line));
         continue;
       }
       if (isBlank(entry)) continue;
       const parsed = parseJsonLine(entry.text, entry.line);
-      items.push('issue' in parsed ? { kind: 'issue', issue: parsed.issue } : { kind: 'record', line: parsed.line, value: parsed.value });
+      if (!('issue' in parsed)) {
+        items.push({ kind: 'record', line: parsed.line, value: parsed.value });
+        continue;
+      }
+      // Not JSON: a NUL (never in JSON text) makes it binary input, and reading stops there.
+      if (entry.text.includes('\0')) {
+        items.push(stopItem('binary_input', entry.line));
+        binary = true;
+        break;
+      }
+      items.push({ kind: 'issue', issue: parsed.issue });
     }
     return items;
   };
@@ -103,11 +118,13 @@ export async function* readInputBatches(chunks: AsyncIterable<string | Uint8Arra
   }
   const heldItems = toItems(held.splice(0));
   if (heldItems.length > 0) yield heldItems;
-  if (ended) return;
+  if (ended || binary) return void (await batches.return(undefined));
   const rest = toItems(batch, at);
   if (rest.length > 0) yield rest;
+  if (binary) return void (await batches.return(undefined));
   for await (const entries of batches) {
     const items = toItems(entries);
     if (items.length > 0) yield items;
+    if (binary) return;
   }
 }

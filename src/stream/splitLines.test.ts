@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { cutBytes } from '../../test/cutBytes';
 import { LineReader, type InputLine } from './splitLines';
 
 const encoder = new TextEncoder();
@@ -13,18 +14,6 @@ function readAll(chunks: readonly (string | Uint8Array)[], maxChars?: number): I
   return lines;
 }
 
-/** `bytes` cut at the given offsets. */
-function cut(bytes: Uint8Array, offsets: readonly number[]): Uint8Array[] {
-  const points = [...new Set(offsets.map((o) => o % (bytes.length + 1)))].sort((a, b) => a - b);
-  const parts: Uint8Array[] = [];
-  let from = 0;
-  for (const to of [...points, bytes.length]) {
-    parts.push(bytes.subarray(from, to));
-    from = to;
-  }
-  return parts;
-}
-
 describe('LineReader', () => {
   it('gives the same numbered lines wherever the bytes are cut, multi-byte characters and LF, CRLF or CR line ends included', () => {
     const line = fc.string({ unit: fc.constantFrom('a', '{', '"', 'é', '字', '😀', ' '), maxLength: 12 });
@@ -35,7 +24,7 @@ describe('LineReader', () => {
         // A CR followed by an LF is one line end, wherever the rows put them.
         const expected = text.split(/\r\n|\r|\n/).map((t, i) => ({ line: i + 1, text: t }));
         if (expected.at(-1)!.text === '') expected.pop();
-        expect(readAll(cut(encoder.encode(text), offsets))).toEqual(expected);
+        expect(readAll(cutBytes(encoder.encode(text), offsets))).toEqual(expected);
       }),
       { numRuns: 500 },
     );
@@ -58,12 +47,23 @@ describe('LineReader', () => {
     expect(readAll(['abcd\n'], 4)).toEqual([{ line: 1, text: 'abcd' }]);
   });
 
-  it('stops at the line holding a NUL or bytes that are not UTF-8', () => {
-    expect(readAll(['{"a":1}\n{"b":\u00002}\n{"c":3}\n'])).toEqual([{ line: 1, text: '{"a":1}' }, { line: 2, stop: 'binary_input' }]);
-    // A NUL as bytes, also in a chunk that first completes a character the previous chunk cut.
+  it('hands on a line inside one chunk as read, NUL and all: its reader finds the NUL when the line fails to parse', () => {
+    expect(readAll(['{"a":1}\n{"b":\u00002}\n{"c":3}\n'])).toEqual([
+      { line: 1, text: '{"a":1}' },
+      { line: 2, text: '{"b":\u00002}' },
+      { line: 3, text: '{"c":3}' },
+    ]);
+  });
+
+  it('stops at a NUL in a line held across chunks (an endless run of NULs at its first chunk) or at bytes that are not UTF-8', () => {
+    // A NUL as bytes in the piece of a line that ends in the next chunk, and in the piece that ends it.
     expect(readAll([encoder.encode('{"a":1}\n{"b":'), new Uint8Array([0, ...encoder.encode('2}\n')])])).toEqual([{ line: 1, text: '{"a":1}' }, { line: 2, stop: 'binary_input' }]);
+    expect(readAll([new Uint8Array([...encoder.encode('{"a":1}\n{"b":'), 0]), encoder.encode('2}\n{"c":3}\n')])).toEqual([{ line: 1, text: '{"a":1}' }, { line: 2, stop: 'binary_input' }]);
+    // /dev/zero: no line end ever; reading stops at the first chunk, not at the line limit.
+    const zeros = new Uint8Array(1 << 16);
+    expect(readAll([zeros, zeros, zeros])).toEqual([{ line: 1, stop: 'binary_input' }]);
     const euro = encoder.encode('€');
-    const cut = [new Uint8Array([...encoder.encode('ok\n'), euro[0]!]), new Uint8Array([euro[1]!, euro[2]!, ...encoder.encode('\nx'), 0, ...encoder.encode('\n')])];
+    const cut = [new Uint8Array([...encoder.encode('ok\n'), euro[0]!]), new Uint8Array([euro[1]!, euro[2]!, ...encoder.encode('\nx'), 0])];
     expect(readAll(cut)).toEqual([{ line: 1, text: 'ok' }, { line: 2, text: '€' }, { line: 3, stop: 'binary_input' }]);
     const bad = new Uint8Array([...encoder.encode('{"a":1}\n{"b":'), 0xff, ...encoder.encode('}\n')]);
     expect(readAll([bad])).toEqual([{ line: 1, text: '{"a":1}' }, { line: 2, stop: 'binary_input' }]);

@@ -1,0 +1,51 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { cutBytes } from '../../test/cutBytes';
+import { readInput, type InputItem } from './readInput';
+
+const encoder = new TextEncoder();
+
+async function readAll(chunks: readonly (string | Uint8Array)[]): Promise<InputItem[]> {
+  const items: InputItem[] = [];
+  for await (const item of readInput(chunks)) items.push(item);
+  return items;
+}
+
+const binaryAt = (line: number) => ({ kind: 'issue', issue: { code: 'binary_input', line, message: `line ${line} is not UTF-8 text (binary input): reading stopped there` } });
+
+describe('readInput', () => {
+  it('stops at the first line holding a NUL, wherever the chunks are cut: the lines before it are records, nothing after it is read', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 2, max: 8 }),
+        fc.nat(),
+        fc.nat(),
+        fc.array(fc.nat(), { maxLength: 6 }),
+        async (count, nulLine, nulAt, offsets) => {
+          const lines = Array.from({ length: count }, (_, i) => JSON.stringify({ type: 'message.delta', n: i + 1, text: `é${i}` }));
+          const at = nulLine % count;
+          const line = lines[at]!;
+          const position = nulAt % (line.length + 1);
+          lines[at] = `${line.slice(0, position)}\u0000${line.slice(position)}`;
+          const text = `${lines.join('\n')}\n`;
+          const expected = [...lines.slice(0, at).map((l, i) => ({ kind: 'record', line: i + 1, value: JSON.parse(l) })), binaryAt(at + 1)];
+          // A one-line input of a single JSON value is a document; two lines or more are JSON Lines.
+          expect(await readAll(cutBytes(encoder.encode(text), offsets))).toEqual(expected);
+          expect(await readAll([text])).toEqual(expected);
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
+  it('reads on past a line that is not JSON and holds no NUL', async () => {
+    const items = await readAll(['{"type":"a"}\n{"type":\n{"type":"b"}\n']);
+    expect(items.map((item) => (item.kind === 'issue' ? item.issue.code : item.kind))).toEqual(['record', 'invalid_json', 'record']);
+  });
+
+  it('stops at a NUL in input that began as a pretty-printed document but is not one', async () => {
+    const items = await readAll(['{\n"type": "a"\n\u0000\n}\n']);
+    expect(items.at(-1)).toEqual(binaryAt(3));
+    expect(items.filter((item) => item.kind === 'record')).toEqual([]);
+  });
+});
