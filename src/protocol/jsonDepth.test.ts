@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createRuntimeStore } from '../store/createRuntimeStore';
 import { exceedsJsonDepth, MAX_JSON_DEPTH } from './jsonDepth';
@@ -35,6 +36,18 @@ describe('nesting depth', () => {
     expect(exceedsJsonDepth(nest(5_000))).toBe(true);
     expect(exceedsJsonDepth({ a: [1, { b: 'c' }] }, 3)).toBe(false);
     expect(exceedsJsonDepth({ a: [1, { b: {} }] }, 3)).toBe(true);
+  });
+
+  it('agrees with the depth of any JSON value, at any limit', () => {
+    // The depth in containers, the value itself counting as one (a string or number: 0).
+    const depthOf = (value: unknown): number =>
+      typeof value !== 'object' || value === null ? 0 : 1 + Math.max(0, ...Object.values(value).map(depthOf));
+    fc.assert(
+      fc.property(fc.jsonValue({ maxDepth: 8 }), fc.integer({ min: 0, max: 10 }), (value, limit) => {
+        expect(exceedsJsonDepth(value, limit)).toBe(depthOf(value) > limit);
+      }),
+      { numRuns: 500 },
+    );
   });
 
   it('validateEvent: an event whose args nest 5,000 deep is not applicable, with a clear too_deep issue', () => {
