@@ -38,6 +38,23 @@ describe('readInput', () => {
     );
   });
 
+  it('stops at a NUL line of input that opens like a pretty-printed document, asking for no chunk after it', async () => {
+    let asked = 0;
+    function* chunks(): Generator<string> {
+      yield '{\n';
+      yield '\u0000\n';
+      // What follows would be read up to the document limit (64 Mi characters) if the NUL did not end it.
+      for (let i = 0; i < 1_000; i++) {
+        asked += 1;
+        yield `${JSON.stringify({ type: 'message.delta', n: i })}\n`;
+      }
+    }
+    const items: InputItem[] = [];
+    for await (const item of readInput(chunks())) items.push(item);
+    expect(items.map((item) => (item.kind === 'issue' ? `${item.issue.code}@${item.issue.line}` : item.kind))).toEqual(['invalid_json@1', 'binary_input@2']);
+    expect(asked).toBeLessThanOrEqual(1);
+  });
+
   it('reads on past a line that is not JSON and holds no NUL', async () => {
     const items = await readAll(['{"type":"a"}\n{"type":\n{"type":"b"}\n']);
     expect(items.map((item) => (item.kind === 'issue' ? item.issue.code : item.kind))).toEqual(['record', 'invalid_json', 'record']);

@@ -21,6 +21,9 @@ const STOP_MESSAGE: Record<'line_too_long' | 'binary_input', (line: number, limi
   binary_input: (line) => `line ${line} is not UTF-8 text (binary input): reading stopped there`,
 };
 
+/** A held line past which the input cannot be one document: where reading stopped, or one holding a NUL. */
+const endsHolding = (entry: InputLine): boolean => 'stop' in entry || entry.text.includes('\0');
+
 const OPEN_BRACE = 123;
 /** Blank: whitespace only. A line opening an object (every event's) is not: no trim per line. */
 const isBlank = (entry: InputLine) => 'text' in entry && entry.text.charCodeAt(0) !== OPEN_BRACE && entry.text.trim() === '';
@@ -108,8 +111,10 @@ export async function* readInputBatches(chunks: AsyncIterable<string | Uint8Arra
       // One JSON value on its line: a document if nothing follows it.
       if ((await readAhead()) === undefined) return yield [asDocument(alone.value)];
     } else if (!alone.ok && /^\s*[[{]/.test(first.text)) {
-      // Perhaps a pretty-printed document: hold lines while it may still be one.
-      while (!ended && heldChars <= maxDocument && !('stop' in held[held.length - 1]!)) await readAhead();
+      // Perhaps a pretty-printed document: hold lines while it may still be one. A line holding a
+      // NUL ends that (no JSON text holds one): the line reader hands such a line on, and holding
+      // on past it read binary input up to the document limit.
+      while (!ended && heldChars <= maxDocument && !endsHolding(held[held.length - 1]!)) await readAhead();
       if (ended && heldChars <= maxDocument && held.every((entry) => 'text' in entry)) {
         const whole = tryParseJson(held.map((entry) => (entry as { text: string }).text).join('\n'));
         if (whole.ok && typeof whole.value === 'object' && whole.value !== null) return yield [asDocument(whole.value)];

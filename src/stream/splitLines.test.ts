@@ -55,6 +55,61 @@ describe('LineReader', () => {
     ]);
   });
 
+  it('names the line a malformed character is in when a chunk ends inside a character', () => {
+    const bytes = (...parts: (string | number)[]) => new Uint8Array(parts.flatMap((part) => (typeof part === 'string' ? [...encoder.encode(part)] : [part])));
+    // The first byte of a three-byte character ends line 1, and the next chunk ends the line: line 1 is not UTF-8.
+    expect(readAll([bytes('{"a":1}', 0xe2), bytes('\n{"b":2}\n')])).toEqual([{ line: 1, stop: 'binary_input' }]);
+    // A character completed across chunks is text; the malformed byte after it is on line 5, not on the character's line 2.
+    expect(readAll([bytes('ok\n', 0xe2), bytes(0x82, 0xac, '\n{"a":1}\n{"b":2}\n', 0xff, '\n')])).toEqual([
+      { line: 1, text: 'ok' },
+      { line: 2, text: '€' },
+      { line: 3, text: '{"a":1}' },
+      { line: 4, text: '{"b":2}' },
+      { line: 5, stop: 'binary_input' },
+    ]);
+    // Cut one byte at a time, a four-byte character is still one character.
+    const emoji = [...encoder.encode('😀')];
+    expect(readAll([bytes('a', emoji[0]!), bytes(emoji[1]!), bytes(emoji[2]!), bytes(emoji[3]!, '\n', 0xff, '\n')])).toEqual([{ line: 1, text: 'a😀' }, { line: 2, stop: 'binary_input' }]);
+  });
+
+  it('stops at the first line that is not UTF-8, wherever the bytes are cut (against a reading of the whole, line by line)', () => {
+    const piece = fc.constantFrom(...['a', '{', '"', '\n', '\r', '\r\n', '€', '😀'].map((t) => [...encoder.encode(t)]), [0xff], [0xe2], [0x82], [0xe2, 0x82]);
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 16 }), fc.array(fc.nat(), { maxLength: 6 }), (pieces, offsets) => {
+        const bytes = new Uint8Array(pieces.flat());
+        // The lines of the whole, each judged alone: text, or where reading stops.
+        const expected: InputLine[] = [];
+        let start = 0;
+        const close = (end: number) => {
+          const line = expected.length + 1;
+          try {
+            expected.push({ line, text: new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(start, end)) });
+          } catch {
+            expected.push({ line, stop: 'binary_input' });
+          }
+        };
+        for (let at = 0; at < bytes.length && !expected.some((e) => 'stop' in e); at++) {
+          if (bytes[at] !== 10 && bytes[at] !== 13) continue;
+          close(at);
+          if (bytes[at] === 13 && bytes[at + 1] === 10) at += 1;
+          start = at + 1;
+        }
+        if (start < bytes.length && !expected.some((e) => 'stop' in e)) close(bytes.length);
+        expect(readAll(cutBytes(bytes, offsets))).toEqual(expected);
+      }),
+      { numRuns: 1_000 },
+    );
+  });
+
+  it('an empty chunk between a CR and its LF is no line end of its own', () => {
+    const expected = [
+      { line: 1, text: '{"a":1}' },
+      { line: 2, text: '{"b":2}' },
+    ];
+    expect(readAll(['{"a":1}\r', '', '\n{"b":2}\n'])).toEqual(expected);
+    expect(readAll([encoder.encode('{"a":1}\r'), new Uint8Array(0), encoder.encode('\n{"b":2}\n')])).toEqual(expected);
+  });
+
   it('stops at a NUL in a line held across chunks (an endless run of NULs at its first chunk) or at bytes that are not UTF-8', () => {
     // A NUL as bytes in the piece of a line that ends in the next chunk, and in the piece that ends it.
     expect(readAll([encoder.encode('{"a":1}\n{"b":'), new Uint8Array([0, ...encoder.encode('2}\n')])])).toEqual([{ line: 1, text: '{"a":1}' }, { line: 2, stop: 'binary_input' }]);

@@ -26,6 +26,8 @@ export class LineReader {
   private stopped = false;
   /** The last chunk ended with a CR: an LF starting the next one belongs to that line end. */
   private pendingCr = false;
+  /** The bytes of a character the last chunks cut off, held by the decoder until the next one completes it. */
+  private carry: Uint8Array = NO_BYTES;
 
   constructor(private readonly maxChars = MAX_LINE_CHARS) {}
 
@@ -55,10 +57,14 @@ export class LineReader {
   private decode(chunk: string | Uint8Array, stream: boolean): { text: string; bad: number } {
     if (typeof chunk === 'string') return { text: chunk, bad: -1 };
     try {
-      return { text: this.decoder.decode(chunk, { stream }), bad: -1 };
+      const text = this.decoder.decode(chunk, { stream });
+      this.carry = cutCharacter(chunk.length < 4 ? joinBytes(this.carry, chunk) : chunk);
+      return { text, bad: -1 };
     } catch {
-      // Find the line of the first malformed sequence: decode again, replacing it.
-      const text = new TextDecoder().decode(chunk);
+      // Find the line of the first malformed sequence: decode again, replacing it, with the bytes the
+      // decoder held from the last chunk (decoded alone, the end of a character they began reads as
+      // malformed, and the line before was named instead).
+      const text = new TextDecoder().decode(joinBytes(this.carry, chunk));
       const nul = text.indexOf('\0');
       const replaced = text.indexOf('\uFFFD');
       // Neither found: the bad sequence began in the bytes held from the previous chunk (a
@@ -89,6 +95,8 @@ export class LineReader {
 
   private feed(text: string, bad: number): InputLine[] {
     const lines: InputLine[] = [];
+    // An empty chunk (a stream may send one) ends no line, nor a CR's wait for its LF.
+    if (text.length === 0 && bad < 0) return lines;
     let start = 0;
     // A CR that ended the last chunk and the LF that starts this one are one line end.
     if (this.pendingCr && text.charCodeAt(0) === 10) start = 1;
@@ -123,6 +131,29 @@ export class LineReader {
     if (!this.take(text, start, text.length)) return this.stop(lines, 'line_too_long');
     return lines;
   }
+}
+
+const NO_BYTES = new Uint8Array(0);
+
+/** `a` then `b` (`b` itself when `a` is empty: the common case, no copy). */
+function joinBytes(a: Uint8Array, b: Uint8Array): Uint8Array {
+  if (a.length === 0) return b;
+  const joined = new Uint8Array(a.length + b.length);
+  joined.set(a);
+  joined.set(b, a.length);
+  return joined;
+}
+
+/** The bytes at the end of `bytes` that begin a character they do not complete (a UTF-8 decoder holds them). */
+function cutCharacter(bytes: Uint8Array): Uint8Array {
+  for (let back = 1; back <= Math.min(3, bytes.length); back++) {
+    const byte = bytes[bytes.length - back]!;
+    // A continuation byte: the character began further back.
+    if ((byte & 0xc0) === 0x80) continue;
+    const length = byte >= 0xf0 ? 4 : byte >= 0xe0 ? 3 : byte >= 0xc0 ? 2 : 1;
+    return length > back ? bytes.slice(bytes.length - back) : NO_BYTES;
+  }
+  return NO_BYTES;
 }
 
 /** The lines of the input, one array per chunk read (see `LineReader`). */
