@@ -61,16 +61,13 @@ export class LineReader {
       this.carry = cutCharacter(chunk.length < 4 ? joinBytes(this.carry, chunk) : chunk);
       return { text, bad: -1 };
     } catch {
-      // Find the line of the first malformed sequence: decode again, replacing it, with the bytes the
-      // decoder held from the last chunk (decoded alone, the end of a character they began reads as
-      // malformed, and the line before was named instead).
-      const text = new TextDecoder().decode(joinBytes(this.carry, chunk));
-      const nul = text.indexOf('\0');
-      const replaced = text.indexOf('\uFFFD');
-      // Neither found: the bad sequence began in the bytes held from the previous chunk (a
-      // character cut off there, or at the end of input), so the problem is where this text starts.
-      if (nul < 0 && replaced < 0) return { text, bad: 0 };
-      return { text, bad: nul < 0 ? replaced : replaced < 0 ? nul : Math.min(nul, replaced) };
+      // Where the first malformed sequence starts, with the bytes the decoder held from the last
+      // chunk before this one's (decoded alone, the end of a character they began reads as
+      // malformed, and the line before was named). Found in the bytes, not as the first U+FFFD of a
+      // lenient decode: a line may hold that character as text.
+      const bytes = joinBytes(this.carry, chunk);
+      const at = firstMalformed(bytes);
+      return { text: new TextDecoder().decode(bytes), bad: new TextDecoder().decode(bytes.subarray(0, at)).length };
     }
   }
 
@@ -142,6 +139,28 @@ function joinBytes(a: Uint8Array, b: Uint8Array): Uint8Array {
   joined.set(a);
   joined.set(b, a.length);
   return joined;
+}
+
+/**
+ * The offset of the first malformed UTF-8 sequence in `bytes` (a character cut off at their end
+ * counts), or their length: the WHATWG decoder's rules, so it finds where that decoder failed
+ * (no overlong forms, surrogates or code points past U+10FFFF).
+ */
+function firstMalformed(bytes: Uint8Array): number {
+  for (let at = 0; at < bytes.length; ) {
+    const lead = bytes[at]!;
+    const length = lead < 0x80 ? 1 : lead >= 0xc2 && lead <= 0xdf ? 2 : lead >= 0xe0 && lead <= 0xef ? 3 : lead >= 0xf0 && lead <= 0xf4 ? 4 : 0;
+    if (length === 0) return at;
+    // The second byte's range narrows after E0, ED, F0 and F4.
+    const low = lead === 0xe0 ? 0xa0 : lead === 0xf0 ? 0x90 : 0x80;
+    const high = lead === 0xed ? 0x9f : lead === 0xf4 ? 0x8f : 0xbf;
+    for (let k = 1; k < length; k++) {
+      const byte = bytes[at + k];
+      if (byte === undefined || byte < (k === 1 ? low : 0x80) || byte > (k === 1 ? high : 0xbf)) return at;
+    }
+    at += length;
+  }
+  return bytes.length;
 }
 
 /** The bytes at the end of `bytes` that begin a character they do not complete (a UTF-8 decoder holds them). */
