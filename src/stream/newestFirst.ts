@@ -92,6 +92,8 @@ export function presentNewestTurns(store: RuntimeStore, newest: RuntimeState): (
     counts: newest.counts,
     queueUnknown: true,
     historyPending: true,
+    // The newest turns, not history applied so far (the presentation before this one's mark).
+    historyPrefix: undefined,
   };
   return presentState(store, presented);
 }

@@ -178,3 +178,76 @@ describe('the first thread shown is the whole’s first thread', () => {
     await expectFirstThread(withoutUndefined(renumber([...turns.slice(0, 10), started, ...turns.slice(10, -7), ...otherThread(1, 'thread-sub'), ...turns.slice(-7)])));
   });
 });
+
+// Fourth review from outside: ids the store builds by joining two ids (a reused call's
+// `<toolCallId>@<turnId>`, a turn's `<turnId>:user`, a subagent's `<subagentId>:<turnId>:assistant`)
+// can be equal for different ids of the history and the newest turns; session facts only some
+// events carry; a tail counted in turns that are not turns.
+describe('ids the store builds from two ids, and facts only some events carry', () => {
+  const ev = (type: string, fields: Record<string, unknown> = {}, payload: Record<string, unknown> = {}): Record<string, unknown> => ({
+    schemaVersion: 'lime-profile-0.4.0',
+    runtimeId: 'rt',
+    sessionId: 's',
+    threadId: 'th',
+    timestamp: '2026-06-09T10:00:00.000Z',
+    type,
+    ...fields,
+    payload,
+  });
+  /** Turn `t`: the prompt, an answer, a call of `tool` when given, the end. */
+  const turnOf = (t: number | string, tool?: string) => {
+    const turnId = typeof t === 'number' ? `t${t}` : t;
+    return [
+      ev('turn.submitted', { turnId }, { text: `q${t}` }),
+      ev('model.delta', { turnId }, { delta: `a${t}` }),
+      ...(tool ? [ev('tool.started', { turnId, stepId: `s${t}`, toolCallId: tool }, { toolName: 'x' })] : []),
+      ev('turn.completed', { turnId }),
+    ];
+  };
+  const turnsOf = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => turnOf(from + i)).flat();
+  const numbered = (events: Record<string, unknown>[]) => events.map((e, i) => ({ ...e, eventId: `e${i + 1}`, sequence: i + 1 }));
+  const checked = async (events: Record<string, unknown>[]) => {
+    const opened = await openChecked(events);
+    if (opened.shown) expectSessionIsFinal(opened.shown, opened.last);
+    return opened;
+  };
+
+  const cases: [string, Record<string, unknown>[]][] = [
+    ['a call of the history named as a newest turn’s reused call (tc@t39)', numbered([...turnsOf(0, 3), ...turnOf(3, 'tc@t39'), ...turnsOf(4, 38), ...turnOf(38, 'tc'), ...turnOf(39, 'tc')])],
+    ['a newest call named as the key of a call the history reused (tc@t3)', numbered([...turnsOf(0, 2), ...turnOf(2, 'tc'), ...turnOf(3, 'tc'), ...turnsOf(4, 39), ...turnOf(39, 'tc@t3')])],
+    ['a message of the history named as a newest turn’s user message', numbered([...turnsOf(0, 3), ev('model.delta', { turnId: 't2', messageId: 't38:user' }, { delta: 'hist' }), ...turnsOf(3, 40)])],
+    ['a newest message named as a history turn’s user message', numbered([...turnsOf(0, 39), ev('model.delta', { turnId: 't38', messageId: 't3:user' }, { delta: 'tail' }), ...turnsOf(39, 40)])],
+    [
+      'a history subagent’s message named as a newest subagent’s implicit one',
+      numbered([...turnsOf(0, 3), ev('model.delta', { turnId: 'sa:t38', messageId: 'sa:t38:assistant', subagentId: 'sb' }, { delta: 'hist ' }), ...turnsOf(3, 39), ev('model.delta', { turnId: 't38', subagentId: 'sa' }, { delta: 'tail' }), ...turnsOf(39, 40)]),
+    ],
+    [
+      'a history subagent’s implicit message and a newest turn whose id joins the same two ids',
+      numbered([...turnsOf(0, 3), ev('model.delta', { turnId: 'x', subagentId: 'sa' }, { delta: 'sub' }), ...turnsOf(3, 32), ...turnsOf(32, 40).map((e) => (e.turnId === 't35' ? { ...e, turnId: 'sa:x' } : e))]),
+    ],
+    [
+      'portable events of which only the history’s name the session and the runtime',
+      turnsOf(0, 40).map((e, i) => {
+        const portable: Record<string, unknown> = { ...e, schemaVersion: '0.1', eventId: `e${i + 1}` };
+        if (i >= 20) {
+          delete portable.sessionId;
+          delete portable.runtimeId;
+        }
+        return portable;
+      }),
+    ],
+  ];
+  for (const [name, events] of cases) it(`${name}: what is shown first is the whole’s`, () => checked(events));
+
+  it('the newest turns shown are not history still loading (historyPrefix is the in-order view’s)', async () => {
+    const { shown } = await checked(numbered(turnsOf(0, 40)));
+    expect(shown?.historyPending).toBe(true);
+    expect(shown?.historyPrefix).toBeUndefined();
+  });
+
+  it('a subagent’s turn id is not one of the newest turns a tail must hold', async () => {
+    const events = numbered([...turnsOf(0, 33), ev('model.delta', { turnId: 'helper-turn', subagentId: 'sa' }, { delta: 'sub' }), ...turnsOf(33, 40)]);
+    const { shown } = await checked(events);
+    if (shown) expect([...shown.turns.byId.keys()].filter((id) => /^t\d+$/.test(String(id))).length).toBeGreaterThanOrEqual(8);
+  });
+});

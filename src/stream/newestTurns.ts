@@ -5,6 +5,7 @@
 import { classifyDocument } from '../protocol/snapshots';
 import { typeFactsOf } from '../protocol/validateEvent';
 import { eventIdOf, sequenceOf } from '../store/eventPlace';
+import { isSubagentScoped } from '../store/apply/messages';
 
 /**
  * The envelope fields naming a record of the projection that a later event can change (a turn,
@@ -51,8 +52,11 @@ type Event = Record<string, unknown> & { payload?: unknown };
  * when there is none worth showing first: a value that is a snapshot or read model, or an event
  * carrying one (it rewrites what came before), events of more than one session, runtime or schema,
  * sequences that are not one after another, a value that is no event but holds an event's id or
- * place, a message or part named as the store names the ones it makes (`<turnId>:assistant`,
- * `<messageId>#<n>`), events the store places in order mixed with events it applies at once,
+ * place, a message, part or call named as the store names the ones it makes (`<turnId>:assistant`,
+ * `<turnId>:user`, `<messageId>#<n>`, any id with an `@` as in `<toolCallId>@<turnId>`), subagent
+ * content beside an id with a colon (`<subagentId>:<turnId>:assistant` may then equal another
+ * joined id), a session fact (`sessionId`, `runtimeId`, `schemaVersion`, `sequence`) only some
+ * events carry, events the store places in order mixed with events it applies at once,
  * more than 64 events stating the thread's or the session's own facts (status, incidents, facts unavailable: the tail is projected after
  * those before it), or no closed tail within `maxShare` of the backlog. One pass forward (`NewestTurnsIndex.add`: where each entity id is first named), one back
  * from the end to the first index that nothing after it reaches behind.
@@ -88,6 +92,12 @@ export class NewestTurnsIndex {
   /** Events placed in the session's order were read, and events that are not (applied as they come). */
   private placed = false;
   private unplaced = false;
+  /** Session facts some events carried, and facts some events lacked (a bit per fact: see `ALL_SESSION_FACTS`). */
+  private carried = 0;
+  private missing = 0;
+  /** Subagent content was read, and an id holding a colon (see `add`). */
+  private subagentContent = false;
+  private colonScope = false;
 
   /** The backlog is not events (one whole document): no tail is shown first. */
   refuse(): void {
@@ -104,28 +114,40 @@ export class NewestTurnsIndex {
       if (classifyDocument(value) !== 'unknown' || (isObject(value) && (value.eventId !== undefined || value.sequence !== undefined))) this.refused = true;
       return;
     }
-    if (value.sessionId !== undefined) {
-      this.session ??= value.sessionId;
-      if (value.sessionId !== this.session) this.refused = true;
+    const { sessionId, runtimeId, schemaVersion } = value;
+    if (sessionId !== undefined) {
+      this.session ??= sessionId;
+      if (sessionId !== this.session) this.refused = true;
     }
     // The session names the runtime and schema its first event does: a tail naming others (a
     // runtime restarted mid-session) would be shown as the session's.
-    if (value.runtimeId !== undefined) {
-      this.runtime ??= value.runtimeId;
-      if (value.runtimeId !== this.runtime) this.refused = true;
+    if (runtimeId !== undefined) {
+      this.runtime ??= runtimeId;
+      if (runtimeId !== this.runtime) this.refused = true;
     }
-    if (value.schemaVersion !== undefined) {
-      this.schema ??= value.schemaVersion;
-      if (value.schemaVersion !== this.schema) this.refused = true;
+    if (schemaVersion !== undefined) {
+      this.schema ??= schemaVersion;
+      if (schemaVersion !== this.schema) this.refused = true;
     }
+    // The session shows the last of these an event carried: one the history carries and the newest
+    // turns do not would be shown missing. A bit per fact, where it was missing.
+    const missing = (sessionId === undefined ? 1 : 0) | (runtimeId === undefined ? 2 : 0) | (schemaVersion === undefined ? 4 : 0) | (value.sequence === undefined ? 8 : 0);
+    this.missing |= missing;
+    this.carried |= ~missing & ALL_SESSION_FACTS;
+    if ((this.carried & this.missing) !== 0) this.refused = true;
     if (typeof value.threadId === 'string') this.firstThread ??= value.threadId;
     // A part named as the store names parts it numbers (`<messageId>#<n>`) takes that number from
     // the message's own part in the whole: no id of the tail says which.
     if (typeof value.partId === 'string' && NUMBERED_PART.test(value.partId)) this.refused = true;
     // Likewise a message named as another turn's implicit one (`<turnId>:assistant`): content of
     // that turn without a message id goes into it in the whole, and no id of the tail names it.
-    const messageId = value.messageId;
-    if (typeof messageId === 'string' && messageId.endsWith(IMPLICIT_MESSAGE) && messageId !== `${String(value.turnId)}${IMPLICIT_MESSAGE}`) this.refused = true;
+    // And a message named as another turn's user message (`<turnId>:user`, the prompt's).
+    const { messageId, turnId } = value;
+    if (typeof messageId === 'string' && (namedAsAnother(messageId, IMPLICIT_MESSAGE, turnId) || namedAsAnother(messageId, USER_MESSAGE, turnId))) this.refused = true;
+    // A subagent's content goes to `<subagentId>:<turnId>:assistant`: with a colon in a turn or
+    // subagent id, two such joins (or one and a turn's `<turnId>:assistant`) can be one id. Ids
+    // are looked at once, when first named (below), and any id with a colon counts.
+    if (isSubagentScoped(value as never)) this.subagentContent = true;
     // In order without a gap: a gap the history leaves open holds every event after it (the tail
     // too) until a repair fills it, and an event out of order or numbered twice is placed by the
     // store, not by where it is read. Such a backlog is applied in order only.
@@ -147,7 +169,17 @@ export class NewestTurnsIndex {
     // backlog is applied in order only.
     if (writesThread(type) && this.threadWrites.push(at) > MAX_THREAD_FACTS) this.refused = true;
     const { first, ids } = this;
-    for (let n = idsOf(value, ids); n-- > 0; ) if (!first.has(ids[n]!)) first.set(ids[n]!, at);
+    for (let n = idsOf(value, ids); n-- > 0; ) {
+      const id = ids[n]!;
+      if (first.has(id)) continue;
+      first.set(id, at);
+      if (id.includes(':')) this.colonScope = true;
+      // Named as the store keys a call whose id a later turn reused (`<toolCallId>@<turnId>`): in
+      // the whole it may be that record, or the key a reuse among the newest turns gets. Any id
+      // of that form, whatever it names, keeps the backlog in order (looked at once, when new).
+      if (id.includes(REUSED_CALL_MARK)) this.refused = true;
+    }
+    if (this.subagentContent && this.colonScope) this.refused = true;
   }
 
   /** The closed tail of `values` (the values added, in order), read back from the end. */
@@ -176,7 +208,8 @@ export class NewestTurnsIndex {
       const value = values[i];
       if (!isEvent(value)) continue;
       for (let n = idsOf(value, ids); n-- > 0; ) reach = Math.min(reach, first.get(ids[n]!)!);
-      if (typeof value.turnId === 'string' && first.get(value.turnId) === i) turns += 1;
+      // A subagent's turn id names none of the session's turns.
+      if (typeof value.turnId === 'string' && first.get(value.turnId) === i && !isSubagentScoped(value as never)) turns += 1;
       if (reach >= i && turns >= minTurns) start = i;
     }
     if (start === undefined || !ownsItsThreads(values, start, this.threadWrites)) return undefined;
@@ -250,6 +283,19 @@ const NO_MESSAGE_FAMILIES = /^(thread|runtime|session|snapshot|turn)\./;
 
 /** The end of the id the store gives a turn's (or the session's) message that no event named: `<turnId>:assistant`. */
 const IMPLICIT_MESSAGE = ':assistant';
+
+/** What the store joins a reused call's id and its turn with (`reusedToolCallKey`). */
+const REUSED_CALL_MARK = '@';
+
+/** The end of the id the store gives a turn's user message (its prompt): `<turnId>:user`. */
+const USER_MESSAGE = ':user';
+
+/** The session facts the store copies from every event that carries them (`sessionId`, `runtimeId`, `schemaVersion`, `sequence`), a bit each. */
+const ALL_SESSION_FACTS = 0b1111;
+
+/** `messageId` has the form of the message the store makes for a turn (`<turnId><ending>`), but of another turn than `turnId`. */
+const namedAsAnother = (messageId: string, ending: string, turnId: unknown): boolean => messageId.endsWith(ending) && messageId !== `${String(turnId)}${ending}`;
+
 
 /** The id the store gives a part it numbers: `<messageId>#<n>`. */
 const NUMBERED_PART = /#\d+$/;
