@@ -5,7 +5,6 @@
 import { classifyDocument } from '../protocol/snapshots';
 import { typeFactsOf } from '../protocol/validateEvent';
 import { eventIdOf, sequenceOf } from '../store/eventPlace';
-import { isSubagentScoped } from '../store/apply/messages';
 
 /**
  * The envelope fields naming a record of the projection that a later event can change (a turn,
@@ -95,7 +94,7 @@ export class NewestTurnsIndex {
   /** Session facts some events carried, and facts some events lacked (a bit per fact: see `ALL_SESSION_FACTS`). */
   private carried = 0;
   private missing = 0;
-  /** Subagent content was read, and an id holding a colon (see `add`). */
+  /** An event naming a subagent was read, and an id holding a colon (see `add`). */
   private subagentContent = false;
   private colonScope = false;
 
@@ -145,9 +144,9 @@ export class NewestTurnsIndex {
     const { messageId, turnId } = value;
     if (typeof messageId === 'string' && (namedAsAnother(messageId, IMPLICIT_MESSAGE, turnId) || namedAsAnother(messageId, USER_MESSAGE, turnId))) this.refused = true;
     // A subagent's content goes to `<subagentId>:<turnId>:assistant`: with a colon in a turn or
-    // subagent id, two such joins (or one and a turn's `<turnId>:assistant`) can be one id. Ids
-    // are looked at once, when first named (below), and any id with a colon counts.
-    if (isSubagentScoped(value as never)) this.subagentContent = true;
+    // subagent id, two such joins (or one and a turn's `<turnId>:assistant`) can be one id. Any
+    // event naming a subagent counts, and any id with a colon (looked at once, when first named, below).
+    if (typeof value.subagentId === 'string') this.subagentContent = true;
     // In order without a gap: a gap the history leaves open holds every event after it (the tail
     // too) until a repair fills it, and an event out of order or numbered twice is placed by the
     // store, not by where it is read. Such a backlog is applied in order only.
@@ -208,8 +207,8 @@ export class NewestTurnsIndex {
       const value = values[i];
       if (!isEvent(value)) continue;
       for (let n = idsOf(value, ids); n-- > 0; ) reach = Math.min(reach, first.get(ids[n]!)!);
-      // A subagent's turn id names none of the session's turns.
-      if (typeof value.turnId === 'string' && first.get(value.turnId) === i && !isSubagentScoped(value as never)) turns += 1;
+      // A turn id an event of a subagent names is not counted: it may be the subagent's own.
+      if (typeof value.turnId === 'string' && first.get(value.turnId) === i && typeof value.subagentId !== 'string') turns += 1;
       if (reach >= i && turns >= minTurns) start = i;
     }
     if (start === undefined || !ownsItsThreads(values, start, this.threadWrites)) return undefined;
