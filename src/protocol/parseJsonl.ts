@@ -45,8 +45,8 @@ export interface JsonlOptions {
 }
 
 /**
- * Parses JSON Lines. Blank lines are skipped; a line that is not JSON becomes an `invalid_json`
- * issue with its line number, and parsing goes on. A line nested too deep (or longer than
+ * Parses JSON Lines (line ends LF, CRLF or CR). Blank lines are skipped; a line that is not JSON becomes an `invalid_json`
+ * issue with its line number, and parsing goes on; a line holding a NUL is `binary_input`, and parsing stops there. A line nested too deep (or longer than
  * `maxLineChars`) becomes a place-holder record the store refuses while it keeps its place. Never throws.
  * @example
  * const { records, issues } = parseJsonl(text);
@@ -55,16 +55,29 @@ export interface JsonlOptions {
 export function parseJsonl(text: string, options: JsonlOptions = {}): JsonlParseResult {
   const records: JsonlRecord[] = [];
   const issues: JsonlIssue[] = [];
-  const lines = text.split('\n');
+  // As the streamed readers read text: a byte order mark is not text, lines end at LF, CRLF or a
+  // lone CR, a blank line is skipped, and a line is parsed as it is (JSON allows only its own
+  // whitespace around a value: a no-break space there is not JSON).
+  const lines = (text.charCodeAt(0) === BYTE_ORDER_MARK ? text.slice(1) : text).split(/\r\n|\r|\n/);
   for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]!.trim();
-    if (line === '') continue;
+    const line = lines[i]!;
+    if (line.trim() === '') continue;
     const parsed = parseJsonLine(line, i + 1, options);
-    if ('issue' in parsed) issues.push(parsed.issue);
-    else records.push(parsed);
+    if (!('issue' in parsed)) records.push(parsed);
+    else if (!line.includes('\0')) issues.push(parsed.issue);
+    else {
+      // A NUL is never in JSON text: the input is binary, and reading stops there.
+      issues.push({ code: 'binary_input', line: i + 1, message: binaryInputMessage(i + 1) });
+      break;
+    }
   }
   return { records, issues };
 }
+
+const BYTE_ORDER_MARK = 0xfeff;
+
+/** What a reader says of the line where binary input (bytes that are not UTF-8, a NUL) stopped it. */
+export const binaryInputMessage = (line: number): string => `line ${line} is not UTF-8 text (binary input): reading stopped there`;
 
 /**
  * Parses one line of JSON Lines: its value, or why it is not one (not JSON). A line refused for its

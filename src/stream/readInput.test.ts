@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { cutBytes } from '../../test/cutBytes';
+import { parseJsonl } from '../protocol/parseJsonl';
 import { readInput, type InputItem } from './readInput';
 
 const encoder = new TextEncoder();
@@ -53,6 +54,23 @@ describe('readInput', () => {
     for await (const item of readInput(chunks())) items.push(item);
     expect(items.map((item) => (item.kind === 'issue' ? `${item.issue.code}@${item.issue.line}` : item.kind))).toEqual(['invalid_json@1', 'binary_input@2']);
     expect(asked).toBeLessThanOrEqual(1);
+  });
+
+  it('reads JSON Lines as parseJsonl does: line ends, blank lines, a byte order mark, edges that are not JSON whitespace, a NUL', async () => {
+    const row = fc.constantFrom('{"type":"a"}', '{"type":', '', '  \t', '\u00a0{"type":"b"}', '{"type":"c"}\u2028', '{"type":"d"} ', '{"n":\u00001}', '[1]', '7');
+    const lineEnd = fc.constantFrom('\n', '\r\n', '\r');
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.tuple(row, lineEnd), { minLength: 1, maxLength: 10 }), fc.boolean(), fc.array(fc.nat(), { maxLength: 4 }), async (rows, bom, offsets) => {
+        // Two events first: JSON Lines, never one document.
+        const text = `${bom ? '\ufeff' : ''}{"type":"first"}\n{"type":"second"}\n${rows.map(([t, end]) => t + end).join('')}`;
+        const { records, issues } = parseJsonl(text);
+        const expected = [...records.map((r) => `record@${r.line}`), ...issues.map((i) => `${i.code}@${i.line}`)].sort((a, b) => Number(a.split('@')[1]) - Number(b.split('@')[1]));
+        const seen = (items: InputItem[]) => items.map((item) => (item.kind === 'issue' ? `${item.issue.code}@${item.issue.line}` : `${item.kind}@${item.kind === 'record' ? item.line : 1}`));
+        expect(seen(await readAll([text]))).toEqual(expected);
+        expect(seen(await readAll(cutBytes(encoder.encode(text), offsets)))).toEqual(expected);
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('reads on past a line that is not JSON and holds no NUL', async () => {

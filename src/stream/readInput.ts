@@ -1,7 +1,7 @@
 // What the CLI (and hydrate) reads: one JSON document (possibly pretty-printed over many lines) or JSON Lines,
 // told apart without holding more than one bounded document in memory.
 import { exceedsJsonDepth, MAX_JSON_DEPTH } from '../protocol/jsonDepth';
-import { parseJsonLine, tryParseJson, type JsonlIssue, type JsonlRecord } from '../protocol/parseJsonl';
+import { binaryInputMessage, parseJsonLine, tryParseJson, type JsonlIssue, type JsonlRecord } from '../protocol/parseJsonl';
 import { MAX_DOCUMENT_CHARS, MAX_LINE_CHARS } from './lineSplitter';
 import { lineBatches, type InputLine } from './splitLines';
 
@@ -18,7 +18,7 @@ export interface InputLimits {
 
 const STOP_MESSAGE: Record<'line_too_long' | 'binary_input', (line: number, limit: number) => string> = {
   line_too_long: (line, limit) => `line ${line} is longer than ${limit.toLocaleString('en-US')} characters: reading stopped there`,
-  binary_input: (line) => `line ${line} is not UTF-8 text (binary input): reading stopped there`,
+  binary_input: binaryInputMessage,
 };
 
 /** A held line past which the input cannot be one document: where reading stopped, or one holding a NUL. */

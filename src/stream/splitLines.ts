@@ -26,6 +26,8 @@ export class LineReader {
   private stopped = false;
   /** The last chunk ended with a CR: an LF starting the next one belongs to that line end. */
   private pendingCr = false;
+  /** No text read yet: a byte order mark starting it is not text (the decoder drops it from bytes). */
+  private atStart = true;
   /** The bytes of a character the last chunks cut off, held by the decoder until the next one completes it. */
   private carry: Uint8Array = NO_BYTES;
 
@@ -55,7 +57,11 @@ export class LineReader {
 
   /** The chunk's text, and where the first character that is not UTF-8 text is (or -1). */
   private decode(chunk: string | Uint8Array, stream: boolean): { text: string; bad: number } {
-    if (typeof chunk === 'string') return { text: chunk, bad: -1 };
+    if (typeof chunk === 'string') {
+      const text = this.atStart && chunk.charCodeAt(0) === 0xfeff ? chunk.slice(1) : chunk;
+      if (chunk.length > 0) this.atStart = false;
+      return { text, bad: -1 };
+    }
     try {
       const text = this.decoder.decode(chunk, { stream });
       this.carry = cutCharacter(chunk.length < 4 ? joinBytes(this.carry, chunk) : chunk);
