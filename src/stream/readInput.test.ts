@@ -73,6 +73,18 @@ describe('readInput', () => {
     );
   });
 
+  it('judges an array document an event at a time: one as deep as a line may be is read, one deeper keeps its place refused', async () => {
+    const nested = (depth: number): unknown => (depth <= 1 ? {} : { a: nested(depth - 1) });
+    // As a line: the event and a payload 63 deep: 64 levels in all, the most a line may nest.
+    const event = (n: number, payloadDepth: number) => ({ type: 'message.delta', n, payload: nested(payloadDepth) });
+    expect(await readAll([JSON.stringify(event(1, 63))])).toMatchObject([{ kind: 'document' }]);
+    expect(await readAll([JSON.stringify(event(1, 64))])).toMatchObject([{ kind: 'issue', issue: { code: 'too_deep' } }]);
+    const [item] = await readAll([JSON.stringify([event(1, 63), event(2, 1)])]);
+    expect(item).toMatchObject({ kind: 'document', value: [{ n: 1 }, { n: 2 }] });
+    const [refused] = await readAll([JSON.stringify([event(1, 64), event(2, 1)])]);
+    expect(refused).toMatchObject({ kind: 'document', value: [{ 'x-agentui-refused': { code: 'too_deep' } }, { n: 2 }] });
+  });
+
   it('reads on past a line that is not JSON and holds no NUL', async () => {
     const items = await readAll(['{"type":"a"}\n{"type":\n{"type":"b"}\n']);
     expect(items.map((item) => (item.kind === 'issue' ? item.issue.code : item.kind))).toEqual(['record', 'invalid_json', 'record']);

@@ -2,6 +2,7 @@
 // told apart without holding more than one bounded document in memory.
 import { exceedsJsonDepth, MAX_JSON_DEPTH } from '../protocol/jsonDepth';
 import { binaryInputMessage, parseJsonLine, tryParseJson, type JsonlIssue, type JsonlRecord } from '../protocol/parseJsonl';
+import { refusedValue } from '../protocol/refusedPlaceHolder';
 import { MAX_DOCUMENT_CHARS, MAX_LINE_CHARS } from './lineSplitter';
 import { lineBatches, type InputLine } from './splitLines';
 
@@ -23,6 +24,10 @@ const STOP_MESSAGE: Record<'line_too_long' | 'binary_input', (line: number, limi
 
 /** A held line past which the input cannot be one document: where reading stopped, or one holding a NUL. */
 const endsHolding = (entry: InputLine): boolean => 'stop' in entry || entry.text.includes('\0');
+
+/** An event of an array document, or its place-holder when it nests too deep (see `refusedValue`). */
+const refusedIfDeep = (event: unknown, at: number): unknown =>
+  exceedsJsonDepth(event) ? refusedValue(event, { code: 'too_deep', message: `event ${at + 1} of the array nests deeper than ${MAX_JSON_DEPTH} levels` }) : event;
 
 const OPEN_BRACE = 123;
 /** Blank: whitespace only. A line opening an object (every event's) is not: no trim per line. */
@@ -73,10 +78,13 @@ export async function* readInputBatches(chunks: AsyncIterable<string | Uint8Arra
     }
     return items;
   };
-  const asDocument = (value: unknown): InputItem =>
-    exceedsJsonDepth(value)
-      ? { kind: 'issue', issue: { code: 'too_deep', line: 1, message: `the document nests deeper than ${MAX_JSON_DEPTH} levels` } }
-      : { kind: 'document', value };
+  // An array of events is judged an event at a time, as its lines would be: one nested too deep is
+  // a place-holder that keeps its place (the array's own level counted, an event as deep as a line
+  // may be refused the whole document).
+  const asDocument = (value: unknown): InputItem => {
+    if (Array.isArray(value)) return { kind: 'document', value: value.some((event) => exceedsJsonDepth(event)) ? value.map(refusedIfDeep) : value };
+    return exceedsJsonDepth(value) ? { kind: 'issue', issue: { code: 'too_deep', line: 1, message: `the document nests deeper than ${MAX_JSON_DEPTH} levels` } } : { kind: 'document', value };
+  };
 
   // Lines read ahead while deciding (blank ones dropped), from the batch being read.
   const held: InputLine[] = [];
