@@ -52,8 +52,8 @@ export interface BacklogOptions {
   /**
    * Show the newest turns first. Default true for an array, a string and a `Response` opened into
    * an empty store; a `ReadableStream` is applied as it is read unless this is true. The whole input
-   * is read (and text parsed) first; when its last turns are closed (no entity they touch is named
-   * before them: `findNewestTurns`), they are projected on their own and presented to readers
+   * is read (and text parsed) first; when its last turns are closed (no entity they touch, nor an id
+   * the store would build into one of theirs, is named before them: `findNewestTurns`), they are projected on their own and presented to readers
    * (`historyPending` set) while the whole backlog is applied in order underneath; the end commits
    * the whole. The records presented are the whole backlog's own; session-wide figures (costs,
    * routing, the timeline, diagnostics) wait for the whole. A backlog without such a tail (a
