@@ -11,8 +11,8 @@ export interface JsonlRecord {
 /** A line that could not become a record (reported, never thrown). */
 export interface JsonlIssue {
   /**
-   * `invalid_json`: not JSON. From streamed readers: `line_too_long` and `binary_input`, where
-   * reading stopped. (A line nested beyond MAX_JSON_DEPTH, or over `maxLineChars`, is a record: a
+   * `invalid_json`: not JSON. `binary_input`: a line holding a NUL (from streamed readers also
+   * bytes that are not UTF-8), and `line_too_long` (streamed readers): where reading stopped. (A line nested beyond MAX_JSON_DEPTH, or over `maxLineChars`, is a record: a
    * place-holder that keeps its place in the order and carries the refusal, see `refusedPlaceHolder`.)
    */
   code: 'invalid_json' | 'line_too_long' | 'binary_input' | 'too_deep';
@@ -64,11 +64,10 @@ export function parseJsonl(text: string, options: JsonlOptions = {}): JsonlParse
     if (line.trim() === '') continue;
     const parsed = parseJsonLine(line, i + 1, options);
     if (!('issue' in parsed)) records.push(parsed);
-    else if (!line.includes('\0')) issues.push(parsed.issue);
     else {
-      // A NUL is never in JSON text: the input is binary, and reading stops there.
-      issues.push({ code: 'binary_input', line: i + 1, message: binaryInputMessage(i + 1) });
-      break;
+      issues.push(parsed.issue);
+      // Binary input: reading stops there.
+      if (parsed.issue.code === 'binary_input') break;
     }
   }
   return { records, issues };
@@ -80,7 +79,8 @@ const BYTE_ORDER_MARK = 0xfeff;
 export const binaryInputMessage = (line: number): string => `line ${line} is not UTF-8 text (binary input): reading stopped there`;
 
 /**
- * Parses one line of JSON Lines: its value, or why it is not one (not JSON). A line refused for its
+ * Parses one line of JSON Lines: its value, or why it is not one (not JSON; `binary_input` when it
+ * holds a NUL, where a reader stops). A line refused for its
  * depth or length is a place-holder record (`refusedPlaceHolder`): reported by the store, it keeps its place.
  */
 export function parseJsonLine(text: string, line: number, options: JsonlOptions = {}): JsonlRecord | { issue: JsonlIssue } {
@@ -92,6 +92,8 @@ export function parseJsonLine(text: string, line: number, options: JsonlOptions 
   try {
     value = JSON.parse(text);
   } catch (error) {
+    // A NUL is never in JSON text: such a line is binary input, not a malformed line.
+    if (text.includes('\0')) return { issue: { code: 'binary_input', line, message: binaryInputMessage(line) } };
     const reason = error instanceof Error ? error.message : String(error);
     return { issue: { code: 'invalid_json', line, message: `line ${line} is not valid JSON: ${clip(reason)}` } };
   }

@@ -295,7 +295,6 @@ const ALL_SESSION_FACTS = 0b1111;
 /** `messageId` has the form of the message the store makes for a turn (`<turnId><ending>`), but of another turn than `turnId`. */
 const namedAsAnother = (messageId: string, ending: string, turnId: unknown): boolean => messageId.endsWith(ending) && messageId !== `${String(turnId)}${ending}`;
 
-
 /** The id the store gives a part it numbers: `<messageId>#<n>`. */
 const NUMBERED_PART = /#\d+$/;
 

@@ -53,13 +53,12 @@ export async function* readInputBatches(chunks: AsyncIterable<string | Uint8Arra
   const batches = lineBatches(chunks, maxLine);
   /** Reading stopped at a line holding a NUL (the line reader hands such lines on: see `LineReader`). */
   let binary = false;
-  const stopItem = (stop: keyof typeof STOP_MESSAGE, line: number): InputItem => ({ kind: 'issue', issue: { code: stop, line, message: STOP_MESSAGE[stop](line, maxLine) } });
   const toItems = (entries: readonly InputLine[], from = 0): InputItem[] => {
     const items: InputItem[] = [];
     for (let i = from; i < entries.length; i++) {
       const entry = entries[i]!;
       if ('stop' in entry) {
-        items.push(stopItem(entry.stop, entry.line));
+        items.push({ kind: 'issue', issue: { code: entry.stop, line: entry.line, message: STOP_MESSAGE[entry.stop](entry.line, maxLine) } });
         continue;
       }
       if (isBlank(entry)) continue;
@@ -68,13 +67,12 @@ export async function* readInputBatches(chunks: AsyncIterable<string | Uint8Arra
         items.push({ kind: 'record', line: parsed.line, value: parsed.value });
         continue;
       }
-      // Not JSON: a NUL (never in JSON text) makes it binary input, and reading stops there.
-      if (entry.text.includes('\0')) {
-        items.push(stopItem('binary_input', entry.line));
+      items.push({ kind: 'issue', issue: parsed.issue });
+      // A line holding a NUL is binary input: reading stops there.
+      if (parsed.issue.code === 'binary_input') {
         binary = true;
         break;
       }
-      items.push({ kind: 'issue', issue: parsed.issue });
     }
     return items;
   };
