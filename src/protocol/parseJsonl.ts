@@ -73,7 +73,8 @@ export function parseJsonl(text: string, options: JsonlOptions = {}): JsonlParse
   return { records, issues };
 }
 
-const BYTE_ORDER_MARK = 0xfeff;
+/** U+FEFF at the start of a text: a byte order mark, not text (a UTF-8 decoder drops it from bytes). */
+export const BYTE_ORDER_MARK = 0xfeff;
 
 /** What a reader says of the line where binary input (bytes that are not UTF-8, a NUL) stopped it. */
 export const binaryInputMessage = (line: number): string => `line ${line} is not UTF-8 text (binary input): reading stopped there`;

@@ -1,5 +1,6 @@
 // Input read as a stream of lines, so memory follows the longest line, not the input's size.
 
+import { BYTE_ORDER_MARK } from '../protocol/parseJsonl';
 import { MAX_LINE_CHARS } from './lineSplitter';
 
 export type InputLine =
@@ -58,7 +59,7 @@ export class LineReader {
   /** The chunk's text, and where the first character that is not UTF-8 text is (or -1). */
   private decode(chunk: string | Uint8Array, stream: boolean): { text: string; bad: number } {
     if (typeof chunk === 'string') {
-      const text = this.atStart && chunk.charCodeAt(0) === 0xfeff ? chunk.slice(1) : chunk;
+      const text = this.atStart && chunk.charCodeAt(0) === BYTE_ORDER_MARK ? chunk.slice(1) : chunk;
       if (chunk.length > 0) this.atStart = false;
       return { text, bad: -1 };
     }
