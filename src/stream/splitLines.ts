@@ -85,9 +85,13 @@ export class LineReader {
     return this.pendingChars <= this.maxChars;
   }
 
-  /** A NUL in text[from, to): a piece of a line held across chunks (see the class comment). */
+  /**
+   * A NUL in text[from, to): a piece of a line held across chunks (see the class comment). Searched
+   * in a slice: Node 20's `indexOf('\0', from)` is slow on a two-byte string, and
+   * called at every chunk's end it took 2 s of reading a 41 MB backlog (10 ms this way).
+   */
   private static holdsNul(text: string, from: number, to: number): boolean {
-    return (to === text.length ? text.indexOf('\0', from) : text.slice(from, to).indexOf('\0')) >= 0;
+    return text.slice(from, to).indexOf('\0') >= 0;
   }
 
   private stop(lines: InputLine[], stop: 'line_too_long' | 'binary_input'): InputLine[] {
