@@ -61,6 +61,11 @@ describe('findNewestTurns: where a backlog’s newest turns start, when nothing 
     // A history event numbered past the tail's first: the tail is out of order with it.
     const late = events.map((e, i) => (i === 5 ? { ...e, sequence: 10_000 } : e));
     expect(findNewestTurns(late)).toBeUndefined();
+    // Sequences past the safe integers (or Infinity, in an array) count up by one without moving:
+    // a history event would be numbered as the tail's (the history is not read for sequences).
+    for (const big of [2 ** 53, Infinity]) {
+      expect(findNewestTurns(events.map((e) => ({ ...e, sequence: big })))).toBeUndefined();
+    }
   });
 
   it('nothing first for a snapshot line, two sessions, or fewer turns than a screen', () => {

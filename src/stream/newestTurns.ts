@@ -75,6 +75,8 @@ export function findNewestTurns(values: readonly unknown[], options: NewestTurns
 export class NewestTurnsIndex {
   private readonly first = new Map<string, number>();
   private readonly ids: string[] = [];
+  /** Each value's event id (`NOT_AN_EVENT` for a value that is no event): all `find` reads of the history. */
+  private readonly eventIds: unknown[] = [];
   private added = 0;
   /** The last sequence read: each event's must be the next one. */
   private sequence: number | undefined;
@@ -103,10 +105,30 @@ export class NewestTurnsIndex {
     this.refused = true;
   }
 
+  /** No tail will be shown first, whatever values come. */
+  get isRefused(): boolean {
+    return this.refused;
+  }
+
+  /**
+   * Values before this index are history to any tail `find` (with these options) returns, however
+   * many values are added later: `find` reads none of them but those stating the thread's facts
+   * (`threadFactAt`), so a reader holding the backlog may let the others go until it applies them.
+   */
+  historyBefore(options: NewestTurnsOptions = {}): number {
+    return Math.ceil(this.added * (1 - (options.maxShare ?? DEFAULT_MAX_SHARE)));
+  }
+
+  /** The value at `at` states the thread's or the session's own facts: `find` reads it. */
+  threadFactAt(at: number): boolean {
+    return this.threadWrites.includes(at);
+  }
+
   /** Reads the next value of the backlog. */
   add(value: unknown): void {
     const at = this.added++;
     if (this.refused) return;
+    this.eventIds[at] = isEvent(value) ? value.eventId : NOT_AN_EVENT;
     if (!isEvent(value)) {
       // A snapshot rewrites what came before; an object with an event's id or place, invalid as it
       // is, takes that id or place from the event that has it in the whole.
@@ -151,7 +173,8 @@ export class NewestTurnsIndex {
     // too) until a repair fills it, and an event out of order or numbered twice is placed by the
     // store, not by where it is read. Such a backlog is applied in order only.
     if (typeof value.sequence === 'number') {
-      if (this.sequence !== undefined && value.sequence !== this.sequence + 1) this.refused = true;
+      // Only whole numbers count up (an event array may hold an Infinity, which JSON cannot).
+      if (!Number.isSafeInteger(value.sequence) || (this.sequence !== undefined && value.sequence !== this.sequence + 1)) this.refused = true;
       this.sequence = value.sequence;
       this.firstSequence ??= value.sequence;
     }
@@ -213,7 +236,7 @@ export class NewestTurnsIndex {
     }
     if (start === undefined || !ownsItsThreads(values, start, this.threadWrites)) return undefined;
     const threadFacts = this.threadWrites.filter((at) => at < start);
-    if (!(yield* apart(values, start, threadFacts))) return undefined;
+    if (!(yield* apart(this.eventIds, start, threadFacts))) return undefined;
     return {
       start,
       ...(typeof this.session === 'string' && { sessionId: this.session }),
@@ -247,32 +270,32 @@ function ownsItsThreads(values: readonly unknown[], start: number, threadWrites:
  * True when the history before `start` holds none of the tail's events again (a re-sent event is a
  * duplicate there, not a fact), the tail none twice, and the history no other event with the id
  * of a thread fact projected with the tail (`threadFacts`: the whole drops or re-applies such a
- * copy by when it comes, the tail alone cannot tell), and no sequence at or past the tail's lowest
- * (a tail event placed before the history's last is late or reordered there): then the tail
- * applies alone as it does after the history.
+ * copy by when it comes, the tail alone cannot tell): then the tail applies alone as it does after
+ * the history. Read by the values' event ids (`eventIds`, by index): the history's values may be gone.
+ * (No history sequence is at or past the tail's lowest either: `add` refuses sequences that do
+ * not count up one by one.)
  */
-function* apart(values: readonly unknown[], start: number, threadFacts: readonly number[]): Generator<void, boolean> {
-  const eventIds = new Set<unknown>();
-  let lowest = Infinity;
-  for (let i = start; i < values.length; i++) {
-    const value = values[i];
-    if (!isEvent(value)) continue;
-    if (eventIds.has(value.eventId)) return false;
-    eventIds.add(value.eventId);
-    if (typeof value.sequence === 'number') lowest = Math.min(lowest, value.sequence);
+function* apart(eventIds: readonly unknown[], start: number, threadFacts: readonly number[]): Generator<void, boolean> {
+  const tailIds = new Set<unknown>();
+  for (let i = start; i < eventIds.length; i++) {
+    if (eventIds[i] === NOT_AN_EVENT) continue;
+    if (tailIds.has(eventIds[i])) return false;
+    tailIds.add(eventIds[i]);
   }
-  const factIds = new Map<unknown, number>(threadFacts.map((at) => [(values[at] as Event).eventId, at]));
+  const factIds = new Map<unknown, number>(threadFacts.map((at) => [eventIds[at], at]));
   for (let i = 0; i < start; i++) {
     if (i % PAUSE_EVERY === PAUSE_EVERY - 1) yield;
-    const value = values[i];
-    if (!isEvent(value)) continue;
-    if (eventIds.has(value.eventId)) return false;
-    const fact = factIds.get(value.eventId);
+    const eventId = eventIds[i];
+    if (eventId === NOT_AN_EVENT) continue;
+    if (tailIds.has(eventId)) return false;
+    const fact = factIds.get(eventId);
     if (fact !== undefined && fact !== i) return false;
-    if (typeof value.sequence === 'number' && value.sequence >= lowest) return false;
   }
   return true;
 }
+
+/** The event id `NewestTurnsIndex` notes for a value that is no event (no event's id can equal it). */
+const NOT_AN_EVENT = Symbol('not an event');
 
 /** Families whose events never make a turn (their turnId only correlates). */
 const NO_TURN_FAMILIES = /^(thread|runtime|session|snapshot)\./;

@@ -270,6 +270,39 @@ describe('openBacklog(store, input): a backlog applied in slices, as the CLI rep
     expect(pulledAtSlice.filter((n) => n < total).length).toBeGreaterThan(pulledAtSlice.length / 2);
   });
 
+  it('reads the history again from the input once the newest turns are presented: the same facts, each malformed line once at its line', async () => {
+    // The history's parsed values are let go while the input is read for its tail (see
+    // backlogRelease.test.mjs); what is applied after the presentation is read again from the input.
+    const lines = text.split('\n');
+    lines.splice(2, 0, '{"type": "turn.started", oops');
+    lines.splice(40, 0, 'not json at all', '');
+    lines.splice(300, 0, '[1, 2');
+    const broken = lines.join('\n');
+    const bytes = new TextEncoder().encode(broken);
+    const want = facts(replayText(broken).store);
+    const inputs = {
+      string: () => broken,
+      response: () => new Response(streamOf(bytes, [7, 4096, 4097, 9000])),
+      stream: () => streamOf(bytes, [1, 2, 3, bytes.indexOf(0xf0), bytes.indexOf(0xf0) + 2, 20_000]),
+    };
+    for (const [name, input] of Object.entries(inputs)) {
+      const store = createRuntimeStore();
+      const progress: BacklogProgress[] = [];
+      const result = await openBacklog(store, input(), { yieldToHost: immediate, sliceMs: 1, newestFirst: true, onProgress: (p) => progress.push(p) });
+      expect(result.presented, name).toBeGreaterThan(0);
+      expect(facts(store), name).toEqual(want);
+      expect(result.malformed, name).toBe(3);
+      expect(result.applied, name).toBe(events.length);
+      expect(result.bytes, name).toBe(bytes.length);
+      // Read once as far as progress tells: bytes never pass the input's size, nothing goes back.
+      for (let i = 1; i < progress.length; i++) {
+        expect(progress[i]!.bytes).toBeGreaterThanOrEqual(progress[i - 1]!.bytes);
+        expect(progress[i]!.applied).toBeGreaterThanOrEqual(progress[i - 1]!.applied);
+      }
+    }
+    expect(want.diagnostics.filter((d) => d.startsWith('invalid_json'))).toEqual(['invalid_json@3', 'invalid_json@41', 'invalid_json@301']);
+  });
+
   it('applies a snapshot line in place and a whole JSON document as the CLI does', async () => {
     const codingSession = readFileSync(new URL('../../fixtures/coding-session.jsonl', import.meta.url), 'utf8');
     const store = createRuntimeStore();
