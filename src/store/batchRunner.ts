@@ -28,36 +28,47 @@ export interface IngestReport {
  * idle app. A prototype method's code lives as long as the class.
  */
 export class BatchRunner<S extends ProjectionData> {
+  readonly #getState: () => S;
+  /** Replaces the state (the draft's next state is whole: the store's actions included). */
+  readonly #setState: (next: S, replace: true) => void;
+  readonly #pipeline: EventPipeline;
+  readonly #options: ApplyOptions;
+  readonly #keepDiagnosticsPerCode: number | undefined;
   /** The store's one draft, begun afresh per batch (see `ProjectionDraft.begin`). */
-  private draft: ProjectionDraft | undefined;
+  #draft: ProjectionDraft | undefined;
 
   constructor(
-    private readonly getState: () => S,
-    /** Replaces the state (the draft's next state is whole: the store's actions included). */
-    private readonly setState: (next: S, replace: true) => void,
-    private readonly pipeline: EventPipeline,
-    private readonly options: ApplyOptions,
-    private readonly keepDiagnosticsPerCode: number | undefined,
-  ) {}
+    getState: () => S,
+    setState: (next: S, replace: true) => void,
+    pipeline: EventPipeline,
+    options: ApplyOptions,
+    keepDiagnosticsPerCode: number | undefined,
+  ) {
+    this.#getState = getState;
+    this.#setState = setState;
+    this.#pipeline = pipeline;
+    this.#options = options;
+    this.#keepDiagnosticsPerCode = keepDiagnosticsPerCode;
+  }
 
   /** Applies raw events in one batch, and reports what they did. */
   ingest(events: readonly unknown[], lines: readonly (number | undefined)[] | undefined): IngestReport {
-    const before = this.getState().counts;
-    this.pipeline.takeDeclaredGaps();
-    const ctx = this.begin();
+    const before = this.#getState().counts;
+    this.#pipeline.takeDeclaredGaps();
+    const ctx = this.#begin();
     const counts: IngestCounts = { ...before };
-    this.pipeline.ingest(ctx, counts, events, lines);
-    this.commit(ctx, counts);
-    return this.report(before);
+    this.#pipeline.ingest(ctx, counts, events, lines);
+    this.#commit(ctx, counts);
+    return this.#report(before);
   }
 
   /** Declares the gap still open (see `EventPipeline.settle`), and reports what that did. */
   settle(sessionId: string | undefined): IngestReport {
-    const before = this.getState().counts;
-    this.pipeline.takeDeclaredGaps();
+    const before = this.#getState().counts;
+    this.#pipeline.takeDeclaredGaps();
     // Once per stream: a closure here costs nothing that matters.
-    this.batch((ctx, counts) => void this.pipeline.settle(ctx, counts, sessionId));
-    return this.report(before);
+    this.batch((ctx, counts) => void this.#pipeline.settle(ctx, counts, sessionId));
+    return this.#report(before);
   }
 
   /**
@@ -66,32 +77,32 @@ export class BatchRunner<S extends ProjectionData> {
    * committed and no longer reads it.
    */
   batch<T>(work: (ctx: ApplyContext, counts: IngestCounts) => T): T {
-    const ctx = this.begin();
-    const counts: IngestCounts = { ...this.getState().counts };
+    const ctx = this.#begin();
+    const counts: IngestCounts = { ...this.#getState().counts };
     const result = work(ctx, counts);
-    this.commit(ctx, counts);
+    this.#commit(ctx, counts);
     return result;
   }
 
-  private begin(): ApplyContext {
-    const state = this.getState();
+  #begin(): ApplyContext {
+    const state = this.#getState();
     // A state set back (setState(prev)) or copied in brings its own order: go on from there.
-    this.pipeline.sync(state.order);
-    const draft = (this.draft ??= new ProjectionDraft(state, this.keepDiagnosticsPerCode));
+    this.#pipeline.sync(state.order);
+    const draft = (this.#draft ??= new ProjectionDraft(state, this.#keepDiagnosticsPerCode));
     draft.begin(state);
-    return { draft, options: this.options, gate: this.pipeline };
+    return { draft, options: this.#options, gate: this.#pipeline };
   }
 
-  private commit(ctx: ApplyContext, counts: IngestCounts): void {
-    counts.pending = this.pipeline.pendingCount();
-    if (!sameCounts(counts, this.getState().counts)) ctx.draft.setScalar('counts', counts);
-    ctx.draft.setScalar('order', this.pipeline.checkpoint());
-    this.setState(ctx.draft.commit() as S, true);
+  #commit(ctx: ApplyContext, counts: IngestCounts): void {
+    counts.pending = this.#pipeline.pendingCount();
+    if (!sameCounts(counts, this.#getState().counts)) ctx.draft.setScalar('counts', counts);
+    ctx.draft.setScalar('order', this.#pipeline.checkpoint());
+    this.#setState(ctx.draft.commit() as S, true);
   }
 
-  private report(before: IngestCounts): IngestReport {
-    const state = this.getState();
-    const report: IngestReport = { counts: countsSince(before, state.counts), gapsDeclared: this.pipeline.takeDeclaredGaps() };
+  #report(before: IngestCounts): IngestReport {
+    const state = this.#getState();
+    const report: IngestReport = { counts: countsSince(before, state.counts), gapsDeclared: this.#pipeline.takeDeclaredGaps() };
     if (state.session.stale) report.staleReason = state.session.staleReason;
     return report;
   }

@@ -71,36 +71,36 @@ export class ProjectionDraft {
    * The tables this batch writes: an object of one fixed shape (a lookup per read, on the hot path;
    * one that gained a property per table written took a new shape in each batch).
    */
-  private writers: TableWriters = { ...NO_WRITERS };
+  #writers: TableWriters = { ...NO_WRITERS };
   /** A writer per table kept from batch to batch (see `begin`). */
-  private readonly pool: TableWriters = { ...NO_WRITERS };
+  readonly #pool: TableWriters = { ...NO_WRITERS };
   /**
    * The state after this batch, begun as a copy of the state before it: its scalars are written
    * here, its changed tables join it on commit. A copy of the state has the state's shape, batch
    * after batch (a patch of the changed keys took a new shape each time: see `begin`). The session
    * and the diagnostic counts are copied once per batch before they are changed in place.
    */
-  private next!: ProjectionData;
-  private ownSession = false;
-  private ownDiagnosticCounts = false;
+  #next!: ProjectionData;
+  #ownSession = false;
+  #ownDiagnosticCounts = false;
   /**
    * Lists copied in this batch: nobody outside has seen them yet (records made in this batch are
    * marked by their table writer: see `TableWriter.isOwn`). A Set, not a WeakSet: weak entries
    * cost the garbage collector.
    */
-  private readonly ownLists = new Set<object>();
+  readonly #ownLists = new Set<object>();
   /** Lists copied for appending in this batch, trimmed to their length on commit. */
-  private readonly grownLists: { record: Record<string, readonly string[]>; field: string }[] = [];
+  readonly #grownLists: { record: Record<string, readonly string[]>; field: string }[] = [];
   // Set by `begin`, which the constructor calls.
-  private data!: ProjectionData;
-  private diagnosticSeq!: number;
-  private timelineSeq!: number;
+  #data!: ProjectionData;
+  #diagnosticSeq!: number;
+  #timelineSeq!: number;
 
   /** Diagnostics of one code kept as records; past it they are counted only (`diagnosticCounts`). */
-  private readonly keepPerCode: number;
+  readonly #keepPerCode: number;
 
   constructor(data: ProjectionData, keepDiagnosticsPerCode = DEFAULT_KEEP_DIAGNOSTICS_PER_CODE) {
-    this.keepPerCode = keepDiagnosticsPerCode;
+    this.#keepPerCode = keepDiagnosticsPerCode;
     this.begin(data);
   }
 
@@ -112,64 +112,64 @@ export class ProjectionDraft {
    * 1.3-1.6× its parse time after a GC, 1.0-1.2× since).
    */
   begin(data: ProjectionData): void {
-    this.data = data;
-    this.diagnosticSeq = data.diagnostics.byId.size;
-    this.timelineSeq = data.timeline.byId.size;
-    this.next = { ...data };
-    this.ownSession = false;
-    this.ownDiagnosticCounts = false;
-    this.writers = { ...NO_WRITERS };
-    this.ownLists.clear();
-    this.grownLists.length = 0;
+    this.#data = data;
+    this.#diagnosticSeq = data.diagnostics.byId.size;
+    this.#timelineSeq = data.timeline.byId.size;
+    this.#next = { ...data };
+    this.#ownSession = false;
+    this.#ownDiagnosticCounts = false;
+    this.#writers = { ...NO_WRITERS };
+    this.#ownLists.clear();
+    this.#grownLists.length = 0;
   }
 
-  private writer<K extends TableName>(name: K): TableWriter<RecordOf<K>> {
-    let writer = this.writers[name];
+  #writer<K extends TableName>(name: K): TableWriter<RecordOf<K>> {
+    let writer = this.#writers[name];
     if (!writer) {
-      const base = asVersion(this.data[name] as Table<unknown>);
-      writer = this.pool[name];
+      const base = asVersion(this.#data[name] as Table<unknown>);
+      writer = this.#pool[name];
       if (writer) writer.begin(base);
-      else this.pool[name] = writer = new TableWriter(base);
-      this.writers[name] = writer;
+      else this.#pool[name] = writer = new TableWriter(base);
+      this.#writers[name] = writer;
     }
     return writer as TableWriter<RecordOf<K>>;
   }
 
   get<K extends TableName>(name: K, id: string): RecordOf<K> | undefined {
-    const writer = this.writers[name];
-    return (writer ? writer.get(id) : this.data[name].byId.get(id)) as RecordOf<K> | undefined;
+    const writer = this.#writers[name];
+    return (writer ? writer.get(id) : this.#data[name].byId.get(id)) as RecordOf<K> | undefined;
   }
 
   /** Stores a record (a new object for a changed record), appending its id when it is new. */
   put<K extends TableName>(name: K, id: string, record: RecordOf<K>): RecordOf<K> {
-    this.writer(name).set(id, record);
+    this.#writer(name).set(id, record);
     return record;
   }
 
   /** Stores a record made in this batch as its own (`own`, `update`, `edit` may change it in place). */
   putOwn<K extends TableName>(name: K, id: string, record: RecordOf<K>): RecordOf<K> {
-    return this.putFresh(name, id, record);
+    return this.#putFresh(name, id, record);
   }
 
   /** Stores a copy this batch owns (`update`, `edit` and `editList` may change it in place). */
-  private putFresh<K extends TableName>(name: K, id: string, record: RecordOf<K>): RecordOf<K> {
-    this.writer(name).setOwn(id, record);
+  #putFresh<K extends TableName>(name: K, id: string, record: RecordOf<K>): RecordOf<K> {
+    this.#writer(name).setOwn(id, record);
     return record;
   }
 
   /** True when `record` is the one this batch made for `id` (`putOwn`, `own`, `update`, `edit`). */
-  private isOwn<K extends TableName>(name: K, id: string, record: RecordOf<K>): boolean {
-    const writer = this.writers[name];
+  #isOwn<K extends TableName>(name: K, id: string, record: RecordOf<K>): boolean {
+    const writer = this.#writers[name];
     return writer !== undefined && writer.isOwn(id, record);
   }
 
   /** Applies a patch to a record: in place when the record was made in this batch, else as a new record. */
   update<K extends TableName>(name: K, id: string, record: RecordOf<K>, patch: Partial<RecordOf<K>>): RecordOf<K> {
-    if (this.isOwn(name, id, record)) {
+    if (this.#isOwn(name, id, record)) {
       Object.assign(record as object, patch);
       return record;
     }
-    return this.putFresh(name, id, { ...(record as object), ...patch } as RecordOf<K>);
+    return this.#putFresh(name, id, { ...(record as object), ...patch } as RecordOf<K>);
   }
 
   /**
@@ -177,16 +177,16 @@ export class ProjectionDraft {
    * object when this batch made it, else a copy stored in its place. No patch object, no re-read.
    */
   own<K extends TableName>(name: K, id: string, record: RecordOf<K>): RecordOf<K> {
-    if (this.isOwn(name, id, record)) return record;
-    return this.putFresh(name, id, (COPY_RECORD[name] as (record: RecordOf<K>) => RecordOf<K>)(record));
+    if (this.#isOwn(name, id, record)) return record;
+    return this.#putFresh(name, id, (COPY_RECORD[name] as (record: RecordOf<K>) => RecordOf<K>)(record));
   }
 
   /** The record as this batch's own copy (made once per batch), to change in place. */
   edit<K extends TableName>(name: K, id: string): RecordOf<K> | undefined {
     const record = this.get(name, id);
     if (record === undefined) return undefined;
-    if (this.isOwn(name, id, record)) return record;
-    return this.putFresh(name, id, (COPY_RECORD[name] as (record: RecordOf<K>) => RecordOf<K>)(record));
+    if (this.#isOwn(name, id, record)) return record;
+    return this.#putFresh(name, id, (COPY_RECORD[name] as (record: RecordOf<K>) => RecordOf<K>)(record));
   }
 
   /**
@@ -195,7 +195,7 @@ export class ProjectionDraft {
    */
   editList<K extends TableName, F extends ListField<RecordOf<K>>>(name: K, id: string, field: F): string[] {
     const record = this.edit(name, id) as object | undefined;
-    return record === undefined ? [] : this.ownList(record, field as string);
+    return record === undefined ? [] : this.#ownList(record, field as string);
   }
 
   /** Appends a value to a record's list field (see `editList`). */
@@ -213,65 +213,65 @@ export class ProjectionDraft {
     const own = this.own(name, id, record);
     const fields = own as Record<string, unknown>;
     const list = fields[field as string];
-    if (!(list instanceof IdList)) this.ownList(own as object, field as string).push(value);
-    else if (this.ownLists.has(list)) list.appendInPlace(value);
-    else this.ownLists.add((fields[field as string] = list.append(value)));
+    if (!(list instanceof IdList)) this.#ownList(own as object, field as string).push(value);
+    else if (this.#ownLists.has(list)) list.appendInPlace(value);
+    else this.#ownLists.add((fields[field as string] = list.append(value)));
     return own;
   }
 
   /** The list in `field` of an owned record, copied once per batch for appending. */
-  private ownList(record: object, key: string): string[] {
+  #ownList(record: object, key: string): string[] {
     const fields = record as Record<string, readonly string[]>;
     const list = fields[key]!;
-    if (this.ownLists.has(list as object)) return list as string[];
+    if (this.#ownLists.has(list as object)) return list as string[];
     const copy = list.slice();
-    this.ownLists.add(copy);
+    this.#ownLists.add(copy);
     fields[key] = copy;
-    this.grownLists.push({ record: fields, field: key });
+    this.#grownLists.push({ record: fields, field: key });
     return copy;
   }
 
   /** Removes a record (rare: reconciliation dropping superseded parts). */
   remove<K extends TableName>(name: K, id: string): void {
-    if (this.get(name, id) !== undefined) this.writer(name).delete(id);
+    if (this.get(name, id) !== undefined) this.#writer(name).delete(id);
   }
 
   /** Moves the most recently appended `count` ids of a table to its front (prepending older history). */
   moveNewestToFront(name: TableName, count: number): void {
     if (count <= 0) return;
     const ids = this.tableIds(name);
-    this.writer(name).reorder([...ids.slice(ids.length - count), ...ids.slice(0, ids.length - count)]);
+    this.#writer(name).reorder([...ids.slice(ids.length - count), ...ids.slice(0, ids.length - count)]);
   }
 
   /** Moves ids of a table to just before their anchors (a read model listing a message ahead of known ones; rare, O(n)). */
   placeBefore(name: TableName, moves: ReadonlyMap<string, string>): void {
-    if (moves.size > 0) this.writer(name).reorder(placeBefore(this.tableIds(name), moves));
+    if (moves.size > 0) this.#writer(name).reorder(placeBefore(this.tableIds(name), moves));
   }
 
   /** The current id order of a table (read-only; O(n): not for hot paths). */
   tableIds(name: TableName): readonly string[] {
-    const writer = this.writers[name];
-    return writer ? writer.ids() : this.data[name].ids;
+    const writer = this.#writers[name];
+    return writer ? writer.ids() : this.#data[name].ids;
   }
 
   scalar<K extends keyof ProjectionScalars>(name: K): ProjectionScalars[K] {
-    return this.next[name];
+    return this.#next[name];
   }
 
   /** A mutable copy of the session facts for this batch (made once, committed with the batch). */
   editSession(): SessionFacts {
-    if (!this.ownSession) {
-      this.next.session = { ...this.next.session };
-      this.ownSession = true;
+    if (!this.#ownSession) {
+      this.#next.session = { ...this.#next.session };
+      this.#ownSession = true;
     }
-    return this.next.session;
+    return this.#next.session;
   }
 
   setScalar<K extends keyof ProjectionScalars>(name: K, value: ProjectionScalars[K]): void {
-    (this.next as ProjectionScalars)[name] = value;
+    (this.#next as ProjectionScalars)[name] = value;
     // A value set in this batch is the batch's own (`editSession` changes it in place).
-    if (name === 'session') this.ownSession = true;
-    else if (name === 'diagnosticCounts') this.ownDiagnosticCounts = true;
+    if (name === 'session') this.#ownSession = true;
+    else if (name === 'diagnosticCounts') this.#ownDiagnosticCounts = true;
   }
 
   /**
@@ -280,13 +280,13 @@ export class ProjectionDraft {
    * its redacted event), not 100k. Returns the record, or undefined when only counted.
    */
   diagnose(input: DiagnosticInput): Diagnostic | undefined {
-    const counts = this.diagnosticCounts();
+    const counts = this.#diagnosticCounts();
     const seen = counts.get(input.code) ?? 0;
     counts.set(input.code, seen + 1);
-    if (seen >= this.keepPerCode) return undefined;
-    this.diagnosticSeq += 1;
+    if (seen >= this.#keepPerCode) return undefined;
+    this.#diagnosticSeq += 1;
     const diagnostic: Diagnostic = {
-      id: `diag-${this.diagnosticSeq}`,
+      id: `diag-${this.#diagnosticSeq}`,
       code: input.code,
       severity: input.severity ?? 'warning',
       message: input.message,
@@ -301,18 +301,18 @@ export class ProjectionDraft {
   }
 
   /** The batch's own copy of the counts per diagnostic code (made once, committed with the batch). */
-  private diagnosticCounts(): Map<string, number> {
-    if (!this.ownDiagnosticCounts) {
-      this.next.diagnosticCounts = new Map(this.next.diagnosticCounts);
-      this.ownDiagnosticCounts = true;
+  #diagnosticCounts(): Map<string, number> {
+    if (!this.#ownDiagnosticCounts) {
+      this.#next.diagnosticCounts = new Map(this.#next.diagnosticCounts);
+      this.#ownDiagnosticCounts = true;
     }
-    return this.next.diagnosticCounts as Map<string, number>;
+    return this.#next.diagnosticCounts as Map<string, number>;
   }
 
   /** Appends an entry to the process archive for a fact seen for the first time. */
   record(kind: TimelineKind, refId: string, event: { type: string; turnId?: string; timestamp?: string }, label?: string): void {
-    this.timelineSeq += 1;
-    const entryId = `tl-${this.timelineSeq}`;
+    this.#timelineSeq += 1;
+    const entryId = `tl-${this.#timelineSeq}`;
     const { type, turnId, timestamp: at } = event;
     // The common entry (a turn, a time and a label) is one literal: fields added afterwards go to a
     // separate property store (~16 bytes more per entry in Chrome). A conditional spread would
@@ -326,7 +326,7 @@ export class ProjectionDraft {
       if (label !== undefined) entry.label = label;
     }
     // A new id (the sequence is the table's size): appended without a look-up or an index entry.
-    this.writer('timeline').appendNew(entry.entryId, entry);
+    this.#writer('timeline').appendNew(entry.entryId, entry);
   }
 
   /**
@@ -338,24 +338,24 @@ export class ProjectionDraft {
     // to its length once per batch, so a long session of many messages does not keep 16 spare slots
     // in each. A long one (a message of hundreds of parts; the lists that grow by thousands are
     // `IdList`s) keeps its slack rather than a second copy per batch.
-    for (const { record, field } of this.grownLists) {
+    for (const { record, field } of this.#grownLists) {
       const list = record[field]!;
       if (list.length <= TRIMMED_LIST_LENGTH) record[field] = list.slice();
     }
-    this.grownLists.length = 0;
-    const state = this.next as Record<TableName, Table<unknown>>;
+    this.#grownLists.length = 0;
+    const state = this.#next as Record<TableName, Table<unknown>>;
     for (const name of TABLE_NAMES) {
-      const writer = this.writers[name];
+      const writer = this.#writers[name];
       if (writer === undefined) continue;
       if (writer.touched) state[name] = writer.publish();
       writer.end();
     }
     // Nothing of the state before this batch stays held by the draft (a store reset in between
     // would otherwise keep the old session in memory until the next batch).
-    this.data = RELEASED_DATA;
-    this.next = RELEASED_DATA;
-    this.writers = { ...NO_WRITERS };
-    this.ownLists.clear();
+    this.#data = RELEASED_DATA;
+    this.#next = RELEASED_DATA;
+    this.#writers = { ...NO_WRITERS };
+    this.#ownLists.clear();
     return state as unknown as ProjectionData;
   }
 }

@@ -50,7 +50,7 @@ export class SessionSequencer {
    * Places applied under an inferred order that a snapshot then re-anchored below: when the order
    * reaches `from` it continues at `to`, so those events are never applied twice nor waited for.
    */
-  private appliedAhead: { from: number; to: number } | undefined;
+  #appliedAhead: { from: number; to: number } | undefined;
 
   /** The ordering state as an immutable value (see `OrderState`). */
   checkpoint(): SequencerState {
@@ -61,7 +61,7 @@ export class SessionSequencer {
       pending: this.pending.version(),
       gapDeclared: this.gapDeclared,
       anchor: this.anchor,
-      appliedAhead: this.appliedAhead,
+      appliedAhead: this.#appliedAhead,
     };
   }
 
@@ -73,7 +73,7 @@ export class SessionSequencer {
     this.pending.restore(state.pending);
     this.gapDeclared = state.gapDeclared;
     this.anchor = state.anchor;
-    this.appliedAhead = state.appliedAhead;
+    this.#appliedAhead = state.appliedAhead;
   }
 
   /** The lowest waiting sequence, i.e. where the stream resumes after the gap. */
@@ -96,9 +96,9 @@ export class SessionSequencer {
   /** Moves past the next place (and past places already applied ahead of a re-anchored order). */
   advance(): void {
     this.expected! += 1;
-    if (this.appliedAhead !== undefined && this.expected === this.appliedAhead.from) {
-      this.expected = this.appliedAhead.to;
-      this.appliedAhead = undefined;
+    if (this.#appliedAhead !== undefined && this.expected === this.#appliedAhead.from) {
+      this.expected = this.#appliedAhead.to;
+      this.#appliedAhead = undefined;
     }
   }
 
@@ -111,13 +111,13 @@ export class SessionSequencer {
 
   /** True when `sequence` was consumed in order: applied, or held by an event kept out of the facts. */
   consumed(sequence: number): boolean {
-    if (this.appliedAhead !== undefined && sequence >= this.appliedAhead.from && sequence < this.appliedAhead.to) return true;
+    if (this.#appliedAhead !== undefined && sequence >= this.#appliedAhead.from && sequence < this.#appliedAhead.to) return true;
     return this.floor !== undefined && this.expected !== undefined && sequence >= this.floor && sequence < this.expected;
   }
 
   /** True when `sequence` lies ahead of the order in places already applied before a re-anchor. */
   appliedAheadOf(sequence: number): boolean {
-    return this.appliedAhead !== undefined && sequence >= this.appliedAhead.from && sequence < this.appliedAhead.to;
+    return this.#appliedAhead !== undefined && sequence >= this.#appliedAhead.from && sequence < this.#appliedAhead.to;
   }
 
   /** After a snapshot: what it covers is done, ordering resumes after its cursor. */
@@ -137,7 +137,7 @@ export class SessionSequencer {
           this.pending.delete(sequence);
         }
       }
-      this.reanchor(cursor);
+      this.#reanchor(cursor);
     }
     this.gapDeclared = false;
     return dropped;
@@ -149,11 +149,11 @@ export class SessionSequencer {
    * in order stays applied; a hole between the cursor and the first place seen is filled by the
    * re-send, and the order then skips the places applied ahead.
    */
-  private reanchor(cursor: number): void {
+  #reanchor(cursor: number): void {
     const { expected, floor } = this;
     if (expected !== undefined && floor !== undefined && cursor + 1 < expected) {
       if (cursor + 1 < floor) {
-        this.appliedAhead = { from: floor, to: expected };
+        this.#appliedAhead = { from: floor, to: expected };
         this.expected = cursor + 1;
       }
       this.floor = 0;

@@ -175,25 +175,25 @@ export function tableOf<T>(entries: Iterable<readonly [string, T]>): Table<T> {
  */
 export class TableWriter<T> {
   // Set by `begin`, which the constructor calls.
-  private base!: TableVersion<T>;
-  private spine!: Spine;
-  private chunks!: Chunk<T>[];
+  #base!: TableVersion<T>;
+  #spine!: Spine;
+  #chunks!: Chunk<T>[];
   /** Chunks this batch copied (and may write in place), by chunk index. */
-  private freshChunks: boolean[] = [];
-  private copiedDirectory = false;
-  private length!: number;
-  private size!: number;
-  private changed = false;
+  #freshChunks: boolean[] = [];
+  #copiedDirectory = false;
+  #length!: number;
+  #size!: number;
+  #changed = false;
   /** Ids were added, removed or moved (not only records changed). */
-  private structural = false;
+  #structural = false;
   /**
    * Per position, the batch whose own record sits there (`setOwn`): a draft asks whether a record
    * is one this batch made, per event, and a Set entry per record (added, looked up, cleared and
    * grown again each batch) cost more than this. Kept from batch to batch; only `batch` moves.
    */
-  private ownedIn = new Int32Array(CHUNK);
+  #ownedIn = new Int32Array(CHUNK);
   /** This batch's number in `ownedIn`: each `begin` and each fork (positions change) starts a new one. */
-  private batch = 0;
+  #batch = 0;
 
   constructor(base: TableVersion<T>) {
     this.begin(base);
@@ -201,18 +201,18 @@ export class TableWriter<T> {
 
   /** Starts a batch on `base`: nothing copied, nothing changed yet. */
   begin(base: TableVersion<T>): void {
-    this.batch += 1;
-    this.base = base;
-    this.spine = base.spine;
-    this.length = base.length;
-    this.size = base.size;
-    this.chunks = base.chunks as Chunk<T>[];
-    this.freshChunks = [];
-    this.copiedDirectory = false;
-    this.changed = false;
-    this.structural = false;
+    this.#batch += 1;
+    this.#base = base;
+    this.#spine = base.spine;
+    this.#length = base.length;
+    this.#size = base.size;
+    this.#chunks = base.chunks as Chunk<T>[];
+    this.#freshChunks = [];
+    this.#copiedDirectory = false;
+    this.#changed = false;
+    this.#structural = false;
     // A version that is not the spine's newest (an older state set back) forks its own spine.
-    if (this.spine.order.length !== this.length) this.fork(this.spine.order.slice(0, this.length));
+    if (this.#spine.order.length !== this.#length) this.#fork(this.#spine.order.slice(0, this.#length));
   }
 
   /**
@@ -224,55 +224,55 @@ export class TableWriter<T> {
   }
 
   get(id: string): T | undefined {
-    const position = positionOf(this.spine, id);
-    if (position === undefined || position >= this.length) return undefined;
-    return this.chunks[position >> CHUNK_BITS]![position & MASK];
+    const position = positionOf(this.#spine, id);
+    if (position === undefined || position >= this.#length) return undefined;
+    return this.#chunks[position >> CHUNK_BITS]![position & MASK];
   }
 
   set(id: string, value: T): void {
-    this.place(id, value);
+    this.#place(id, value);
   }
 
   /** `set`, the record marked as this batch's own (see `isOwn`). */
   setOwn(id: string, value: T): void {
-    const position = this.place(id, value);
-    if (position >= this.ownedIn.length) {
-      const grown = new Int32Array(Math.max(position + 1, this.ownedIn.length * 2));
-      grown.set(this.ownedIn);
-      this.ownedIn = grown;
+    const position = this.#place(id, value);
+    if (position >= this.#ownedIn.length) {
+      const grown = new Int32Array(Math.max(position + 1, this.#ownedIn.length * 2));
+      grown.set(this.#ownedIn);
+      this.#ownedIn = grown;
     }
-    this.ownedIn[position] = this.batch;
+    this.#ownedIn[position] = this.#batch;
   }
 
   /** True when `value` is the record `setOwn` stored under `id` in this batch. */
   isOwn(id: string, value: T): boolean {
-    const position = positionOf(this.spine, id);
-    if (position === undefined || position >= this.length || this.ownedIn[position] !== this.batch) return false;
-    return this.chunks[position >> CHUNK_BITS]![position & MASK] === value;
+    const position = positionOf(this.#spine, id);
+    if (position === undefined || position >= this.#length || this.#ownedIn[position] !== this.#batch) return false;
+    return this.#chunks[position >> CHUNK_BITS]![position & MASK] === value;
   }
 
   /** Stores `value` under `id` (appending the id when new); returns its position. */
-  private place(id: string, value: T): number {
-    let position = positionOf(this.spine, id);
-    if (position === undefined || position >= this.length) {
-      position = this.length;
+  #place(id: string, value: T): number {
+    let position = positionOf(this.#spine, id);
+    if (position === undefined || position >= this.#length) {
+      position = this.#length;
       // Ids appended without an index entry before this one stay for the catch-up (a look-up
       // answered by the last-id check did not run it).
-      const indexedAll = this.spine.indexed === this.spine.order.length;
-      this.spine.index.set(id, position);
-      this.spine.order.push(id);
-      if (indexedAll) this.spine.indexed = this.spine.order.length;
-      this.spine.lastId = id;
-      this.spine.lastPosition = position;
-      this.length += 1;
+      const indexedAll = this.#spine.indexed === this.#spine.order.length;
+      this.#spine.index.set(id, position);
+      this.#spine.order.push(id);
+      if (indexedAll) this.#spine.indexed = this.#spine.order.length;
+      this.#spine.lastId = id;
+      this.#spine.lastPosition = position;
+      this.#length += 1;
     }
-    const chunk = this.writableChunk(position >> CHUNK_BITS);
+    const chunk = this.#writableChunk(position >> CHUNK_BITS);
     if (chunk[position & MASK] === undefined) {
-      this.size += 1;
-      this.structural = true;
+      this.#size += 1;
+      this.#structural = true;
     }
     chunk[position & MASK] = value;
-    this.changed = true;
+    this.#changed = true;
     return position;
   }
 
@@ -281,75 +281,75 @@ export class TableWriter<T> {
    * without looking it up; it is indexed at the first look-up by id (see `Spine.indexed`).
    */
   appendNew(id: string, value: T): void {
-    const position = this.length;
-    if (this.spine.lastId === id) this.spine.lastId = undefined;
-    this.spine.order.push(id);
-    this.length += 1;
-    this.writableChunk(position >> CHUNK_BITS)[position & MASK] = value;
-    this.size += 1;
-    this.structural = true;
-    this.changed = true;
+    const position = this.#length;
+    if (this.#spine.lastId === id) this.#spine.lastId = undefined;
+    this.#spine.order.push(id);
+    this.#length += 1;
+    this.#writableChunk(position >> CHUNK_BITS)[position & MASK] = value;
+    this.#size += 1;
+    this.#structural = true;
+    this.#changed = true;
   }
 
   delete(id: string): boolean {
-    const position = positionOf(this.spine, id);
-    if (position === undefined || position >= this.length) return false;
-    const chunk = this.writableChunk(position >> CHUNK_BITS);
+    const position = positionOf(this.#spine, id);
+    if (position === undefined || position >= this.#length) return false;
+    const chunk = this.#writableChunk(position >> CHUNK_BITS);
     if (chunk[position & MASK] === undefined) return false;
     // The position stays reserved for this id: a re-added id takes its old place.
     chunk[position & MASK] = undefined;
-    this.size -= 1;
-    this.changed = true;
-    this.structural = true;
+    this.#size -= 1;
+    this.#changed = true;
+    this.#structural = true;
     return true;
   }
 
   ids(): readonly string[] {
-    return new TableMap(this.spine, this.chunks, this.length, this.size).orderedIds();
+    return new TableMap(this.#spine, this.#chunks, this.#length, this.#size).orderedIds();
   }
 
   /** Rebuilds the table in a new order (rare: prepending older history). O(n). */
   reorder(ids: readonly string[]): void {
     const values = ids.map((id) => this.get(id));
-    this.fork([]);
-    this.chunks = [];
-    this.freshChunks = [];
-    this.copiedDirectory = true;
-    this.length = 0;
-    this.size = 0;
+    this.#fork([]);
+    this.#chunks = [];
+    this.#freshChunks = [];
+    this.#copiedDirectory = true;
+    this.#length = 0;
+    this.#size = 0;
     ids.forEach((id, i) => {
       const value = values[i];
       if (value !== undefined) this.set(id, value);
     });
-    this.changed = true;
-    this.structural = true;
+    this.#changed = true;
+    this.#structural = true;
   }
 
   get touched(): boolean {
-    return this.changed;
+    return this.#changed;
   }
 
   publish(): TableVersion<T> {
-    if (!this.changed) return this.base;
-    return new TableVersion(this.spine, this.chunks, this.length, this.size, this.base.version + 1, this.structural ? {} : this.base.idsBox);
+    if (!this.#changed) return this.#base;
+    return new TableVersion(this.#spine, this.#chunks, this.#length, this.#size, this.#base.version + 1, this.#structural ? {} : this.#base.idsBox);
   }
 
   /** A spine of its own holding `order` (indexed at the first look-up). */
-  private fork(order: string[]): void {
-    this.spine = newSpine(order);
-    this.batch += 1;
+  #fork(order: string[]): void {
+    this.#spine = newSpine(order);
+    this.#batch += 1;
   }
 
-  private writableChunk(chunkIndex: number): Chunk<T> {
-    if (this.freshChunks[chunkIndex] === true) return this.chunks[chunkIndex]!;
-    if (!this.copiedDirectory) {
-      this.chunks = this.chunks.slice();
-      this.copiedDirectory = true;
+  #writableChunk(chunkIndex: number): Chunk<T> {
+    if (this.#freshChunks[chunkIndex] === true) return this.#chunks[chunkIndex]!;
+    if (!this.#copiedDirectory) {
+      this.#chunks = this.#chunks.slice();
+      this.#copiedDirectory = true;
     }
-    const previous = this.chunks[chunkIndex];
+    const previous = this.#chunks[chunkIndex];
     const chunk: Chunk<T> = previous ? previous.slice() : [];
-    this.chunks[chunkIndex] = chunk;
-    this.freshChunks[chunkIndex] = true;
+    this.#chunks[chunkIndex] = chunk;
+    this.#freshChunks[chunkIndex] = true;
     return chunk;
   }
 }

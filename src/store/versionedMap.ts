@@ -25,37 +25,37 @@ const COMPACT_FACTOR = 4;
 const COMPACT_SLACK = 512;
 
 export class VersionedMap<K, V> {
-  private lineage: Lineage<K, V> = newLineage();
+  #lineage: Lineage<K, V> = newLineage();
   /** The version last taken: taken again without a write in between, it is the same object (per batch, most maps are not written). */
-  private taken: MapVersion<K, V> | undefined;
+  #taken: MapVersion<K, V> | undefined;
 
   get size(): number {
-    return this.lineage.index.size;
+    return this.#lineage.index.size;
   }
 
   get(key: K): V | undefined {
-    return this.lineage.index.get(key);
+    return this.#lineage.index.get(key);
   }
 
   has(key: K): boolean {
-    return this.lineage.index.has(key);
+    return this.#lineage.index.has(key);
   }
 
   set(key: K, value: V): this {
-    this.lineage.index.set(key, value);
-    this.lineage.log.push(key, value);
+    this.#lineage.index.set(key, value);
+    this.#lineage.log.push(key, value);
     return this;
   }
 
   delete(key: K): boolean {
-    if (!this.lineage.index.delete(key)) return false;
-    this.lineage.log.push(key, GONE);
+    if (!this.#lineage.index.delete(key)) return false;
+    this.#lineage.log.push(key, GONE);
     return true;
   }
 
   /** Empties the map (older versions keep what they held). */
   clear(): void {
-    this.lineage = newLineage();
+    this.#lineage = newLineage();
   }
 
   /**
@@ -64,38 +64,38 @@ export class VersionedMap<K, V> {
    * shrank the table again and again; this writes one table the size of what is kept.
    */
   retain<C>(keep: (value: V, context: C) => boolean, context: C): void {
-    this.lineage = lineageOf(this.lineage.index, keep as Keep<V, unknown>, context);
+    this.#lineage = lineageOf(this.#lineage.index, keep as Keep<V, unknown>, context);
   }
 
   entries(): IterableIterator<[K, V]> {
-    return this.lineage.index.entries();
+    return this.#lineage.index.entries();
   }
 
   [Symbol.iterator](): IterableIterator<[K, V]> {
-    return this.lineage.index.entries();
+    return this.#lineage.index.entries();
   }
 
   keys(): IterableIterator<K> {
-    return this.lineage.index.keys();
+    return this.#lineage.index.keys();
   }
 
   values(): IterableIterator<V> {
-    return this.lineage.index.values();
+    return this.#lineage.index.values();
   }
 
   /** This map as it is now, to keep (O(1) amortized). */
   version(): MapVersion<K, V> {
-    const { log, index } = this.lineage;
-    const taken = this.taken;
-    if (taken !== undefined && taken.lineage === this.lineage && taken.length === log.length) return taken;
-    if (log.length > COMPACT_FACTOR * index.size + COMPACT_SLACK) this.lineage = lineageOf(index);
-    this.taken = { lineage: this.lineage, length: this.lineage.log.length };
-    return this.taken;
+    const { log, index } = this.#lineage;
+    const taken = this.#taken;
+    if (taken !== undefined && taken.lineage === this.#lineage && taken.length === log.length) return taken;
+    if (log.length > COMPACT_FACTOR * index.size + COMPACT_SLACK) this.#lineage = lineageOf(index);
+    this.#taken = { lineage: this.#lineage, length: this.#lineage.log.length };
+    return this.#taken;
   }
 
   /** Makes this map what `version` held. O(1) when it is this map's own newest version; else one replay of its log. */
   restore(version: MapVersion<K, V>): void {
-    if (version.lineage === this.lineage && version.length === this.lineage.log.length) return;
+    if (version.lineage === this.#lineage && version.length === this.#lineage.log.length) return;
     const index = new Map<K, V>();
     const log = version.lineage.log;
     for (let at = 0; at < version.length; at += 2) {
@@ -103,7 +103,7 @@ export class VersionedMap<K, V> {
       if (value === GONE) index.delete(log[at] as K);
       else index.set(log[at] as K, value as V);
     }
-    this.lineage = lineageOf(index);
+    this.#lineage = lineageOf(index);
   }
 }
 
