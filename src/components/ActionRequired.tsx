@@ -6,7 +6,7 @@ import { selectHistoryPending } from '../store/selectors/historyPending';
 import type { ActionRecord } from '../store/records';
 import { actionKind, actionOutcome } from '../store/selectors/actionKind';
 import { isAttachedToTool } from '../store/selectors/toolFacts';
-import { bySeverity } from '../store/selectors/turnStatus';
+import { bySeverity } from '../store/selectors/severity';
 import { FactBadge } from './FactBadge';
 import { IconAlert, IconCancelled, IconCheck, IconFailed, IconSpinner, IconWaiting, IconWarning } from './icons';
 import { useDisplayText, useRedact } from './displayPolicy';

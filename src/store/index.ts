@@ -15,6 +15,7 @@ export { tableRows, type Table } from './table';
 export { summarize, type RuntimeSummary } from './selectors/summarize';
 export * from './selectors/readModels';
 export * from './selectors/turnStatus';
+export * from './selectors/severity';
 export * from './selectors/text';
 export { readModelOf } from './readModelOf';
 // Display facts: what the components show, computed from facts (they render these, never derive them).

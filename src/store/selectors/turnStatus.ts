@@ -20,7 +20,6 @@ export function selectTurnStatus(state: Pick<ProjectionData, 'actions'>, turn: T
   return turn.lifecycle;
 }
 
-/** A Map: severities come from payloads, and `constructor` must rank as unknown, not as a function. */
 /**
  * The turn's actions that are still pending. A turn reported completed with one of these is a
  * contradiction between facts (see `flagPendingActionsAtCompletion`); `getAction` reads a state
@@ -29,12 +28,6 @@ export function selectTurnStatus(state: Pick<ProjectionData, 'actions'>, turn: T
 export function pendingActionIdsOf(turn: Pick<TurnRecord, 'actionIds'>, getAction: (actionId: string) => ActionRecord | undefined): string[] {
   return turn.actionIds.filter((actionId) => getAction(actionId)?.status === 'pending');
 }
-
-const SEVERITY_RANK: ReadonlyMap<string, number> = new Map([['critical', 0], ['high', 1], ['medium', 2], ['low', 3]]);
-
-/** Orders actions most severe first (unknown severities last, in arrival order). */
-export const bySeverity = (a: { severity?: string }, b: { severity?: string }): number =>
-  (SEVERITY_RANK.get(a.severity ?? '') ?? 9) - (SEVERITY_RANK.get(b.severity ?? '') ?? 9);
 
 /** The latest turn of the session (or of one thread), or undefined before the first turn. */
 export function selectLatestTurn(state: Pick<ProjectionData, 'turns' | 'threads'>, threadId?: string): TurnRecord | undefined {
