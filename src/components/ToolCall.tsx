@@ -5,7 +5,7 @@ import { useRuntimeActions, useRuntimeContext } from '../hooks/useRuntimeContext
 import { shallowEqual, useRuntimeSelector } from '../hooks/useRuntimeSelector';
 import type { Redactor } from '../protocol/redactSecrets';
 import type { ActionRecord, ToolCallRecord } from '../store/records';
-import { selectParsedArgs } from '../store/selectors/text';
+import { selectParsedArgs } from '../store/selectors/parsedArgs';
 import { selectToolActions, selectToolRun, summarizeToolRun, toolDisplayStatus, type ToolDisplayStatus, type ToolRunSummary } from '../store/selectors/toolFacts';
 import { ActionRequired } from './ActionRequired';
 import { useRedact } from './displayPolicy';

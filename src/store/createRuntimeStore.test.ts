@@ -4,7 +4,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { eventBuilder, toolIds, turn } from '../../test/eventBuilder';
 import { createRuntimeStore } from './createRuntimeStore';
 import { summarize } from './selectors/summarize';
-import { selectMessageText, selectParsedArgs } from './selectors/text';
+import { selectMessageText } from './selectors/text';
+import { selectParsedArgs } from './selectors/parsedArgs';
 
 const t1 = turn();
 

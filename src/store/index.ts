@@ -17,6 +17,7 @@ export * from './selectors/readModels';
 export * from './selectors/turnStatus';
 export * from './selectors/severity';
 export * from './selectors/text';
+export * from './selectors/parsedArgs';
 export { readModelOf } from './readModelOf';
 // Display facts: what the components show, computed from facts (they render these, never derive them).
 export * from './selectors/runtimeStatus';

@@ -20,26 +20,3 @@ export const selectMessageText = (state: Pick<ProjectionData, 'parts'>, message:
 /** The reasoning text of a message: its reasoning parts in order. */
 export const selectMessageReasoning = (state: Pick<ProjectionData, 'parts'>, message: MessageRecord): string =>
   joinParts(state, message, 'reasoning');
-
-/**
- * Streamed tool arguments parsed on read, with a one-entry cache per record so a re-render does
- * not re-parse. Partial JSON mid-stream yields `undefined` (render the raw text instead).
- */
-const parsedArgs = new WeakMap<object, { text: string; value: unknown }>();
-/**
- * A tool call's streamed argument text parsed as JSON (cached per record); `undefined` while the
- * JSON is partial or when there is none.
- */
-export function selectParsedArgs(record: { argsText: string }): unknown {
-  if (record.argsText === '') return undefined;
-  const cached = parsedArgs.get(record);
-  if (cached && cached.text === record.argsText) return cached.value;
-  let value: unknown;
-  try {
-    value = JSON.parse(record.argsText);
-  } catch {
-    value = undefined;
-  }
-  parsedArgs.set(record, { text: record.argsText, value });
-  return value;
-}
