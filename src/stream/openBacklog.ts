@@ -5,7 +5,8 @@
 import { readInputBatches, type InputItem } from './readInput';
 import { lineReplay, replayDocument } from './replayText';
 import type { RuntimeStore } from '../store/createRuntimeStore';
-import { gates, holdNotifications } from '../store/notificationGate';
+import { gates } from '../store/notificationGate';
+import { holdNotifications } from '../store/holdNotifications';
 import { TABLE_NAMES } from '../store/state';
 import { presentHistorySoFar, presentNewestTurns, projectNewestTurns, threadsAsWhole } from './newestFirst';
 import { NewestTurnsIndex } from './newestTurns';
