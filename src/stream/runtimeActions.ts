@@ -2,7 +2,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { RuntimeStore } from '../store/createRuntimeStore';
 import { selectLatestTurn } from '../store/selectors/turnStatus';
 import { connectRuntimeStream, type StreamConnection, type StreamConnectionOptions } from './connectRuntimeStream';
-import { feedOf, type StoreFeed } from './storeFeed';
+import { feeds, type StoreFeed } from './storeFeed';
 import type { ExportEvidenceInput, RuntimeEventSource, RuntimeProviderAdapter, TurnMode } from './types';
 
 /**
@@ -69,6 +69,17 @@ export interface RuntimeActionsOptions {
    * open its feed (see connectRuntimeStream); with a live connection, its own options apply.
    */
   connection?: Omit<StreamConnectionOptions, 'adapter'>;
+}
+
+/**
+ * The feed writes to `store` go through: its newest accepting connection, if any. Here, not in
+ * storeFeed: the writes load later than the first screen, which registers the feeds.
+ */
+function feedOf(store: RuntimeStore): StoreFeed | undefined {
+  const list = feeds.get(store);
+  if (!list) return undefined;
+  for (let i = list.length - 1; i >= 0; i--) if (list[i]!.accepting()) return list[i];
+  return undefined;
 }
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));

@@ -26,7 +26,8 @@ export interface StoreFeed {
   accepting(): boolean;
 }
 
-const feeds = new WeakMap<RuntimeStore, StoreFeed[]>();
+/** Each store's feeds, oldest first (the writes pick theirs with `feedOf`, in runtimeActions). */
+export const feeds = new WeakMap<RuntimeStore, StoreFeed[]>();
 
 /** Registers a connection as a feed of `store`; the newest accepting one takes writes. Returns the detach. */
 export function attachFeed(store: RuntimeStore, feed: StoreFeed): () => void {
@@ -37,12 +38,4 @@ export function attachFeed(store: RuntimeStore, feed: StoreFeed): () => void {
     const at = list.indexOf(feed);
     if (at >= 0) list.splice(at, 1);
   };
-}
-
-/** The feed writes to `store` go through: its newest accepting connection, if any. */
-export function feedOf(store: RuntimeStore): StoreFeed | undefined {
-  const list = feeds.get(store);
-  if (!list) return undefined;
-  for (let i = list.length - 1; i >= 0; i--) if (list[i]!.accepting()) return list[i];
-  return undefined;
 }
