@@ -6,7 +6,8 @@ import { classes } from './format';
 import type { Labels } from '../ui/labels';
 import { IconFailed, IconWarning } from './icons';
 import { useLabels, type Translate } from './useLabels';
-import { displayWord, knownValueLabel } from './valueLabel';
+import { displayWord } from './valueLabel';
+import { knownValueLabel } from './knownValueLabel';
 import { VirtualList, type VirtualRowProps } from './VirtualList';
 
 const MAX_CODES = 500;

@@ -27,12 +27,6 @@ export function valueLabel<K extends string>(t: Translate<K>, group: ValueGroup,
 /** Keys that come in `.one` / `.other` forms. */
 export type PluralKey<K extends string = LabelKey> = { [P in K]: P extends `${infer Base}.one` ? Base : never }[K];
 
-/** The label of a runtime value the kit knows, else undefined (the caller says what it is otherwise). */
-export function knownValueLabel<K extends string>(t: Translate<K>, group: ValueGroup, value: string): string | undefined {
-  const key = `${group}.${value}`;
-  return t.has(key) ? t(key as K) : undefined;
-}
-
 /** "1 subagent", "2 subagents": the form by count (English rule; a translation gives both forms). */
 export function plural<K extends string>(t: Translate<K>, key: PluralKey<K>, count: number, vars: Record<string, string | number> = {}): string {
   return t(`${key}.${count === 1 ? 'one' : 'other'}` as K, { count, ...vars });
