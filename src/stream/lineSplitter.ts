@@ -25,39 +25,42 @@ export interface LineSplitterOptions {
  * costs the limit, not the stream's length.
  */
 export class LineSplitter {
+  readonly #options: LineSplitterOptions;
+  // TypeScript's private, not #: a test reads how much of an endless line is held.
   private rest = '';
-  private pendingCr = false;
+  #pendingCr = false;
   /** Inside a line already dropped for its length: skip to its end. */
-  private skipping = false;
-  private readonly maxChars: number;
+  #skipping = false;
+  readonly #maxChars: number;
 
-  constructor(private readonly options: LineSplitterOptions = {}) {
-    this.maxChars = options.maxLineChars ?? MAX_LINE_CHARS;
+  constructor(options: LineSplitterOptions = {}) {
+    this.#options = options;
+    this.#maxChars = options.maxLineChars ?? MAX_LINE_CHARS;
   }
 
   push(chunk: string, onLine: (line: string) => void): void {
     let text = chunk;
-    if (this.pendingCr && text.startsWith('\n')) text = text.slice(1);
-    this.pendingCr = false;
+    if (this.#pendingCr && text.startsWith('\n')) text = text.slice(1);
+    this.#pendingCr = false;
     let start = 0;
     for (let i = 0; i < text.length; i++) {
       const c = text.charCodeAt(i);
       if (c !== 10 && c !== 13) continue;
-      if (this.skipping) this.skipping = false;
-      else if (this.rest.length + i - start > this.maxChars) this.overflow();
+      if (this.#skipping) this.#skipping = false;
+      else if (this.rest.length + i - start > this.#maxChars) this.#overflow();
       else onLine(this.rest + text.slice(start, i));
       this.rest = '';
       if (c === 13) {
-        if (i + 1 === text.length) this.pendingCr = true;
+        if (i + 1 === text.length) this.#pendingCr = true;
         else if (text.charCodeAt(i + 1) === 10) i += 1;
       }
       start = i + 1;
     }
-    if (this.skipping) return;
-    if (this.rest.length + text.length - start > this.maxChars) {
+    if (this.#skipping) return;
+    if (this.rest.length + text.length - start > this.#maxChars) {
       this.rest = '';
-      this.skipping = true;
-      this.overflow();
+      this.#skipping = true;
+      this.#overflow();
       return;
     }
     this.rest += text.slice(start);
@@ -67,10 +70,10 @@ export class LineSplitter {
   end(onLine: (line: string) => void): void {
     if (this.rest !== '') onLine(this.rest);
     this.rest = '';
-    this.skipping = false;
+    this.#skipping = false;
   }
 
-  private overflow(): void {
-    this.options.onOverflow?.(this.maxChars);
+  #overflow(): void {
+    this.#options.onOverflow?.(this.#maxChars);
   }
 }

@@ -26,51 +26,52 @@ export interface SseParserOptions {
  * over `maxMessageChars` is dropped and reported, so an endless one holds the limit, not the stream.
  */
 export class SseParser {
-  private readonly lines: LineSplitter;
-  private readonly maxChars: number;
-  private data: string[] = [];
-  private dataChars = 0;
+  readonly #onMessage: (message: SseMessage) => void;
+  readonly #options: SseParserOptions;
+  readonly #lines: LineSplitter;
+  readonly #maxChars: number;
+  #data: string[] = [];
+  #dataChars = 0;
   /** The message being read went over the limit: its data is dropped up to its blank line. */
-  private overflowed = false;
-  private event = '';
-  private lastEventId = '';
-  private retry: number | undefined;
+  #overflowed = false;
+  #event = '';
+  #lastEventId = '';
+  #retry: number | undefined;
 
-  constructor(
-    private readonly onMessage: (message: SseMessage) => void,
-    private readonly options: SseParserOptions = {},
-  ) {
-    this.maxChars = options.maxMessageChars ?? MAX_DOCUMENT_CHARS;
-    this.lines = new LineSplitter({ maxLineChars: this.maxChars, onOverflow: (limit) => this.dropMessage('line', limit) });
+  constructor(onMessage: (message: SseMessage) => void, options: SseParserOptions = {}) {
+    this.#onMessage = onMessage;
+    this.#options = options;
+    this.#maxChars = options.maxMessageChars ?? MAX_DOCUMENT_CHARS;
+    this.#lines = new LineSplitter({ maxLineChars: this.#maxChars, onOverflow: (limit) => this.#dropMessage('line', limit) });
   }
 
   push(chunk: string): void {
-    this.lines.push(chunk, (line) => this.line(line));
+    this.#lines.push(chunk, (line) => this.#line(line));
   }
 
   end(): void {
-    this.lines.end((line) => this.line(line));
+    this.#lines.end((line) => this.#line(line));
     // A message without its closing blank line is dropped, as EventSource does.
-    this.clearMessage();
+    this.#clearMessage();
   }
 
-  private clearMessage(): void {
-    this.data = [];
-    this.dataChars = 0;
-    this.overflowed = false;
-    this.event = '';
+  #clearMessage(): void {
+    this.#data = [];
+    this.#dataChars = 0;
+    this.#overflowed = false;
+    this.#event = '';
   }
 
   /** Drops the message being read (a line of it or all of it is too long) and skips to its end. */
-  private dropMessage(what: 'line' | 'message', limit: number): void {
-    this.data = [];
-    this.dataChars = 0;
-    this.overflowed = true;
-    this.options.onOverflow?.(what, limit);
+  #dropMessage(what: 'line' | 'message', limit: number): void {
+    this.#data = [];
+    this.#dataChars = 0;
+    this.#overflowed = true;
+    this.#options.onOverflow?.(what, limit);
   }
 
-  private line(line: string): void {
-    if (line === '') return this.dispatch();
+  #line(line: string): void {
+    if (line === '') return this.#dispatch();
     if (line.startsWith(':')) return; // comment / heartbeat
     const colon = line.indexOf(':');
     const field = colon < 0 ? line : line.slice(0, colon);
@@ -78,28 +79,28 @@ export class SseParser {
     if (value.startsWith(' ')) value = value.slice(1);
     switch (field) {
       case 'data':
-        if (this.overflowed) break;
-        this.dataChars += value.length + 1;
-        if (this.dataChars > this.maxChars) this.dropMessage('message', this.maxChars);
-        else this.data.push(value);
+        if (this.#overflowed) break;
+        this.#dataChars += value.length + 1;
+        if (this.#dataChars > this.#maxChars) this.#dropMessage('message', this.#maxChars);
+        else this.#data.push(value);
         break;
       case 'event':
-        this.event = value;
+        this.#event = value;
         break;
       case 'id':
-        if (!value.includes('\0')) this.lastEventId = value;
+        if (!value.includes('\0')) this.#lastEventId = value;
         break;
       case 'retry':
-        if (/^\d+$/.test(value)) this.retry = Number(value);
+        if (/^\d+$/.test(value)) this.#retry = Number(value);
         break;
     }
   }
 
-  private dispatch(): void {
-    if (this.data.length === 0 || this.overflowed) return this.clearMessage();
-    const message: SseMessage = { event: this.event || 'message', data: this.data.join('\n'), lastEventId: this.lastEventId };
-    if (this.retry !== undefined) message.retry = this.retry;
-    this.clearMessage();
-    this.onMessage(message);
+  #dispatch(): void {
+    if (this.#data.length === 0 || this.#overflowed) return this.#clearMessage();
+    const message: SseMessage = { event: this.#event || 'message', data: this.#data.join('\n'), lastEventId: this.#lastEventId };
+    if (this.#retry !== undefined) message.retry = this.#retry;
+    this.#clearMessage();
+    this.#onMessage(message);
   }
 }
