@@ -1,5 +1,5 @@
 import { forwardRef, memo, useEffect, useId, useRef, useState, type ComponentPropsWithoutRef, type FormEvent } from 'react';
-import { dataWord } from './safeText';
+import { dataWord } from './dataWord';
 import { useRuntimeActions, useRuntimeStore } from '../hooks/useRuntimeContext';
 import { useRuntimeSelector } from '../hooks/useRuntimeSelector';
 import { selectHistoryPending } from '../store/selectors/historyPending';

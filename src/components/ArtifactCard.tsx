@@ -1,5 +1,6 @@
 import { forwardRef, memo, useState, type ComponentPropsWithoutRef } from 'react';
-import { dataWord, SafeText, useDisplayName } from './safeText';
+import { SafeText, useDisplayName } from './safeText';
+import { dataWord } from './dataWord';
 import { useRuntimeSelector } from '../hooks/useRuntimeSelector';
 import type { ArtifactRecord } from '../store/records';
 import type { LabelKey, Labels } from '../ui/labels';

@@ -7,7 +7,8 @@ import { ArtifactBody, artifactVersions, currentVersion, DiffLines, useArtifactT
 import { FactBadge } from './FactBadge';
 import { IconCheck, IconClose, IconCode, IconCopy, IconDiff, IconDocument, IconDownload, IconImage, type KitIcon } from './icons';
 import { useDisplayText } from './displayPolicy';
-import { dataWord, useDisplayName } from './safeText';
+import { useDisplayName } from './safeText';
+import { dataWord } from './dataWord';
 import { useLabels, type Translate } from './useLabels';
 import type { RefLoader } from './useRefContent';
 import { valueLabel } from './valueLabel';

@@ -1,5 +1,6 @@
 import { forwardRef, memo, useId, useMemo, useState, type ComponentPropsWithoutRef } from 'react';
-import { dataWord, SafeText } from './safeText';
+import { SafeText } from './safeText';
+import { dataWord } from './dataWord';
 import { useRuntimeSelector } from '../hooks/useRuntimeSelector';
 import { useRedact } from './displayPolicy';
 import { classes } from './format';

@@ -1,6 +1,6 @@
 import { FactBadge } from './FactBadge';
 import { useStatus } from './runtimeStatusContext';
-import { dataWord } from './safeText';
+import { dataWord } from './dataWord';
 import { useLabels } from './useLabels';
 import { valueLabel } from './valueLabel';
 

@@ -16,7 +16,8 @@ import { IconCheck, IconChevron, IconFailed, IconOpenExternal, IconRetry, IconSp
 import { toolActivity, TOOL_ACTIVITIES, type ToolActivity } from './toolActivity';
 import type { LabelKey, Labels } from '../ui/labels';
 import { countRender } from './renderCount';
-import { dataWord, revealBidi, SafeText, useDisplayName } from './safeText';
+import { revealBidi, SafeText, useDisplayName } from './safeText';
+import { dataWord } from './dataWord';
 import { useLabels, type Translate } from './useLabels';
 import { plural, valueLabel } from './valueLabel';
 import { useVirtualRows } from './useVirtualRows';

@@ -6,7 +6,7 @@ import { useDisplayPolicy, useDisplayText } from './displayPolicy';
 import { allowedImageSrc, loadedImageSrc } from './imageSrc';
 import { FactBadge } from './FactBadge';
 import { Markdown } from './Markdown';
-import { dataWord } from './safeText';
+import { dataWord } from './dataWord';
 import type { Translate } from './useLabels';
 import { useRefContent, type RefLoader } from './useRefContent';
 
