@@ -76,17 +76,26 @@ interface Frame {
 }
 
 /**
- * The thread as painted now: message rows mounted, the thread at its end, nothing in it still
- * waiting for its code (a lazily loaded part is `aria-busy` until its chunk arrives and renders
- * it), and the text of the last row (the newest message on screen).
+ * The thread as painted now: message rows mounted, the thread at its end, its last row a message
+ * (not an empty slot still waiting for its frame), nothing in it still waiting for its code (a
+ * lazily loaded part is `aria-busy` until its chunk arrives and renders it), and the text of the
+ * last row (the newest message on screen). The last row is the one placed last, not the one
+ * mounted last: an overscan row above the newest is mounted after it, and taken for the last it
+ * made a frame showing the newest screen read as another.
  */
 function frameOf(at: number): Frame {
   const thread = document.querySelector('.aui-conversation');
   const scroller = thread?.querySelector<HTMLElement>('.aui-conversation__scroll');
-  const rows = thread?.querySelectorAll('.aui-message') ?? [];
   const atEnd = scroller !== null && scroller !== undefined && scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight <= 2;
-  const readable = rows.length > 0 && atEnd && !thread!.querySelector('[aria-busy="true"]') && thread!.getAttribute('aria-busy') !== 'true';
-  return { at, readable, last: rows.length > 0 ? rows[rows.length - 1]!.textContent ?? '' : undefined };
+  let lastRow: Element | undefined;
+  let lastPlace = -Infinity;
+  for (const row of thread?.querySelectorAll('[data-index]') ?? []) {
+    const place = Number(row.getAttribute('data-index'));
+    if (place > lastPlace) [lastRow, lastPlace] = [row, place];
+  }
+  const last = lastRow?.querySelector('.aui-message') ?? undefined;
+  const readable = last !== undefined && atEnd && !thread!.querySelector('[aria-busy="true"]') && thread!.getAttribute('aria-busy') !== 'true';
+  return { at, readable, last: last ? last.textContent ?? '' : undefined };
 }
 
 /**
