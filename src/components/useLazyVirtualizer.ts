@@ -25,7 +25,7 @@ export type ListVirtualizer = Pick<
   CoreVirtualizer,
   'getTotalSize' | 'range' | 'measurementsCache' | 'elementsCache' | 'measureElement' | 'scrollToIndex'
 > &
-  Partial<Pick<CoreVirtualizer, 'shouldAdjustScrollPositionOnItemSizeChange'>> & {
+  Partial<Pick<CoreVirtualizer, 'shouldAdjustScrollPositionOnItemSizeChange' | 'scrollOffset' | 'scrollRect'>> & {
   /** The rows to mount (the core's is a memoized function; the kit only calls it). */
   getVirtualItems(): VirtualItem[];
 };

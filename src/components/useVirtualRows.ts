@@ -344,6 +344,14 @@ export function useVirtualRows({ keys, estimateSize, stickToBottom, overscan = 6
       const from = virtualize && stickToBottom ? Math.max(0, keys.length - FLOW_ROWS) : 0;
       return (shown.current = keys.slice(from, virtualize ? from + FLOW_ROWS : undefined).map((key, i) => ({ key, index: from + i, start: 0, ready: true })));
     }
+    // Pinned to the end, the view is there once this commit's layout effect follows (`follow`): the
+    // rows in view are the end's. Computed at the offset before it, a commit adding rows above a
+    // pinned view (a backlog's history applied under its newest turns) mounted a screen of old
+    // rows, then showed the newest as empty slots while they were admitted, two a frame.
+    if (virtualizer.scrollRect && stick.current && pinned.current && !restoring.current && reader.current?.scrolling() !== 'hold') {
+      const end = virtualizer.getTotalSize() - virtualizer.scrollRect.height;
+      if ((virtualizer.scrollOffset ?? 0) < end) virtualizer.scrollOffset = end;
+    }
     const items = virtualizer.getVirtualItems();
     // The range in view (without the overscan), as computing the items just left it.
     const range = virtualizer.range;
