@@ -315,6 +315,8 @@ export function useVirtualRows({ keys, estimateSize, stickToBottom, overscan = 6
   const admitted = useRef(new Set<VirtualRow['key']>());
   const allowance = useRef(OVERSCAN_ROWS_PER_FRAME);
   const shown = useRef<VirtualRow[]>([]);
+  /** The keys the last rows were computed for. */
+  const rowsOf = useRef<readonly string[]>([]);
   const [, admitMore] = useReducer((n: number) => n + 1, 0);
   useLayoutEffect(() => {
     const mounted = new Set<VirtualRow['key']>();
@@ -344,11 +346,15 @@ export function useVirtualRows({ keys, estimateSize, stickToBottom, overscan = 6
       const from = virtualize && stickToBottom ? Math.max(0, keys.length - FLOW_ROWS) : 0;
       return (shown.current = keys.slice(from, virtualize ? from + FLOW_ROWS : undefined).map((key, i) => ({ key, index: from + i, start: 0, ready: true })));
     }
-    // Pinned to the end, the view is there once this commit's layout effect follows (`follow`): the
-    // rows in view are the end's. Computed at the offset before it, a commit adding rows above a
-    // pinned view (a backlog's history applied under its newest turns) mounted a screen of old
-    // rows, then showed the newest as empty slots while they were admitted, two a frame.
-    if (virtualizer.scrollRect && stick.current && pinned.current && !restoring.current && reader.current?.scrolling() !== 'hold') {
+    // Rows added to a pinned list: the view is at the end once this commit's layout effect follows
+    // (`follow`), so the rows in view are the end's. Computed at the offset before it, a commit
+    // adding rows above a pinned view (a backlog's history applied under its newest turns)
+    // mounted a screen of old rows, then showed the newest as empty slots while they were
+    // admitted, two a frame. Only then: a scroll the virtualizer is making (to a row asked for)
+    // reads its own offset.
+    const added = keys.length > rowsOf.current.length;
+    rowsOf.current = keys;
+    if (added && virtualizer.scrollRect && stick.current && pinned.current && !restoring.current && reader.current?.scrolling() !== 'hold') {
       const end = virtualizer.getTotalSize() - virtualizer.scrollRect.height;
       if ((virtualizer.scrollOffset ?? 0) < end) virtualizer.scrollOffset = end;
     }

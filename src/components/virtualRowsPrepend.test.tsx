@@ -35,14 +35,26 @@ function List({ keys }: { keys: readonly string[] }) {
   );
 }
 
-/** jsdom has no layout: the scroller is as tall as the space's height, its offset clamped to it. */
+/**
+ * jsdom has no layout: the scroller is as tall as the space's height, its offset clamped to it, and
+ * a change of offset is heard as a scroll event in the next frame (as a browser fires it).
+ */
 function modelScroller(container: HTMLElement): void {
   const scroller = container.firstElementChild as HTMLElement;
   const space = scroller.firstElementChild as HTMLElement;
   let top = 0;
   const height = () => Math.max(VIEWPORT, parseFloat(space.style.height) || 0);
   Object.defineProperty(scroller, 'scrollHeight', { configurable: true, get: height });
-  Object.defineProperty(scroller, 'scrollTop', { configurable: true, get: () => top, set: (v: number) => (top = Math.max(0, Math.min(v, height() - VIEWPORT))) });
+  Object.defineProperty(scroller, 'scrollTop', {
+    configurable: true,
+    get: () => top,
+    set: (v: number) => {
+      const next = Math.max(0, Math.min(v, height() - VIEWPORT));
+      if (next === top) return;
+      top = next;
+      requestAnimationFrame(() => scroller.dispatchEvent(new Event('scroll')));
+    },
+  });
 }
 
 describe('useVirtualRows: rows added above a pinned view', () => {
