@@ -350,6 +350,17 @@ export class EventPipeline implements ReadModelGate {
     this.#place(ctx, counts, sequence, { arrival }, line);
   }
 
+  /**
+   * An id seen at `seenAt` is remembered: the prune would keep it now (`keptSeen`). One it would
+   * forget reads as forgotten whether or not a prune has run since: prunes run at the end of an
+   * ingest batch, so an id reused past the window was a duplicate or a new event depending on
+   * where the batches (a backlog's slices) fell.
+   */
+  #remembers(seenAt: number): boolean {
+    const expected = this.#sequencer.expected;
+    return expected === undefined || keptSeen(seenAt, { below: expected - this.#reorderWindow, sequencer: this.#sequencer });
+  }
+
   /** True when `sequence` is covered by a snapshot, or was consumed so long ago that its id was forgotten. */
   #heldBefore(sequence: number): boolean {
     const sequencer = this.#sequencer;
@@ -451,7 +462,7 @@ export class EventPipeline implements ReadModelGate {
       let contentKeyOf: string | undefined;
       if (eventId !== undefined) {
         const seenAt = this.#seen.get(eventId);
-        if (seenAt !== undefined) {
+        if (seenAt !== undefined && this.#remembers(seenAt)) {
           counts.duplicates += 1;
           this.#reusedId(ctx, counts, raw as Record<string, unknown>, eventId, seenAt, arrival, line);
           continue;
