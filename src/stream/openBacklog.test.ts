@@ -303,6 +303,69 @@ describe('openBacklog(store, input): a backlog applied in slices, as the CLI rep
     expect(want.diagnostics.filter((d) => d.startsWith('invalid_json'))).toEqual(['invalid_json@3', 'invalid_json@41', 'invalid_json@301']);
   });
 
+  it('reads the history again from the bytes it read, though the stream writes its next chunk into the buffer of the last', async () => {
+    const bytes = new TextEncoder().encode(text);
+    const want = facts(replayText(text).store);
+    const CHUNK = 1000;
+    // One buffer for every chunk, as a producer that reuses its buffer once its reader has read it.
+    const shared = new Uint8Array(CHUNK);
+    let at = 0;
+    // Pulled only when read (no chunk queued ahead): each chunk is read before the next overwrites it.
+    const reusing = () =>
+      new ReadableStream<Uint8Array>(
+        {
+          pull(controller) {
+            if (at >= bytes.length) return controller.close();
+            const piece = bytes.subarray(at, at + CHUNK);
+            shared.fill(0x20);
+            shared.set(piece);
+            at += piece.length;
+            controller.enqueue(shared.subarray(0, piece.length));
+          },
+        },
+        { highWaterMark: 0 },
+      );
+    for (const input of [() => reusing(), () => new Response(reusing())]) {
+      at = 0;
+      const store = createRuntimeStore();
+      const result = await openBacklog(store, input(), { yieldToHost: immediate, newestFirst: true });
+      expect(result.presented).toBeGreaterThan(0);
+      expect(facts(store)).toEqual(want);
+      expect(result.malformed).toBe(0);
+    }
+  });
+
+  it('reads a stream of ArrayBuffers (Node file streams) and counts a surrogate pair cut between text chunks as its 4 bytes', async () => {
+    const bytes = new TextEncoder().encode(text);
+    const want = facts(replayText(text).store);
+    const buffers = new ReadableStream<ArrayBuffer>({
+      start(controller) {
+        for (let at = 0; at < bytes.length; at += 4096) controller.enqueue(bytes.slice(at, at + 4096).buffer);
+        controller.close();
+      },
+    });
+    const fromBuffers = createRuntimeStore();
+    expect((await openBacklog(fromBuffers, buffers, { yieldToHost: immediate })).bytes).toBe(bytes.length);
+    expect(facts(fromBuffers)).toEqual(want);
+    // Text chunks cut between the halves of every 🚀 (a pair of UTF-16 units).
+    const cuts = [...text.matchAll(/🚀/g)].map((match) => match.index! + 1);
+    const pieces = [0, ...cuts, text.length].slice(1).map((end, i, ends) => text.slice(i === 0 ? 0 : ends[i - 1], end));
+    expect(pieces.join('')).toBe(text);
+    const halves = new ReadableStream<string>({
+      start(controller) {
+        for (const piece of pieces) controller.enqueue(piece);
+        controller.close();
+      },
+    });
+    const fromHalves = createRuntimeStore();
+    const progress: number[] = [];
+    const result = await openBacklog(fromHalves, halves, { yieldToHost: immediate, onProgress: ({ bytes }) => progress.push(bytes) });
+    expect(result.bytes).toBe(bytes.length);
+    expect(Math.max(...progress)).toBe(bytes.length);
+    expect(facts(fromHalves)).toEqual(want);
+    await expect(openBacklog(createRuntimeStore(), new ReadableStream({ start: (c) => (c.enqueue(5 as never), c.close()) }))).rejects.toThrow(/streams of text or bytes; a chunk was number/);
+  });
+
   it('applies a snapshot line in place and a whole JSON document as the CLI does', async () => {
     const codingSession = readFileSync(new URL('../../fixtures/coding-session.jsonl', import.meta.url), 'utf8');
     const store = createRuntimeStore();

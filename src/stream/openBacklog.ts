@@ -13,7 +13,7 @@ import { NewestTurnsIndex } from './newestTurns';
 import { pieceEnd, utf8Length } from './utf8Length';
 
 /** What `openBacklog` reads: events, JSON Lines text, a fetch `Response`, or a stream of JSONL bytes (or text). */
-export type BacklogInput = readonly unknown[] | string | Response | ReadableStream<Uint8Array | string>;
+export type BacklogInput = readonly unknown[] | string | Response | ReadableStream<Uint8Array | ArrayBuffer | string>;
 
 /** Progress of `openBacklog`, reported after every slice; the figures only grow. */
 export interface BacklogProgress {
@@ -136,8 +136,10 @@ export async function openBacklog(store: RuntimeStore, input: BacklogInput, opti
   const newestFirst = (options.newestFirst ?? !isStream(input)) && isEmpty(store);
   // Read from text for the newest turns first, the chunks are kept (see `pieces` below) to read the history again.
   const pieces: (string | Uint8Array)[] | undefined = newestFirst && !Array.isArray(input) ? [] : undefined;
+  // Bytes are kept as copies unless a fetch made them: a stream may hand out one buffer it writes again.
+  const fetched = isResponse(input as object) && (input as Response).type !== 'default';
   // Text is read a chunk of items at a time; items are then taken synchronously (no await per line).
-  let batches = Array.isArray(input) ? undefined : readInputBatches(keptIn(chunksOf(input as Exclude<BacklogInput, readonly unknown[]>, meter, signal), pieces));
+  let batches = Array.isArray(input) ? undefined : readInputBatches(keptIn(chunksOf(input as Exclude<BacklogInput, readonly unknown[]>, meter, signal), pieces, !fetched));
   let queue: Iterator<InputItem> | undefined = Array.isArray(input) ? arrayItems(input as readonly unknown[]) : undefined;
   let batch: readonly InputItem[] = [];
   let at = 0;
@@ -376,16 +378,20 @@ async function* readAgainThenKept(pieces: (string | Uint8Array | undefined)[], c
   }
 }
 
-/** `chunks`, each also kept in `pieces` when given. */
-async function* keptIn<T>(chunks: AsyncIterable<T>, pieces: T[] | undefined): AsyncGenerator<T> {
+/**
+ * `chunks`, each also kept in `pieces` when given; bytes as a copy when `copy` (a stream that
+ * writes its next chunk into the buffer of the last, which its reader has read, gave a history
+ * read again from other bytes than the first read's).
+ */
+async function* keptIn(chunks: AsyncIterable<string | Uint8Array>, pieces: (string | Uint8Array)[] | undefined, copy: boolean): AsyncGenerator<string | Uint8Array> {
   for await (const chunk of chunks) {
-    pieces?.push(chunk);
+    pieces?.push(copy && typeof chunk !== 'string' ? chunk.slice() : chunk);
     yield chunk;
   }
 }
 
 /** The input as chunks for the CLI's line reader, counting bytes as they are read. */
-async function* chunksOf(input: string | Response | ReadableStream<Uint8Array | string>, meter: BacklogProgress, signal: AbortSignal | undefined): AsyncGenerator<string | Uint8Array> {
+async function* chunksOf(input: string | Response | ReadableStream<Uint8Array | ArrayBuffer | string>, meter: BacklogProgress, signal: AbortSignal | undefined): AsyncGenerator<string | Uint8Array> {
   if (typeof input === 'string') {
     for (let start = 0; start < input.length; ) {
       // Never split a surrogate pair: the bytes of each chunk are counted as UTF-8.
@@ -397,7 +403,7 @@ async function* chunksOf(input: string | Response | ReadableStream<Uint8Array | 
     }
     return;
   }
-  let stream: ReadableStream<Uint8Array | string>;
+  let stream: ReadableStream<Uint8Array | ArrayBuffer | string>;
   if (isResponse(input)) {
     if (!input.ok) throw new Error(`the backlog could not be read: HTTP ${input.status}`);
     const length = Number(input.headers.get('content-length'));
@@ -408,6 +414,9 @@ async function* chunksOf(input: string | Response | ReadableStream<Uint8Array | 
   const reader = stream.getReader();
   const cancel = () => void reader.cancel().catch(() => undefined);
   signal?.addEventListener('abort', cancel, { once: true });
+  // The last text chunk ended with the first half of a surrogate pair: its second half, starting
+  // the next, completes a 4-byte character (counted alone, each half is the 3 bytes of U+FFFD).
+  let pairOpen = false;
   try {
     for (;;) {
       const { done, value } = await reader.read();
@@ -416,13 +425,15 @@ async function* chunksOf(input: string | Response | ReadableStream<Uint8Array | 
       throwIfAborted(signal);
       if (done) return;
       if (typeof value === 'string') {
-        meter.bytes += utf8Length(value);
+        meter.bytes += utf8Length(value) - (pairOpen && isSurrogate(value.charCodeAt(0), LOW_SURROGATE) ? 2 : 0);
+        if (value.length > 0) pairOpen = isSurrogate(value.charCodeAt(value.length - 1), HIGH_SURROGATE);
         yield value;
         continue;
       }
+      const bytes = asBytes(value);
       // A body may arrive as one large chunk: decode and split it a piece at a time.
-      for (let at = 0; at < value.byteLength; at += BYTE_CHUNK) {
-        const piece = value.subarray(at, Math.min(value.byteLength, at + BYTE_CHUNK));
+      for (let at = 0; at < bytes.byteLength; at += BYTE_CHUNK) {
+        const piece = bytes.subarray(at, Math.min(bytes.byteLength, at + BYTE_CHUNK));
         meter.bytes += piece.byteLength;
         yield piece;
       }
@@ -431,6 +442,19 @@ async function* chunksOf(input: string | Response | ReadableStream<Uint8Array | 
     signal?.removeEventListener('abort', cancel);
     cancel();
   }
+}
+
+const HIGH_SURROGATE = 0xd800;
+const LOW_SURROGATE = 0xdc00;
+/** `code` is a UTF-16 surrogate of the half starting at `first` (0xD800 or 0xDC00). */
+const isSurrogate = (code: number, first: number): boolean => code >= first && code < first + 0x400;
+
+/** A stream chunk as bytes: a Uint8Array, any other view of bytes, or an ArrayBuffer (Node's file streams hand those out). */
+function asBytes(value: unknown): Uint8Array {
+  if (value instanceof Uint8Array) return value;
+  if (ArrayBuffer.isView(value)) return new Uint8Array(value.buffer, value.byteOffset, value.byteLength);
+  if (value instanceof ArrayBuffer) return new Uint8Array(value);
+  throw new TypeError(`openBacklog reads streams of text or bytes; a chunk was ${value === null ? 'null' : typeof value}`);
 }
 
 const isStream = (input: BacklogInput): boolean => typeof input === 'object' && !Array.isArray(input) && !isResponse(input as object);
