@@ -1,4 +1,4 @@
-import { parseJsonl, tryParseJson, type JsonlIssue } from '../protocol/parseJsonl';
+import { BYTE_ORDER_MARK, parseJsonl, tryParseJson, type JsonlIssue } from '../protocol/parseJsonl';
 import { classifyDocument, type RuntimeDocumentKind } from '../protocol/snapshots';
 import { createRuntimeStore, type RuntimeStore } from '../store/createRuntimeStore';
 
@@ -16,7 +16,8 @@ export interface ReplayTextResult {
  * because a recording that ends cannot fill them. Never throws.
  */
 export function replayText(text: string, store: RuntimeStore = createRuntimeStore()): ReplayTextResult {
-  const whole = tryParseJson(text);
+  // A byte order mark before one document is not text (parseJsonl drops it from lines, as the CLI's reader does).
+  const whole = tryParseJson(text.charCodeAt(0) === BYTE_ORDER_MARK ? text.slice(1) : text);
   if (whole.ok && typeof whole.value === 'object' && whole.value !== null) {
     const input = replayDocument(whole.value, store);
     store.getState().settle();
