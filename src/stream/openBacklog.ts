@@ -10,7 +10,7 @@ import { holdNotifications } from '../store/holdNotifications';
 import { TABLE_NAMES } from '../store/state';
 import { presentHistorySoFar, presentNewestTurns, projectNewestTurns, threadsAsWhole } from './newestFirst';
 import { NewestTurnsIndex } from './newestTurns';
-import { pieceEnd, utf8Length } from './utf8Length';
+import { isHighSurrogate, isLowSurrogate, pieceEnd, utf8Length } from './utf8Length';
 
 /** What `openBacklog` reads: events, JSON Lines text, a fetch `Response`, or a stream of JSONL bytes (or text). */
 export type BacklogInput = readonly unknown[] | string | Response | ReadableStream<Uint8Array | ArrayBuffer | string>;
@@ -371,6 +371,9 @@ async function* readAgainThenKept(pieces: (string | Uint8Array | undefined)[], c
     read += batch.length;
     yield batch;
   }
+  // The chunks past the history (the tail's, never read again) are let go now, not once every
+  // kept item is applied.
+  pieces.length = 0;
   for (let from = count; from < items.length; from += APPLY_EVERY) {
     const batch = items.slice(from, from + APPLY_EVERY) as InputItem[];
     items.fill(undefined, from, from + APPLY_EVERY);
@@ -425,8 +428,8 @@ async function* chunksOf(input: string | Response | ReadableStream<Uint8Array | 
       throwIfAborted(signal);
       if (done) return;
       if (typeof value === 'string') {
-        meter.bytes += utf8Length(value) - (pairOpen && isSurrogate(value.charCodeAt(0), LOW_SURROGATE) ? 2 : 0);
-        if (value.length > 0) pairOpen = isSurrogate(value.charCodeAt(value.length - 1), HIGH_SURROGATE);
+        meter.bytes += utf8Length(value) - (pairOpen && isLowSurrogate(value.charCodeAt(0)) ? 2 : 0);
+        if (value.length > 0) pairOpen = isHighSurrogate(value.charCodeAt(value.length - 1));
         yield value;
         continue;
       }
@@ -443,11 +446,6 @@ async function* chunksOf(input: string | Response | ReadableStream<Uint8Array | 
     cancel();
   }
 }
-
-const HIGH_SURROGATE = 0xd800;
-const LOW_SURROGATE = 0xdc00;
-/** `code` is a UTF-16 surrogate of the half starting at `first` (0xD800 or 0xDC00). */
-const isSurrogate = (code: number, first: number): boolean => code >= first && code < first + 0x400;
 
 /** A stream chunk as bytes: a Uint8Array, any other view of bytes, or an ArrayBuffer (Node's file streams hand those out). */
 function asBytes(value: unknown): Uint8Array {

@@ -27,6 +27,11 @@ export function utf8Length(text: string): number {
  */
 export function pieceEnd(text: string, start: number, chars: number): number {
   const end = Math.min(text.length, start + chars);
-  const last = text.charCodeAt(end - 1);
-  return end < text.length && last >= 0xd800 && last <= 0xdbff ? end + 1 : end;
+  return end < text.length && isHighSurrogate(text.charCodeAt(end - 1)) ? end + 1 : end;
 }
+
+/** `code` is the first half of a UTF-16 surrogate pair (U+D800 to U+DBFF). */
+export const isHighSurrogate = (code: number): boolean => code >= 0xd800 && code <= 0xdbff;
+
+/** `code` is the second half of a UTF-16 surrogate pair (U+DC00 to U+DFFF). */
+export const isLowSurrogate = (code: number): boolean => code >= 0xdc00 && code <= 0xdfff;
