@@ -375,6 +375,21 @@ describe('openBacklog(store, input): a backlog applied in slices, as the CLI rep
     await openBacklog(asArray, JSON.stringify(events), { yieldToHost: immediate });
     expect(facts(asArray)).toEqual(expected);
   });
+
+  it('reads an array holding a snapshot as events, as replayText and validate do: the snapshot is an invalid event, not hydrated', async () => {
+    const snapshot = JSON.parse(readFileSync(new URL('../../fixtures/stream-repair.snapshot.json', import.meta.url), 'utf8'));
+    const session = longSession(3);
+    const mixed = [...session.slice(0, 20), snapshot, ...session.slice(20)];
+    const want = facts(replayText(JSON.stringify(mixed)).store);
+    // Written from the profile: an array is events; the snapshot fails as one and hydrates nothing.
+    expect(want.summary.counts).toMatchObject({ received: session.length + 1, applied: session.length, invalid: 1 });
+    expect(want.summary.turns.map((t) => t.turnId)).toEqual(['turn-0', 'turn-1', 'turn-2']);
+    for (const [name, input] of [['array', mixed], ['JSON text', JSON.stringify(mixed)], ['JSON text, newest first', JSON.stringify(mixed)]] as const) {
+      const store = createRuntimeStore();
+      await openBacklog(store, input, { yieldToHost: immediate, newestFirst: name.endsWith('first') });
+      expect(facts(store), name).toEqual(want);
+    }
+  });
 });
 
 /** A clock that advances by `costMs` per event the store has received (and never otherwise). */

@@ -49,7 +49,7 @@ export function replayDocument(value: object, store: RuntimeStore): ReplayTextRe
 }
 
 export interface LineReplay {
-  /** A value read from the input; `line` when it came from a line (an array item has none). */
+  /** A value read from the input; `line` when it came from a line (an array item has none, and is read as an event). */
   record(record: { line?: number; value: unknown }): void;
   issue(issue: JsonlIssue): void;
   /** Applies what is still batched; the caller settles. */
@@ -82,7 +82,9 @@ export function lineReplay(store: RuntimeStore, options: LineReplayOptions = {})
   };
   return {
     record({ line, value }) {
-      const kind = classifyDocument(value);
+      // A snapshot hydrates as a line of its own; an array's item is an event, as `replayDocument`
+      // and `agentui validate` read an array.
+      const kind = line === undefined ? 'event' : classifyDocument(value);
       if (kind === 'session-snapshot' || kind === 'thread-read-model') {
         flush();
         store.getState().applyReadModel(value);
