@@ -31,3 +31,17 @@ for (const theme of THEMES) {
     });
   }
 }
+
+// The check itself: axe runs in the story's page and reports what it finds there, on a story
+// opened by navigation and on one shown by a switch (the page keeps the axe it was given).
+test('axe reports a nameless button and an image without text put into a story', async ({ storyPage: page }) => {
+  for (const id of ['fixtures-text-basic--final-state', 'fixtures-hitl-action--final-state']) {
+    await openStory(page, id);
+    await page.evaluate(() => {
+      const root = document.querySelector('#storybook-root > *')!;
+      root.append(Object.assign(document.createElement('button'), { className: 'planted' }));
+      root.append(Object.assign(document.createElement('img'), { className: 'planted', src: 'data:image/gif;base64,R0lGODlhAQABAAAAACw=' }));
+    });
+    expect((await axeViolations(page)).map((v) => v.split(':')[0]).sort(), id).toEqual(['button-name', 'image-alt']);
+  }
+});

@@ -5,9 +5,10 @@ export { expect };
 /**
  * `storyPage`: one page per worker for tests that only open stories and read them. A new context
  * per test starts with an empty cache and loads Storybook's bundles again (1.36 s an open against
- * 0.66 s on a reused page, measured here). Each story opens by a full navigation, so nothing of the
- * last story's page survives it (the kit keeps nothing in storage); the viewport is set back for
- * each test. A failed test ends its worker, page and all.
+ * 0.66 s on a reused page, measured here). On a page already showing a story, `openStory` switches
+ * story through Storybook's channel, which unmounts the last one (the kit keeps nothing in storage,
+ * and the window is scrolled back to the top); other globals or args navigate. The viewport is set
+ * back for each test. A failed test ends its worker, page and all.
  */
 export const test = base.extend<{ storyPage: Page }, { workerPage: Page }>({
   workerPage: [
