@@ -6,8 +6,9 @@ const PORT = Number(process.env.AGENTUI_E2E_PORT ?? 6008);
 
 // Visual, behaviour and accessibility tests against the static Storybook build, in the project's
 // pinned Chromium (scripts/pinned-chromium.mjs), fixed viewport and scale, animations off: screenshots are pixel-stable.
-// Two workers (one browser each), tests spread across both: on a 2-core machine the suite's 700 s of
-// test time take about 370 s. Tests that only open stories share a page per worker (e2e/storyPage.ts).
+// Two workers (one browser each), tests spread across both: on a 2-core machine the suite's 450 s of
+// test time take about 230 s. Tests that only open stories share a page per worker (e2e/storyPage.ts),
+// where a story opens by a switch in the loaded preview (e2e/stories.ts `openStory`).
 // A file whose tests share a server or a build opts out (`test.describe.configure({ mode: 'default' })`).
 // AGENTUI_E2E_WORKERS=1 runs it serially.
 export default defineConfig({
