@@ -75,6 +75,7 @@ async function switchStory(page: Page, id: string) {
     id,
   );
 }
+
 /** Stories that fill their window with a workbench: tagged `full-height` in their meta. */
 export function isFullHeight(story: StoryEntry): boolean {
   return story.tags?.includes('full-height') ?? false;
