@@ -50,17 +50,17 @@ async function switchStory(page: Page, id: string) {
         type Channel = { on(event: string, f: (e: unknown) => void): void; off(event: string, f: (e: unknown) => void): void; emit(event: string, e: unknown): void };
         const channel = (window as unknown as { __STORYBOOK_ADDONS_CHANNEL__: Channel }).__STORYBOOK_ADDONS_CHANNEL__;
         const current = new URL(location.href).searchParams.get('id');
-        const settle = (f: () => void) => () => {
-          channel.off('storyRendered', rendered);
-          channel.off('storyErrored', errored);
-          channel.off('storyThrewException', errored);
-          f();
+        const listeners: [string, (e: unknown) => void][] = [
+          ['storyRendered', () => settle()],
+          ['storyErrored', (e) => settle(new Error(`story ${storyId} failed to render: ${JSON.stringify(e)}`))],
+          ['storyThrewException', (e) => settle(new Error(`story ${storyId} threw: ${JSON.stringify(e)}`))],
+        ];
+        const settle = (error?: Error) => {
+          for (const [event, listener] of listeners) channel.off(event, listener);
+          if (error) reject(error);
+          else resolve();
         };
-        const rendered = settle(resolve);
-        const errored = (e: unknown) => settle(() => reject(new Error(`story ${storyId} failed to render: ${JSON.stringify(e)}`)))();
-        channel.on('storyRendered', rendered);
-        channel.on('storyErrored', errored);
-        channel.on('storyThrewException', errored);
+        for (const [event, listener] of listeners) channel.on(event, listener);
         // The window's scroll belongs to the story shown before: a new story starts at the top.
         scrollTo(0, 0);
         // The story shown again is remounted (the manager's "Remount component"): Storybook renders
