@@ -45,3 +45,14 @@ test('axe reports a nameless button and an image without text put into a story',
     expect((await axeViolations(page)).map((v) => v.split(':')[0]).sort(), id).toEqual(['button-name', 'image-alt']);
   }
 });
+
+// The opener itself: a story id the index does not hold fails the open at once and names the id,
+// whether the page navigates to it or switches to it.
+test('opening a story the index does not hold fails at once, naming it', async ({ storyPage: page }) => {
+  await expect(openStory(page, 'fixtures-no-such-fixture--final-state', { theme: 'dark' })).rejects.toThrow(/fixtures-no-such-fixture--final-state did not render: .*Couldn't find story matching/s);
+  await openStory(page, 'fixtures-text-basic--final-state');
+  await expect(openStory(page, 'fixtures-no-such-fixture--playback')).rejects.toThrow('story fixtures-no-such-fixture--playback is not in the index');
+  // The page still switches to a story that exists afterwards.
+  await openStory(page, 'fixtures-hitl-action--final-state');
+  expect(new URL(page.url()).searchParams.get('id')).toBe('fixtures-hitl-action--final-state');
+});

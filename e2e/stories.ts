@@ -36,7 +36,12 @@ export async function openStory(page: Page, id: string, { theme = 'light', local
     // Marks the page as one a later open may switch: only when nothing but the globals was asked for.
     if (args === '' && query === '') await page.evaluate((key) => ((window as { __auiGlobals?: string }).__auiGlobals = key), globals);
   }
-  await page.locator('#storybook-root > *').first().waitFor();
+  // A story that is not in the index, or failed to load, shows Storybook's error display instead:
+  // said at once, by name, rather than waited on until the test's time runs out.
+  await page.waitForFunction(() => document.querySelector('#storybook-root > *') !== null || document.body.classList.contains('sb-show-errordisplay'));
+  if (await page.evaluate(() => document.body.classList.contains('sb-show-errordisplay'))) {
+    throw new Error(`story ${id} did not render: ${(await page.locator('#error-message').innerText()).trim()}`);
+  }
   // A fixture's final state is hydrated in slices (FixturePlayer): wait until it is all applied.
   await page.waitForFunction(() => document.querySelector('[data-history="loading"]') === null);
   await page.evaluate(() => document.fonts.ready);
@@ -54,6 +59,7 @@ async function switchStory(page: Page, id: string) {
           ['storyRendered', () => settle()],
           ['storyErrored', (e) => settle(new Error(`story ${storyId} failed to render: ${JSON.stringify(e)}`))],
           ['storyThrewException', (e) => settle(new Error(`story ${storyId} threw: ${JSON.stringify(e)}`))],
+          ['storyMissing', () => settle(new Error(`story ${storyId} is not in the index`))],
         ];
         const settle = (error?: Error) => {
           for (const [event, listener] of listeners) channel.off(event, listener);
