@@ -1,6 +1,7 @@
 import type { BaseEvent } from '@ag-ui/core';
 import type { RuntimeEventEnvelope } from '../../protocol/events';
 import { scopeFromContext } from '../core/adapterScope';
+import { MappedStream } from '../core/mappedStream';
 import type { AdapterContext } from '../../protocol/providerAdapter';
 import { agUiEvents, type AgUiEventSource } from './eventStream';
 import { AgUiEventMapper, type AgUiMapperOptions } from './mapEvents';
@@ -13,29 +14,24 @@ export const AG_UI_RUNTIME_ID = 'ag-ui';
  * that ends without RUN_FINISHED or RUN_ERROR (or throws) fails the turn as `stream_interrupted`;
  * an abort (`aborted()` true, or an AbortError) cancels it.
  */
-export async function* mapAgUiStream(source: AgUiEventSource, mapper: AgUiEventMapper, aborted: () => boolean = () => false): AsyncGenerator<RuntimeEventEnvelope> {
-  const out: RuntimeEventEnvelope[] = [];
-  try {
-    for await (const event of agUiEvents(source)) {
+export function mapAgUiStream(source: AgUiEventSource, mapper: AgUiEventMapper, aborted: () => boolean = () => false): AsyncGenerator<RuntimeEventEnvelope> {
+  return new MappedStream(() => agUiEvents(source), {
+    map: (event, out) => {
       // @ag-ui/client reports its own abort as a RUN_ERROR (code `abort`): a run the app
       // cancelled is cancelled, not failed.
       if ((event.type as string) === 'RUN_ERROR' && aborted()) mapper.cancel(out, 'aborted');
       else mapper.map(event as BaseEvent & Record<string, unknown>, out);
-      if (out.length > 0) {
-        // A loop, not `yield*`: delegating to an array in an async generator wraps it in an
-        // async-from-sync iterator, an extra promise per event (the hot path: one per delta).
-        for (const event of out) yield event;
-        out.length = 0;
-      }
-    }
-  } catch (error) {
-    if (aborted() || (error instanceof Error && error.name === 'AbortError')) mapper.cancel(out, 'aborted');
-    else mapper.cut(out, error);
-  }
-  // An aborted run's stream just ends (the client swallows the abort): that is the cancel, not a cut.
-  if (mapper.end === 'open' && aborted()) mapper.cancel(out, 'aborted');
-  if (mapper.end === 'open') mapper.cut(out);
-  yield* out;
+    },
+    fail: (error, out) => {
+      if (aborted() || (error instanceof Error && error.name === 'AbortError')) mapper.cancel(out, 'aborted');
+      else mapper.cut(out, error);
+    },
+    end: (out) => {
+      // An aborted run's stream just ends (the client swallows the abort): that is the cancel, not a cut.
+      if (mapper.end === 'open' && aborted()) mapper.cancel(out, 'aborted');
+      if (mapper.end === 'open') mapper.cut(out);
+    },
+  });
 }
 
 /** Options of the AG-UI mapping: output preview budget and spill, the event clock, the id prefix. */

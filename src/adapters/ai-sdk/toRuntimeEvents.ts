@@ -1,5 +1,6 @@
 import type { RuntimeEventEnvelope } from '../../protocol/events';
 import { scopeFromContext } from '../core/adapterScope';
+import { MappedStream } from '../core/mappedStream';
 import type { AdapterContext } from '../../protocol/providerAdapter';
 import { ChatEndpointError, uiMessageChunks, type UIMessageChunkSource } from './chunkStream';
 import { ChunkMapper, type ChunkMapperOptions } from './mapChunks';
@@ -12,23 +13,18 @@ export const AI_SDK_RUNTIME_ID = 'ai-sdk';
  * A stream that ends without `finish` (or throws) fails the turn as `stream_interrupted`,
  * unless it stopped to wait for an approval.
  */
-export async function* mapStream(source: UIMessageChunkSource, mapper: ChunkMapper): AsyncGenerator<RuntimeEventEnvelope> {
-  const out: RuntimeEventEnvelope[] = [];
-  try {
-    for await (const chunk of uiMessageChunks(source)) {
-      mapper.map(chunk, out);
-      if (out.length > 0) {
-        for (const event of out) yield event;
-        out.length = 0;
-      }
-    }
-  } catch (error) {
-    if (error instanceof Error && error.name === 'AbortError') mapper.cancel(out, 'aborted');
-    else if (error instanceof ChatEndpointError) endpointFailure(mapper, error, out);
-    else mapper.cut(out, error);
-  }
-  if (mapper.end === 'open' && !mapper.awaitingInput) mapper.cut(out);
-  yield* out;
+export function mapStream(source: UIMessageChunkSource, mapper: ChunkMapper): AsyncGenerator<RuntimeEventEnvelope> {
+  return new MappedStream(() => uiMessageChunks(source), {
+    map: (chunk, out) => mapper.map(chunk, out),
+    fail: (error, out) => {
+      if (error instanceof Error && error.name === 'AbortError') mapper.cancel(out, 'aborted');
+      else if (error instanceof ChatEndpointError) endpointFailure(mapper, error, out);
+      else mapper.cut(out, error);
+    },
+    end: (out) => {
+      if (mapper.end === 'open' && !mapper.awaitingInput) mapper.cut(out);
+    },
+  });
 }
 
 /** An HTTP error from the chat endpoint, typed by its status, with the endpoint's own words kept. */
