@@ -38,8 +38,10 @@ export async function openStory(page: Page, id: string, { theme = 'light', local
   }
   // A story that is not in the index, or failed to load, shows Storybook's error display instead:
   // said at once, by name, rather than waited on until the test's time runs out.
-  await page.waitForFunction(() => document.querySelector('#storybook-root > *') !== null || document.body.classList.contains('sb-show-errordisplay'));
-  if (await page.evaluate(() => document.body.classList.contains('sb-show-errordisplay'))) {
+  const shown = await page.waitForFunction(() =>
+    document.querySelector('#storybook-root > *') !== null ? 'story' : document.body.classList.contains('sb-show-errordisplay') ? 'error' : false,
+  );
+  if ((await shown.jsonValue()) === 'error') {
     throw new Error(`story ${id} did not render: ${(await page.locator('#error-message').innerText()).trim()}`);
   }
   // A fixture's final state is hydrated in slices (FixturePlayer): wait until it is all applied.
