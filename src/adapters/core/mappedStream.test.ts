@@ -7,6 +7,7 @@ import { MappedStream, type StreamMapping } from './mappedStream';
 // held to it: the same events in the same order, the stream read as far and closed alike.
 async function* asGenerator<T>(open: () => AsyncIterable<T>, mapping: StreamMapping<T>): AsyncGenerator<RuntimeEventEnvelope> {
   const out: RuntimeEventEnvelope[] = [];
+  mapping.begin?.(out);
   try {
     for await (const item of open()) {
       mapping.map(item, out);
@@ -50,6 +51,7 @@ function recordedStream(items: number[], throwAt: number | undefined, log: strin
 function countingMapping(mapThrowsAt: number | undefined): StreamMapping<number> {
   let index = 0;
   return {
+    begin: (out) => out.push(event('begin')),
     map(item, out) {
       const at = index++;
       if (at === mapThrowsAt) {
@@ -106,13 +108,14 @@ describe('MappedStream', () => {
     const log: string[] = [];
     const stream = new MappedStream(recordedStream([2, 0, 1], undefined, log), countingMapping(undefined));
     const results = await Promise.all([stream.next(), stream.next(), stream.next(), stream.return(), stream.next()]);
-    expect(results.map((r) => (r.done ? 'done' : r.value.eventId))).toEqual(['0.0', '0.1', '2.0', 'done', 'done']);
-    expect(log).toEqual(['open', 'read 0', 'read 1', 'read 2', 'closed']);
+    expect(results.map((r) => (r.done ? 'done' : r.value.eventId))).toEqual(['begin', '0.0', '0.1', 'done', 'done']);
+    expect(log).toEqual(['open', 'read 0', 'closed']);
   });
 
   it('ends the turn with an error thrown in: the stream closes, unread events come first, then the failure and the end', async () => {
     const log: string[] = [];
     const stream = new MappedStream(recordedStream([3, 1], undefined, log), countingMapping(undefined));
+    await expect(stream.next()).resolves.toEqual({ value: event('begin'), done: false });
     await expect(stream.next()).resolves.toEqual({ value: event('0.0'), done: false });
     await expect(stream.throw(new Error('reader gave up'))).resolves.toEqual({ value: event('0.1'), done: false });
     expect(await readAll(stream)).toEqual(['0.2', 'failed: reader gave up', 'end']);

@@ -2,6 +2,8 @@ import type { RuntimeEventEnvelope } from '../../protocol/events';
 
 /** How an adapter turns its framework's stream into profile events (see `MappedStream`). */
 export interface StreamMapping<T> {
+  /** The stream is about to be opened (at the first `next()`): what starts the turn, into `out`. */
+  begin?(out: RuntimeEventEnvelope[]): void;
   /** One item of the framework's stream, mapped into `out`. */
   map(item: T, out: RuntimeEventEnvelope[]): void;
   /** The stream (or `map`) threw: what that means for the turn, into `out`. */
@@ -85,7 +87,11 @@ export class MappedStream<T> implements AsyncGenerator<RuntimeEventEnvelope, voi
       }
       let item: T;
       try {
-        this.#iterator ??= this.#open()[Symbol.asyncIterator]();
+        if (this.#iterator === undefined) {
+          // Its events go out with the first item's, as a generator's body ran to its first `yield`.
+          this.#mapping.begin?.(this.#out);
+          this.#iterator = this.#open()[Symbol.asyncIterator]();
+        }
         const step = await this.#iterator.next();
         if (step.done) {
           this.#end();

@@ -1,5 +1,6 @@
 import type { RuntimeEventEnvelope } from '../../protocol/events';
 import { scopeFromContext } from '../core/adapterScope';
+import { MappedStream } from '../core/mappedStream';
 import type { AdapterContext } from '../../protocol/providerAdapter';
 import { errorMessage, isAbort, streamInterrupted } from './failures';
 import { LangGraphChunkMapper, type LangGraphMapperOptions } from './mapChunks';
@@ -22,24 +23,18 @@ function isTransportError(error: unknown): boolean {
  * A run error fails the turn with its category; an abort cancels it; a stream that ends while a
  * node is still running fails it as `stream_interrupted`; an `interrupt()` suspends it.
  */
-export async function* mapStream(source: LangGraphChunkSource, mapper: LangGraphChunkMapper, signal?: AbortSignal): AsyncGenerator<RuntimeEventEnvelope> {
-  const out: RuntimeEventEnvelope[] = [];
-  mapper.begin(out);
-  try {
-    for await (const chunk of langGraphChunks(source)) {
-      mapper.map(chunk, out);
-      if (out.length > 0) {
-        for (const event of out) yield event;
-        out.length = 0;
-      }
-    }
-    mapper.finish(out);
-  } catch (error) {
-    if (signal?.aborted === true || isAbort(error)) mapper.cancel(out, 'aborted');
-    else if (isTransportError(error)) mapper.fail(out, streamInterrupted(errorMessage(error)));
-    else mapper.error(out, error);
-  }
-  yield* out;
+export function mapStream(source: LangGraphChunkSource, mapper: LangGraphChunkMapper, signal?: AbortSignal): AsyncGenerator<RuntimeEventEnvelope> {
+  return new MappedStream(() => langGraphChunks(source), {
+    begin: (out) => mapper.begin(out),
+    map: (chunk, out) => mapper.map(chunk, out),
+    fail: (error, out) => {
+      if (signal?.aborted === true || isAbort(error)) mapper.cancel(out, 'aborted');
+      else if (isTransportError(error)) mapper.fail(out, streamInterrupted(errorMessage(error)));
+      else mapper.error(out, error);
+    },
+    // After a failure the turn has ended, and `finish` adds nothing to an ended turn.
+    end: (out) => mapper.finish(out),
+  });
 }
 
 /** Options of the LangGraph mapping: output preview budget and spill, the event clock, the id prefix. */
