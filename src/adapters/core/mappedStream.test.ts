@@ -107,9 +107,9 @@ describe('MappedStream', () => {
   it('answers overlapping calls in the order they were made, as a generator queues them', async () => {
     const log: string[] = [];
     const stream = new MappedStream(recordedStream([2, 0, 1], undefined, log), countingMapping(undefined));
-    const results = await Promise.all([stream.next(), stream.next(), stream.next(), stream.return(), stream.next()]);
-    expect(results.map((r) => (r.done ? 'done' : r.value.eventId))).toEqual(['begin', '0.0', '0.1', 'done', 'done']);
-    expect(log).toEqual(['open', 'read 0', 'closed']);
+    const results = await Promise.all([stream.next(), stream.next(), stream.next(), stream.next(), stream.return(), stream.next()]);
+    expect(results.map((r) => (r.done ? 'done' : r.value.eventId))).toEqual(['begin', '0.0', '0.1', '2.0', 'done', 'done']);
+    expect(log).toEqual(['open', 'read 0', 'read 1', 'read 2', 'closed']);
   });
 
   it('ends the turn with an error thrown in: the stream closes, unread events come first, then the failure and the end', async () => {
