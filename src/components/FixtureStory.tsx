@@ -1,12 +1,13 @@
-import { useContext, useEffect, useMemo, useState, useSyncExternalStore, type CSSProperties } from 'react';
+import { useContext, useEffect, useMemo, useState, type CSSProperties } from 'react';
 import { RuntimeContext } from '../hooks/RuntimeContext';
 import { RuntimeProvider } from '../hooks/RuntimeProvider';
 import { useRuntimeStream } from '../hooks/useRuntimeStream';
 import { createRuntimeStore } from '../store/createRuntimeStore';
 import { deliverMalformedAsDiagnostics, fixtureLines } from '../stream/recordedLines';
-import { replaySource, type ReplaySource } from '../stream/replaySource';
+import { replaySource } from '../stream/replaySource';
 import type { Labels } from '../ui/labels';
 import { AgentWorkbench } from './AgentWorkbench';
+import { FixturePlaybackControls } from './FixturePlaybackControls';
 import { useBacklogOnce } from './useBacklogOnce';
 import { useToolLabels, type ToolTranslate } from './useToolLabels';
 
@@ -32,8 +33,6 @@ export interface FixtureStoryProps {
   height?: CSSProperties['height'];
 }
 
-const SPEEDS = [0.5, 1, 2, 5, 20];
-
 /** The latest timestamp in the recording: the fixed "now" that keeps elapsed times stable. */
 function lastTimestamp(lines: readonly unknown[]): number | undefined {
   let latest: number | undefined;
@@ -45,49 +44,6 @@ function lastTimestamp(lines: readonly unknown[]): number | undefined {
   return latest;
 }
 
-function PlaybackControls({ source, t }: { source: ReplaySource; t: ToolTranslate }) {
-  const state = useSyncExternalStore(source.subscribe, source.getState, source.getState);
-  const atEnd = state.index >= state.total;
-  return (
-    <div className="aui-fixture-story__bar" role="toolbar" aria-label={t('fixture.toolbar')}>
-      <button type="button" className="aui-button aui-button--primary" onClick={() => (state.playing ? source.pause() : source.play())}>
-        {state.playing ? t('fixture.pause') : t('fixture.play')}
-      </button>
-      <button type="button" className="aui-button" aria-label={t('fixture.stepLabel')} onClick={() => source.step()} disabled={atEnd}>
-        {t('fixture.step')}
-      </button>
-      <button type="button" className="aui-button" onClick={() => source.restart()}>
-        {t('fixture.restart')}
-      </button>
-      <button type="button" className="aui-button" onClick={() => source.end()} disabled={atEnd}>
-        {t('fixture.end')}
-      </button>
-      <label>
-        {t('fixture.speed')}{' '}
-        <select value={state.speed} onChange={(e) => source.setSpeed(Number(e.target.value))}>
-          {SPEEDS.map((speed) => (
-            <option key={speed} value={speed}>
-              {t('fixture.speedValue', { speed })}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="aui-fixture-story__scrub">
-        {t('fixture.position')}{' '}
-        <input
-          type="range"
-          min={0}
-          max={state.total}
-          value={state.index}
-          onChange={(e) => source.seek(Number(e.target.value))}
-          aria-valuetext={t('fixture.positionValue', { index: state.index, total: state.total })}
-        />
-      </label>
-      <output aria-live="off">{t('fixture.count', { index: state.index, total: state.total })}</output>
-    </div>
-  );
-}
-
 function Playback({ lines, speed, autoplay, startAt, now, t, height }: { lines: unknown[]; speed: number; autoplay: boolean; startAt?: number; now: () => number; t: ToolTranslate; height: CSSProperties['height'] }) {
   const [source] = useState(() => deliverMalformedAsDiagnostics(replaySource(lines, { autoplay: false, speed })));
   const stream = useRuntimeStream(source, { flush: 'frame' });
@@ -97,7 +53,7 @@ function Playback({ lines, speed, autoplay, startAt, now, t, height }: { lines: 
   }, [source, startAt, autoplay]);
   return (
     <div className="aui-fixture-story__playback" data-stream-status={stream.status} style={{ height }}>
-      <PlaybackControls source={source} t={t} />
+      <FixturePlaybackControls source={source} t={t} />
       <AgentWorkbench now={now} className="aui-fixture-story__workbench" />
     </div>
   );

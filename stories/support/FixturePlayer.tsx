@@ -3,7 +3,9 @@ import { AgentWorkbench } from '../../src/components/AgentWorkbench';
 import { useRuntimeSelector } from '../../src/hooks/useRuntimeSelector';
 import { useRuntimeStream } from '../../src/hooks/useRuntimeStream';
 import { createRuntimeStore } from '../../src/store/createRuntimeStore';
+import { FixturePlaybackControls } from '../../src/components/FixturePlaybackControls';
 import { useBacklogOnce } from '../../src/components/useBacklogOnce';
+import { useToolLabels } from '../../src/components/useToolLabels';
 import { selectSessionStatus } from '../../src/store/selectors/turnStatus';
 import { replaySource, type ReplaySource } from '../../src/stream/replaySource';
 import type { RuntimeProviderAdapter } from '../../src/stream/types';
@@ -35,52 +37,10 @@ export interface FixturePlayerProps {
   caption?: string;
 }
 
-const SPEEDS = [0.5, 1, 2, 5, 20];
 /** The event log shows the latest entries; older ones are in the fixture file. */
 const LOG_LIMIT = 200;
 /** Wide enough for the workbench and the event log side by side: the log starts open. */
 const LOG_OPEN_FROM_PX = 900;
-
-function Controls({ source, logOpen, onToggleLog, logId }: { source: ReplaySource; logOpen: boolean; onToggleLog(): void; logId: string }) {
-  const state = useSyncExternalStore(source.subscribe, source.getState);
-  return (
-    <div className="story-player__bar" role="toolbar" aria-label="Playback">
-      {/* At the end (where a playback story opens), Play replays the session from its first event. */}
-      <button type="button" className="aui-button aui-button--primary" onClick={() => (state.playing ? source.pause() : state.index >= state.total ? source.restart() : source.play())}>
-        {state.playing ? 'Pause' : 'Play'}
-      </button>
-      <button type="button" className="aui-button" aria-label="Step one event" onClick={() => source.step()} disabled={state.index >= state.total}>
-        Step
-      </button>
-      <button type="button" className="aui-button" onClick={() => source.restart()}>
-        Restart
-      </button>
-      <button type="button" className="aui-button" onClick={() => source.end()} disabled={state.index >= state.total}>
-        End
-      </button>
-      <label>
-        Speed{' '}
-        <select value={state.speed} onChange={(e) => source.setSpeed(Number(e.target.value))}>
-          {SPEEDS.map((s) => (
-            <option key={s} value={s}>
-              {s}×
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="story-player__scrub">
-        <span className="story-player__scrub-label">Event</span>
-        <input type="range" min={0} max={state.total} value={state.index} onChange={(e) => source.seek(Number(e.target.value))} aria-valuetext={`${state.index} of ${state.total} events`} />
-      </label>
-      <output aria-live="off">
-        {state.index} / {state.total}
-      </output>
-      <button type="button" className="aui-button story-player__log-toggle" aria-expanded={logOpen} aria-controls={logId} onClick={onToggleLog}>
-        Event log
-      </button>
-    </div>
-  );
-}
 
 /** `10:00:01.250` from an event's timestamp (UTC, as the fixtures are recorded). */
 function timeOf(event: unknown): string {
@@ -185,6 +145,7 @@ function PlaybackView({ text, autoplay, speed, startAt, title, caption, refs }: 
   const stream = useRuntimeStream(source, { flush: 'frame' });
   const [logOpen, setLogOpen] = useState(() => typeof window === 'undefined' || window.innerWidth >= LOG_OPEN_FROM_PX);
   const logId = useId();
+  const t = useToolLabels();
   useEffect(() => {
     // Opens on the finished session unless a story asks for a mid-stream frame (startAt) or to play at once.
     if (source.getState().index !== 0) return;
@@ -194,7 +155,11 @@ function PlaybackView({ text, autoplay, speed, startAt, title, caption, refs }: 
   return (
     <div className="story-player" data-stream-status={stream.status}>
       <About title={title} caption={caption} />
-      <Controls source={source} logOpen={logOpen} onToggleLog={() => setLogOpen((open) => !open)} logId={logId} />
+      <FixturePlaybackControls source={source} t={t}>
+        <button type="button" className="aui-button story-player__log-toggle" aria-expanded={logOpen} aria-controls={logId} onClick={() => setLogOpen((open) => !open)}>
+          Event log
+        </button>
+      </FixturePlaybackControls>
       <div className="story-player__body" data-log-open={logOpen || undefined}>
         <AgentWorkbench now={STORY_NOW} loadRef={refLoader(refs)} />
         <aside id={logId} className="story-player__panel" aria-label="Event log and summary" hidden={!logOpen}>
