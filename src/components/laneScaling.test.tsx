@@ -6,7 +6,7 @@
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { eventBuilder, toolIds, turn } from '../../test/eventBuilder';
 import { mockAdapter, renderWith, storeFrom, stubLayout } from '../../test/componentHarness';
 import { ActionList, ActionRequired } from './ActionRequired';
@@ -123,10 +123,19 @@ describe('a long enum is a text field with suggestions, not a select of every va
 
 describe('opening evidence from the thread reaches a record past the lane window', () => {
   it('scrolls the virtualized lane to the record and focuses it', async () => {
-    // jsdom has no scrolling: scrollTo sets the offset and fires the scroll event, as a browser does.
+    // jsdom has no scrolling: scrollTo sets the offset and fires the scroll event in a task of its
+    // own, as a browser does (fired at once, it ran the virtualizer's listener inside React's
+    // commit, which React warns of; left on the prototype, it did so in later files of the worker).
+    const { scrollTo } = Element.prototype;
+    const scrollHeight = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'scrollHeight');
+    onTestFinished(() => {
+      Element.prototype.scrollTo = scrollTo;
+      if (scrollHeight) Object.defineProperty(HTMLElement.prototype, 'scrollHeight', scrollHeight);
+      else delete (HTMLElement.prototype as { scrollHeight?: number }).scrollHeight;
+    });
     Element.prototype.scrollTo = function (this: Element, options?: ScrollToOptions | number) {
       if (typeof options === 'object' && options.top !== undefined) this.scrollTop = options.top;
-      this.dispatchEvent(new Event('scroll'));
+      setTimeout(() => this.dispatchEvent(new Event('scroll')), 0);
     } as Element['scrollTo'];
     // ... and no layout: a scroller is as tall as the space its list reserves (VirtualList sets its height).
     Object.defineProperty(HTMLElement.prototype, 'scrollHeight', { configurable: true, get(this: HTMLElement) { return parseFloat((this.firstElementChild as HTMLElement | null)?.style.height ?? '') || 600; } });

@@ -199,7 +199,8 @@ describe('a workbench opened before its chunks arrive', () => {
     expect(log.hasAttribute('aria-busy')).toBe(false);
     expect(log.hasAttribute('data-flow-rows')).toBe(true);
     expect(container.querySelector('.aui-virtual, .aui-virtual__row')).toBeNull();
-    await kit.virtualCore.load();
+    // Its arrival and the renders it causes, inside act (outside it, React warns of each update).
+    await act(() => kit.virtualCore.load());
     await waitFor(() => expect(container.querySelectorAll('.aui-conversation__row.aui-virtual__row').length).toBeGreaterThan(0));
     expect(log.hasAttribute('data-flow-rows')).toBe(false);
     expect(container.querySelector('.aui-conversation')!.hasAttribute('data-pinned')).toBe(true);

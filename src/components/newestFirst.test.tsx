@@ -29,8 +29,10 @@ async function openUntilPresented(store: RuntimeStore, events: Record<string, un
           release = resolve;
         })
       : Promise.resolve();
-  const opening = openBacklog(store, events, { yieldToHost });
+  // Started inside act: its first step already tells the store's readers that history is loading.
+  let opening!: Promise<unknown>;
   await act(async () => {
+    opening = openBacklog(store, events, { yieldToHost });
     for (let i = 0; i < 50 && !paused; i++) await Promise.resolve();
   });
   expect(paused).toBe(true);

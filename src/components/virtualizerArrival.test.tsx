@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { cleanup, render } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eventBuilder } from '../../test/eventBuilder';
 import { stubLayout } from '../../test/layoutStub';
 import { RuntimeProvider } from '../hooks/RuntimeProvider';
@@ -11,6 +11,19 @@ import { Conversation } from './Conversation';
 // virtualizer's code is not loaded yet when the thread first renders.
 beforeAll(() => stubLayout(600, 800));
 afterEach(cleanup);
+// These tests watch lazily loaded code arrive and render as it does in a browser, between tasks,
+// not inside act (which would flush its renders at once): React is told this is no act
+// environment outside the renders (Testing Library's render still wraps itself in act), so the
+// arrivals are not reported as updates a test forgot to wrap.
+const actEnvironment = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+let previousActEnvironment: boolean | undefined;
+beforeAll(() => {
+  previousActEnvironment = actEnvironment.IS_REACT_ACT_ENVIRONMENT;
+  actEnvironment.IS_REACT_ACT_ENVIRONMENT = false;
+});
+afterAll(() => {
+  actEnvironment.IS_REACT_ACT_ENVIRONMENT = previousActEnvironment;
+});
 
 const VIEWPORT = 600;
 
