@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { expectNoAxeViolations, fixtureEvents, renderWith, storeFrom, stubLayout } from '../../test/componentHarness';
@@ -79,7 +79,7 @@ describe('the artifact workspace', () => {
     await waitFor(() => expect(document.activeElement?.textContent).toBe('Release notes'));
     expect(side.getAttribute('aria-labelledby')).toBe(document.activeElement!.id);
     expect(container.querySelector('.aui-workbench__layout')!.getAttribute('data-side')).toBe('artifact');
-    await act(async () => void (await user.keyboard('{Escape}')));
+    await user.keyboard('{Escape}');
     expect(container.querySelector('.aui-workbench__layout')!.getAttribute('data-side')).toBe('lanes');
     expect(document.activeElement).toBe(open);
   });
