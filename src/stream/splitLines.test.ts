@@ -30,6 +30,19 @@ describe('LineReader', () => {
     );
   });
 
+  it('reads lines past ASCII among ASCII ones alike wherever the chunk sits in its buffer (runs decoded apart, words read four bytes at a time)', () => {
+    const lines = ['{"a":"plain ascii line, long enough for whole words"}', '{"b":"a dash — and é"}', 'ascii again', '😀', '', 'x'.repeat(37), '€ at the start', 'ends past ascii é'];
+    const bytes = encoder.encode(`${lines.join('\n')}\n`);
+    for (let shift = 0; shift < 8; shift++) {
+      const buffer = new Uint8Array(bytes.length + shift);
+      buffer.set(bytes, shift);
+      const chunk = buffer.subarray(shift);
+      expect(readAll([chunk])).toEqual(lines.map((text, i) => ({ line: i + 1, text })));
+      // And cut in two at every place.
+      for (let cut = 0; cut <= chunk.length; cut += 5) expect(readAll([chunk.subarray(0, cut), chunk.subarray(cut)])).toEqual(lines.map((text, i) => ({ line: i + 1, text })));
+    }
+  });
+
   it('reads a file with CR-only line ends (old Mac) as its lines, not as one line', () => {
     expect(readAll(['{"a":1}\r{"b":2}\r\r{"c":3}\r'])).toEqual([
       { line: 1, text: '{"a":1}' },
