@@ -194,8 +194,8 @@ function firstPastAscii(bytes: Uint8Array, from: number): number {
  * or that line alone when it starts the run (a run ends after an LF, or at the chunk's end). A
  * decoder makes a string of one byte per character only from text that is all Latin-1: one such
  * character in a 64 KB chunk made the whole chunk's text, and every line cut from it, two bytes a
- * character, which took twice the memory and a third longer to decode, split and parse (the
- * 140,000-event coding session in Node: 283 ms, 192 ms decoded a run at a time). An LF byte never
+ * character, which took twice the memory and a third longer to decode, split and parse (reading
+ * the 140,000-event coding session in Node: 272-307 ms, 181-205 ms decoded a run at a time). An LF byte never
  * sits inside a longer UTF-8 character, so a run always ends between characters.
  */
 function asciiRuns(bytes: Uint8Array, from: number): number {
