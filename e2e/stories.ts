@@ -37,9 +37,13 @@ export async function openStory(page: Page, id: string, { theme = 'light', local
     if (args === '' && query === '') await page.evaluate((key) => ((window as { __auiGlobals?: string }).__auiGlobals = key), globals);
   }
   // A story that is not in the index, or failed to load, shows Storybook's error display instead:
-  // said at once, by name, rather than waited on until the test's time runs out.
-  const shown = await page.waitForFunction(() =>
-    document.querySelector('#storybook-root > *') !== null ? 'story' : document.body.classList.contains('sb-show-errordisplay') ? 'error' : false,
+  // said at once, by name, rather than waited on until the test's time runs out. A switch has
+  // already been told (its channel's events): there the display may still show the previous
+  // story's error while the new story mounts, so only the story itself is waited for.
+  const shown = await page.waitForFunction(
+    (errorsCount) =>
+      document.querySelector('#storybook-root > *') !== null ? 'story' : errorsCount && document.body.classList.contains('sb-show-errordisplay') ? 'error' : false,
+    !switchable,
   );
   if ((await shown.jsonValue()) === 'error') {
     throw new Error(`story ${id} did not render: ${(await page.locator('#error-message').innerText()).trim()}`);
