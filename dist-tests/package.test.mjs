@@ -2,9 +2,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { builtinModules } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const cli = (...args) => spawnSync(process.execPath, [`${root}/bin/agentui.js`, ...args], { encoding: 'utf8', cwd: root });
@@ -22,6 +24,33 @@ test('the package resolves by name and ./headless exposes the store', async () =
   const store = headless.createRuntimeStore();
   store.getState().ingest([{ schemaVersion: 'lime-profile-0.4.0', runtimeId: 'r', sessionId: 's', threadId: 't', turnId: 'u', eventId: 'e1', sequence: 1, timestamp: '2026-06-09T10:00:00Z', type: 'turn.submitted', payload: {} }]);
   assert.equal(headless.summarize(store.getState()).status, 'submitted');
+});
+
+// An app installs the kit's dependencies and the peers it chooses, nothing the kit develops with: a
+// package only a dev dependency provides is missing there (lucide-react was a dependency, 50 MB in
+// every app, for one type in a declaration while its icons are built into dist/vendor/).
+test('the built code and its declarations import only node built-ins, dependencies and peers', () => {
+  const pkg = JSON.parse(readFileSync(`${root}/package.json`, 'utf8'));
+  // The package itself too: its modules may name their own entry points (`agentui-kit/inspector`).
+  const installed = new Set([pkg.name, ...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.peerDependencies ?? {})]);
+  const builtins = new Set(builtinModules);
+  const strays = new Set();
+  let files = 0;
+  for (const file of readdirSync(`${root}/dist`, { recursive: true }).map(String)) {
+    if (!/\.(?:js|d\.ts)$/.test(file)) continue;
+    files += 1;
+    // TypeScript's own scan: imports, re-exports and import() calls, not the words in comments or in
+    // the code the CLI writes into an app (a template string).
+    const { importedFiles } = ts.preProcessFile(readFileSync(join(root, 'dist', file), 'utf8'), true, true);
+    for (const { fileName: specifier } of importedFiles) {
+      if (specifier.startsWith('.')) continue;
+      if (specifier.startsWith('node:') || builtins.has(specifier)) continue;
+      const name = specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : specifier.split('/')[0];
+      if (!installed.has(name)) strays.add(`${name} (dist/${file})`);
+    }
+  }
+  assert.ok(files > 200, `only ${files} built files read`);
+  assert.deepEqual([...strays], []);
 });
 
 test('the built headless graph imports no React', () => {
