@@ -41,8 +41,8 @@ export async function openStory(page: Page, id: string, { theme = 'light', local
   // already been told (its channel's events): there the display may still show the previous
   // story's error while the new story mounts, so only the story itself is waited for.
   const shown = await page.waitForFunction(
-    (errorsCount) =>
-      document.querySelector('#storybook-root > *') !== null ? 'story' : errorsCount && document.body.classList.contains('sb-show-errordisplay') ? 'error' : false,
+    (readErrorDisplay) =>
+      document.querySelector('#storybook-root > *') !== null ? 'story' : readErrorDisplay && document.body.classList.contains('sb-show-errordisplay') ? 'error' : false,
     !switchable,
   );
   if ((await shown.jsonValue()) === 'error') {
