@@ -11,6 +11,9 @@ const MAX_STRING = 4_000;
 const MAX_ITEMS = 200;
 /** Key names whose class a redactor remembers. */
 const KEY_CACHE_SIZE = 1_024;
+/** Strings whose redaction a redactor remembers, and their characters in all (it forgets them all past either). */
+const TEXT_CACHE_SIZE = 1_024;
+const TEXT_CACHE_CHARS = 262_144;
 
 /**
  * A deep copy with secrets replaced; a string in gives a string out (cut at 4,000 characters).
@@ -245,11 +248,30 @@ export function createRedactor(options: RedactOptions = {}): Redactor {
     pattern: /(\\?["']([\w.$-]{1,80})\\?["']\s{0,3}:\s{0,3})(\\?"(?:[^"\n\\]|\\(?!"))*"?|'[^'\n]*'?|\d+)/g,
     to: (match, prefix, key, value) => (classOf(key!) === 'secret' ? keepQuoted(replacement)(match, prefix!, value!) : match),
   });
-  const whole = (value: string): string => {
+  const applyRules = (value: string): string => {
     let out = value;
     for (const rule of rules) {
       rule.pattern.lastIndex = 0;
       out = typeof rule.to === 'string' ? out.replace(rule.pattern, rule.to) : out.replace(rule.pattern, rule.to);
+    }
+    return out;
+  };
+  // Strings repeat from event to event (ids, types, a version, a refused stream's same bad field),
+  // and each pass is some forty patterns: a string's redaction is a function of the string alone,
+  // so it is remembered. Bounded in entries and in characters, so ever-new text cannot grow it.
+  const texts = new Map<string, string>();
+  let textChars = 0;
+  const whole = (value: string): string => {
+    const known = texts.get(value);
+    if (known !== undefined) return known;
+    const out = applyRules(value);
+    if (value.length <= TEXT_CACHE_CHARS / 32) {
+      if (texts.size >= TEXT_CACHE_SIZE || textChars + value.length > TEXT_CACHE_CHARS) {
+        texts.clear();
+        textChars = 0;
+      }
+      texts.set(value, out);
+      textChars += value.length;
     }
     return out;
   };
