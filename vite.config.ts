@@ -8,7 +8,7 @@ import { availableParallelism } from 'node:os';
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import { playwright } from '@vitest/browser-playwright';
 import { chromiumLaunchOptions } from './scripts/pinned-chromium.mjs';
-import { isolatedTestFiles } from './scripts/isolatedTestFiles.mjs';
+import { isolatedTestFiles, jsdomTestFiles } from './scripts/unitTestFiles.mjs';
 
 // Library build: ESM entries for the whole kit, the headless core, the CLI and the fixture server,
 // unminified with one output file per source module, so an app's bundler keeps only what it
@@ -65,8 +65,11 @@ export function isClientModule(id: string): boolean {
 }
 
 const UNIT_FILES = ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'];
+const ROOT = fileURLToPath(new URL('.', import.meta.url));
 /** Unit test files that mock a module, stub a global or fake timers: each runs with modules of its own. */
-const ISOLATED_UNIT_FILES = isolatedTestFiles(fileURLToPath(new URL('.', import.meta.url)));
+const ISOLATED_UNIT_FILES = isolatedTestFiles(ROOT);
+/** Unit test files in jsdom that share their worker's modules: a project of their own (see scripts/unitTestFiles.mjs). */
+const SHARED_JSDOM_FILES = jsdomTestFiles(ROOT).filter((file) => !ISOLATED_UNIT_FILES.includes(file));
 /** What both unit projects share. */
 const unit = {
   environment: 'node' as const,
@@ -119,11 +122,17 @@ export default defineConfig({
           name: 'unit',
           ...unit,
           include: UNIT_FILES,
-          exclude: [...configDefaults.exclude, ...ISOLATED_UNIT_FILES],
+          exclude: [...configDefaults.exclude, ...ISOLATED_UNIT_FILES, ...SHARED_JSDOM_FILES],
           // Files share their worker's modules (no fresh fork per file: 260 s of the unit run became
           // 170 s on 2 cores); a file that changes what later files would see runs in 'unit-isolated'.
           isolate: false,
         },
+      },
+      {
+        extends: true,
+        // The same, in jsdom: a worker serves one environment, so node and jsdom files in one
+        // project made a new worker at each switch between them.
+        test: { name: 'unit-dom', ...unit, environment: 'jsdom', include: SHARED_JSDOM_FILES, isolate: false },
       },
       {
         extends: true,

@@ -1,0 +1,42 @@
+// How the unit test files split among the unit projects (vite.config.ts), read from the files
+// themselves so that a new test finds its project without a list to keep:
+// - isolated (a fresh module graph and globals each): those that change what a later file in the
+//   same worker would see. The other files share their worker's modules: a fresh fork per file was
+//   90 s of the 260 s unit run on 2 cores.
+// - jsdom: those that ask for it (as Vitest reads a file's environment). A worker serves one environment, so a run that
+//   mixed node and jsdom files in one project started a new worker (and imported everything again)
+//   at each switch: a project per environment cut the unit run from 233-262 to 171-184 CPU-s.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+
+// Not `vi.spyOn`: Vitest restores every spy after each file (`vi.restoreAllMocks` in its run loop).
+const CHANGES_SHARED_STATE =
+  /\bvi\.(?:mock|doMock|unmock|stubGlobal|stubEnv|useFakeTimers|resetModules)\(|process\.env\.[A-Za-z_]+\s*=[^=]|(?:globalThis|window)\.[A-Za-z_$]+\s*=[^=]|delete\s+(?:globalThis|window)\b|Object\.defineProperty\(\s*(?:globalThis|window|navigator|document)\b/;
+// Vitest's own reading of a file's environment: the first such name anywhere in it.
+const ENVIRONMENT_NAME = /@(?:vitest|jest)-environment\s+([\w-]+)\b/;
+const TEST_FILE = /\.test\.tsx?$/;
+
+function* filesUnder(dir) {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) yield* filesUnder(path);
+    else if (TEST_FILE.test(entry.name)) yield path;
+  }
+}
+
+/** The unit test files under `dirs` (relative to `root`, `/`-separated, sorted) whose text passes `test`. */
+function testFilesWhere(test, root, dirs) {
+  const files = [];
+  for (const dir of dirs) {
+    for (const path of filesUnder(join(root, dir))) {
+      if (test(readFileSync(path, 'utf8'))) files.push(relative(root, path).split('\\').join('/'));
+    }
+  }
+  return files.sort();
+}
+
+/** The unit test files under `dirs` that change shared state. */
+export const isolatedTestFiles = (root, dirs = ['src', 'test']) => testFilesWhere((text) => CHANGES_SHARED_STATE.test(text), root, dirs);
+
+/** The unit test files under `dirs` that run in jsdom (`// @vitest-environment jsdom`). */
+export const jsdomTestFiles = (root, dirs = ['src', 'test']) => testFilesWhere((text) => ENVIRONMENT_NAME.exec(text)?.[1] === 'jsdom', root, dirs);
