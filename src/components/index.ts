@@ -19,7 +19,7 @@ export { Composer, type ComposerProps } from './Composer';
 export { AgentWorkbench, type AgentWorkbenchProps, type WorkbenchLane } from './AgentWorkbench';
 export { SurfaceBoundary, type SurfaceBoundaryProps } from './SurfaceBoundary';
 export { Markdown } from './Markdown';
-export { preloadKit } from './preloadKit';
+export { preloadKit, type PreloadKitOptions } from './preloadKit';
 export { DisplayPolicyProvider, useDisplayPolicy, useRedact, useDisplayText, type DisplayPolicy, type DisplayPolicyProviderProps } from './displayPolicy';
 export { allowedImageSrc } from './imageSrc';
 export { SafeText, useDisplayName } from './safeText';
