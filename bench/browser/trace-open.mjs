@@ -3,8 +3,10 @@
 // CPU profile (profile-open.mjs) names the functions; this says what the engine did besides them.
 // The one task left when the coding session opens was 50-65 ms of React's render and commit, a
 // 17-23 ms forced layout of 81 objects (12-15 ms in a warmed page too) and an 11-14 ms minor GC.
+// The scene now rehearses the rows in its preload (`preloadKit({ rehearse: true })`), which leaves
+// no such task: `--query '&noRehearse'` traces the open without it.
 // Usage: npm run storybook:build && node bench/browser/trace-open.mjs [--dir storybook-static]
-//   [--session coding] [--mechanism hydrate] [--events 140000] [--query '&noPreload'] [--port 6108]
+//   [--session coding] [--mechanism hydrate] [--events 140000] [--query '&noRehearse'] [--port 6108]
 import { readFileSync, rmSync } from 'node:fs';
 import { chromium } from 'playwright';
 import { chromiumLaunchOptions } from '../../scripts/pinned-chromium.mjs';
