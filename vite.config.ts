@@ -70,7 +70,7 @@ const ROOT = fileURLToPath(new URL('.', import.meta.url));
 const ISOLATED_UNIT_FILES = isolatedTestFiles(ROOT);
 /** Unit test files in jsdom that share their worker's modules: a project of their own (see scripts/unitTestFiles.mjs). */
 const SHARED_JSDOM_FILES = jsdomTestFiles(ROOT).filter((file) => !ISOLATED_UNIT_FILES.includes(file));
-/** What both unit projects share. */
+/** What the unit projects share. */
 const unit = {
   environment: 'node' as const,
   globals: true,

@@ -111,7 +111,7 @@ describe('createRedactor: the app adds its own patterns', () => {
     }
   });
 
-  it('a text seen before is redacted as the first time, by each redactor’s own patterns, however many texts came between', () => {
+  it('a string seen before is redacted as the first time, by each redactor’s own patterns, however many strings came between', () => {
     const acme = createRedactor({ values: [/acme_[a-z0-9]{12}/] });
     const plain = createRedactor();
     const text = 'call acme_abcdef123456 with Bearer abcdefgh12345678';
@@ -120,7 +120,7 @@ describe('createRedactor: the app adds its own patterns', () => {
       expect(acme(text)).toBe('call [redacted] with Bearer [redacted]');
       expect(plain(text)).toBe('call acme_abcdef123456 with Bearer [redacted]');
       expect(plain.text!(long).endsWith('token=[redacted]')).toBe(true);
-      // Ever-new texts between the rounds (more than it remembers, in number and in characters).
+      // Ever-new texts between the rounds (more than it remembers).
       for (let n = 0; n < 1_500; n++) expect(plain(`ordinary line ${n} ${'x'.repeat(n % 300)}`)).toBe(`ordinary line ${n} ${'x'.repeat(n % 300)}`);
     }
   });

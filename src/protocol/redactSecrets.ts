@@ -11,9 +11,9 @@ const MAX_STRING = 4_000;
 const MAX_ITEMS = 200;
 /** Key names whose class a redactor remembers. */
 const KEY_CACHE_SIZE = 1_024;
-/** Strings whose redaction a redactor remembers, and their characters in all (it forgets them all past either). */
+/** Strings in values whose redaction a redactor remembers (it forgets them all past this), and their longest. */
 const TEXT_CACHE_SIZE = 1_024;
-const TEXT_CACHE_CHARS = 262_144;
+const TEXT_CACHE_LENGTH = 512;
 
 /**
  * A deep copy with secrets replaced; a string in gives a string out (cut at 4,000 characters).
@@ -248,7 +248,7 @@ export function createRedactor(options: RedactOptions = {}): Redactor {
     pattern: /(\\?["']([\w.$-]{1,80})\\?["']\s{0,3}:\s{0,3})(\\?"(?:[^"\n\\]|\\(?!"))*"?|'[^'\n]*'?|\d+)/g,
     to: (match, prefix, key, value) => (classOf(key!) === 'secret' ? keepQuoted(replacement)(match, prefix!, value!) : match),
   });
-  const applyRules = (value: string): string => {
+  const whole = (value: string): string => {
     let out = value;
     for (const rule of rules) {
       rule.pattern.lastIndex = 0;
@@ -256,28 +256,25 @@ export function createRedactor(options: RedactOptions = {}): Redactor {
     }
     return out;
   };
-  // Strings repeat from event to event (ids, types, a version, a refused stream's same bad field),
-  // and each pass is some forty patterns: a string's redaction is a function of the string alone,
-  // so it is remembered. Bounded in entries and in characters, so ever-new text cannot grow it.
+  // The strings in values repeat from event to event (ids, types, a version, a refused stream's
+  // same bad field: a diagnostic keeps each refused event redacted), and each pass is some forty
+  // patterns: a string's redaction is a function of the string alone, so a short one is
+  // remembered. Bounded, so ever-new strings cannot grow it. (Display text has its own memory:
+  // `displayText`.)
   const texts = new Map<string, string>();
-  let textChars = 0;
-  const whole = (value: string): string => {
-    const known = texts.get(value);
-    if (known !== undefined) return known;
-    const out = applyRules(value);
-    if (value.length <= TEXT_CACHE_CHARS / 32) {
-      if (texts.size >= TEXT_CACHE_SIZE || textChars + value.length > TEXT_CACHE_CHARS) {
-        texts.clear();
-        textChars = 0;
-      }
+  const remembered = (value: string): string => {
+    if (value.length > TEXT_CACHE_LENGTH) return whole(value);
+    let out = texts.get(value);
+    if (out === undefined) {
+      out = whole(value);
+      if (texts.size >= TEXT_CACHE_SIZE) texts.clear();
       texts.set(value, out);
-      textChars += value.length;
     }
     return out;
   };
   // Redacted before it is cut, and no cut splits a token: a key straddling a cut goes whole, not in part.
   const text = (value: string): string => {
-    const out = whole(cutWhole(value, MAX_STRING * 2));
+    const out = remembered(cutWhole(value, MAX_STRING * 2));
     // Cut marked even when the cut kept nothing (one long token).
     return out.length > MAX_STRING || value.length > MAX_STRING * 2 ? `${cutWhole(out, MAX_STRING)}…` : out;
   };
