@@ -33,9 +33,13 @@ export function renderWith(ui: ReactElement, store: RuntimeStore = createRuntime
   return Object.assign(result, { store });
 }
 
-/** axe with zero violations (color contrast is checked in Chromium; jsdom computes no colors). */
+/**
+ * axe with zero violations. Checked in Chromium instead (e2e): color contrast (jsdom computes no
+ * colors) and a visible label inside the accessible name (its check measures glyphs on a canvas,
+ * which jsdom lacks: here it failed, printed "Not implemented: getContext" and counted as no violation).
+ */
 export async function expectNoAxeViolations(container: Element): Promise<void> {
-  const results = await axe.run(container, { rules: { 'color-contrast': { enabled: false }, region: { enabled: false } } });
+  const results = await axe.run(container, { rules: { 'color-contrast': { enabled: false }, region: { enabled: false }, 'label-content-name-mismatch': { enabled: false } } });
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
