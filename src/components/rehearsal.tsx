@@ -1,4 +1,5 @@
 import { createRoot } from 'react-dom/client';
+import { PROFILE_SCHEMA_VERSION } from '../protocol/vocabulary';
 import { RuntimeProvider } from '../hooks/RuntimeProvider';
 import { createRuntimeStore } from '../store/createRuntimeStore';
 import { AgentWorkbench } from './AgentWorkbench';
@@ -19,7 +20,7 @@ function sampleEvents(): Record<string, unknown>[] {
   const events: Record<string, unknown>[] = [];
   const event = (type: string, ids: Record<string, string>, payload: Record<string, unknown> = {}) =>
     events.push({
-      schemaVersion: 'lime-profile-0.4.0',
+      schemaVersion: PROFILE_SCHEMA_VERSION,
       runtimeId: 'agentui-rehearsal',
       sessionId: 'agentui-rehearsal',
       threadId: 'agentui-rehearsal',
