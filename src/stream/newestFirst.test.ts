@@ -31,9 +31,9 @@ async function open(events: readonly unknown[], input: unknown = events) {
 }
 
 /** The same events applied in order only (the previous behaviour, and the CLI's). */
-async function inOrder(events: readonly unknown[]): Promise<RuntimeStore> {
+async function inOrder(input: readonly unknown[] | string): Promise<RuntimeStore> {
   const store = createRuntimeStore();
-  await openBacklog(store, events as unknown[], { yieldToHost: immediate, newestFirst: false });
+  await openBacklog(store, input, { yieldToHost: immediate, newestFirst: false });
   return store;
 }
 
@@ -177,8 +177,9 @@ describe('openBacklog newest first: the newest turns shown before the history, a
   // presentation, when there is one, shows only records exactly as the whole backlog makes them.
   const fixtures = readdirSync('fixtures').filter((name) => name.endsWith('.jsonl'));
   const KEYS = ['turnId', 'stepId', 'toolCallId', 'actionId', 'artifactId', 'evidenceId', 'taskId', 'runId', 'subagentId', 'messageId', 'requestId'];
-  it('on every fixture repeated, with ids shared across repetitions, what is presented is the whole backlog’s', async () => {
+  it('on every fixture repeated, with ids shared across repetitions, what is presented is the whole backlog’s, from events and from JSON Lines', async () => {
     let presented = 0;
+    let textPresented = 0;
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...fixtures), fc.subarray(KEYS, { maxLength: 3 }), fc.option(fc.record({ kind: fc.constantFrom('drop', 'repeat', 'swap'), at: fc.nat() }), { freq: 2 }), async (name, shared, fault) => {
         // A line that is not JSON (a fixture of malformed input has some) stays in place as its text.
@@ -217,6 +218,15 @@ describe('openBacklog newest first: the newest turns shown before the history, a
         }
         const { shown, last } = await open(events);
         expect(plain({ ...last, order: undefined }), name).toEqual(plain({ ...(await inOrder(events)).getState(), order: undefined }));
+        // The same backlog as JSON Lines (a line that is not JSON as its text): read whole, its
+        // parsed values let go and the newest turns' lines parsed again, then all of it read again.
+        const jsonl = events.map((e) => (typeof (e as { line?: unknown }).line === 'string' && Object.keys(e).length === 1 ? (e as { line: string }).line : JSON.stringify(e))).join('\n') + '\n';
+        const fromText = await open(events, jsonl);
+        expect(plain({ ...fromText.last, order: undefined }), name).toEqual(plain({ ...(await inOrder(jsonl)).getState(), order: undefined }));
+        if (fromText.shown) {
+          textPresented += 1;
+          expectPresentedAreFinal(fromText.shown, fromText.last);
+        }
         if (!shown) return;
         presented += 1;
         expectPresentedAreFinal(shown, last);
@@ -225,6 +235,7 @@ describe('openBacklog newest first: the newest turns shown before the history, a
     );
     // The property must have been put to the test, not passed by presenting nothing.
     expect(presented).toBeGreaterThan(10);
+    expect(textPresented).toBeGreaterThan(10);
   });
 });
 

@@ -10,6 +10,7 @@ import { holdNotifications } from '../store/holdNotifications';
 import { TABLE_NAMES } from '../store/state';
 import { presentHistorySoFar, presentNewestTurns, projectNewestTurns, threadsAsWhole } from './newestFirst';
 import { NewestTurnsIndex } from './newestTurns';
+import { parseJsonLine } from '../protocol/parseJsonl';
 import { isHighSurrogate, isLowSurrogate, pieceEnd, utf8Length } from './utf8Length';
 
 /** What `openBacklog` reads: events, JSON Lines text, a fetch `Response`, or a stream of JSONL bytes (or text). */
@@ -53,8 +54,8 @@ export interface BacklogOptions {
   /**
    * Show the newest turns first. Default true for an array, a string and a `Response` opened into
    * an empty store; a `ReadableStream` is applied as it is read unless this is true. The whole input
-   * is read (and text parsed) first, text holding only its last quarter's parsed values (the rest is
-   * parsed again from the input, whose chunks are kept, as it is applied); when its last turns are closed (no entity they touch, nor an id
+   * is read (and text parsed) first, text holding only its last quarter's lines (the newest turns' are
+   * parsed again once found, and the whole again from the input, whose chunks are kept, as it is applied); when its last turns are closed (no entity they touch, nor an id
    * the store would build into one of theirs, is named before them: `findNewestTurns`), they are projected on their own and presented to readers
    * (`historyPending` set) while the whole backlog is applied in order underneath; the end commits
    * the whole. The records presented are the whole backlog's own; session-wide figures (costs,
@@ -139,7 +140,7 @@ export async function openBacklog(store: RuntimeStore, input: BacklogInput, opti
   // Bytes are kept as copies unless a fetch made them: a stream may hand out one buffer it writes again.
   const fetched = isResponse(input as object) && (input as Response).type !== 'default';
   // Text is read a chunk of items at a time; items are then taken synchronously (no await per line).
-  let batches = Array.isArray(input) ? undefined : readInputBatches(keptIn(chunksOf(input as Exclude<BacklogInput, readonly unknown[]>, meter, signal), pieces, !fetched));
+  let batches = Array.isArray(input) ? undefined : readInputBatches(keptIn(chunksOf(input as Exclude<BacklogInput, readonly unknown[]>, meter, signal), pieces, !fetched), { keepText: pieces !== undefined });
   let queue: Iterator<InputItem> | undefined = Array.isArray(input) ? arrayItems(input as readonly unknown[]) : undefined;
   let batch: readonly InputItem[] = [];
   let at = 0;
@@ -197,45 +198,75 @@ export async function openBacklog(store: RuntimeStore, input: BacklogInput, opti
       };
       // Each value is indexed as it is read (and parsed): `find` then reads only the newest turns.
       const index = new NewestTurnsIndex();
-      let values: readonly unknown[] = input as readonly unknown[];
+      // The values `find` and the projection read, by index: an array's own, or those read from text.
       const textInput = batches !== undefined;
+      let valueAt = (at: number): unknown => (input as readonly unknown[])[at];
+      let count = Array.isArray(input) ? input.length : 0;
+      let letGo = () => {};
       if (batches) {
-        const read: unknown[] = [];
+        // Read from text, each parsed value is let go as soon as it is indexed, but for those stating
+        // the thread's facts (`threadFactAt`, kept in `held`): the lines of the newest quarter are kept
+        // instead (`texts`, with their numbers), and `valueAt` parses a line again when `find` or the
+        // projection reads it, the newest turns only (2% of the 140,000-event coding session).
+        // Parsed values held until the tail was found outlived each young collection: the collector
+        // copied them, on the way to the newest screen. The whole input is read again from the kept
+        // chunks as it is applied (the newest quarter too: its parsed values were not kept).
+        const held: unknown[] = [];
+        const texts: (string | undefined)[] = [];
+        const lines: number[] = [];
+        // Items the index refused from on (a document, a snapshot, a second session): they are
+        // applied as read, and only those before them are read again.
         const items: (InputItem | undefined)[] = [];
-        // Values before `dropped` are let go as the input is read: no tail can hold them (see
-        // `historyBefore`). Held until the tail was found, every parsed event went through each
-        // young collection and stayed live (100,000 events of the coding session in Node: 39 MB at
-        // nine tenths of the read; 15 MB let go). They are read again from the kept chunks once
-        // the newest turns are presented, in the slices that apply them.
+        let firstKept: number | undefined;
         let dropped = 0;
         for (let next = await batches.next(); !next.done; next = await batches.next()) {
           for (const item of next.value) {
+            const at = count++;
             const value = item.kind === 'record' ? item.value : undefined;
             if (item.kind === 'document') index.refuse();
-            items.push(item);
-            read.push(value);
             index.add(value);
+            if (index.isRefused) {
+              firstKept ??= at;
+              items[at] = item;
+              continue;
+            }
+            if (index.threadFactAt(at)) held[at] = value;
+            if (item.kind === 'record') {
+              texts[at] = item.text;
+              lines[at] = item.line;
+            }
           }
           if (!index.isRefused) {
-            for (const bound = index.historyBefore(); dropped < bound; dropped++) {
-              items[dropped] = undefined;
-              if (!index.threadFactAt(dropped)) read[dropped] = undefined;
-            }
+            for (const bound = index.historyBefore(); dropped < bound; dropped++) texts[dropped] = undefined;
           }
           await pause();
         }
         // Taken out of `pieces` here (a generator's body starts at its first step).
         const chunks = pieces!.splice(0);
-        batches = dropped > 0 ? readAgainThenKept(chunks, dropped, items) : undefined;
-        if (dropped === 0) queue = drainItems(items as InputItem[]);
-        values = read;
+        const reread = firstKept ?? count;
+        batches = reread > 0 ? readAgainThenKept(chunks, reread, items) : undefined;
+        if (reread === 0) queue = drainItems(items as InputItem[]);
+        valueAt = (at) => {
+          if (held[at] !== undefined) return held[at];
+          const text = texts[at];
+          if (text === undefined) return undefined;
+          const parsed = parseJsonLine(text, lines[at]!);
+          // A line read again reads as it did (a line that did not parse kept no text).
+          return (held[at] = 'issue' in parsed ? undefined : parsed.value);
+        };
+        letGo = () => {
+          held.length = 0;
+          texts.length = 0;
+          lines.length = 0;
+        };
       } else {
+        const values = input as readonly unknown[];
         for (let i = 0; i < values.length; i++) {
           index.add(values[i]);
           if (i % PAUSE_EVERY === 0) await pause();
         }
       }
-      const steps = index.findInSteps(values);
+      const steps = index.findInSteps(valueAt, count);
       let step = steps.next();
       for (; !step.done; step = steps.next()) await pause();
       const newest = step.value;
@@ -248,15 +279,19 @@ export async function openBacklog(store: RuntimeStore, input: BacklogInput, opti
         inOrderAfterLoading = true;
       } else {
         // Projecting the tail and rendering what is presented are tasks of their own.
-        // Read from text, a line that is not a value (not JSON, a document) holds its place in
-        // `values` as undefined: the whole reports it as a diagnostic, never as an event.
-        const tail = textInput ? values.slice(newest.start).filter((value) => value !== undefined) : values.slice(newest.start);
+        // Read from text, a line that is not a value (not JSON, a document) holds its place as
+        // undefined: the whole reports it as a diagnostic, never as an event.
+        const tail: unknown[] = [];
+        for (let at = newest.start; at < count; at++) {
+          const value = valueAt(at);
+          if (value !== undefined || !textInput) tail.push(value);
+        }
         await yieldNow();
         throwIfAborted(signal);
         const projected = projectNewestTurns(
           store,
           tail,
-          newest.threadFacts.map((at) => values[at]),
+          newest.threadFacts.map((at) => valueAt(at)),
         );
         await yieldNow();
         throwIfAborted(signal);
@@ -267,8 +302,7 @@ export async function openBacklog(store: RuntimeStore, input: BacklogInput, opti
         await yieldNow();
         throwIfAborted(signal);
       }
-      // The values read from text are each in an item too (let go as taken): this array would keep them all.
-      if (textInput) (values as unknown[]).length = 0;
+      letGo();
     }
     while (!done) {
       const start = now();

@@ -9,12 +9,18 @@ import { lineBatches, type InputLine } from './splitLines';
 export type InputItem =
   /** The whole input is one JSON document (an object or an array). */
   | { kind: 'document'; value: unknown }
-  | ({ kind: 'record' } & JsonlRecord)
+  /** A parsed line; `text` is the line itself when the reader was asked to keep it (`keepText`). */
+  | ({ kind: 'record'; text?: string } & JsonlRecord)
   | { kind: 'issue'; issue: JsonlIssue };
 
 export interface InputLimits {
   maxLineChars?: number;
   maxDocumentChars?: number;
+  /**
+   * A line's record keeps the line's text (`text`): a reader that lets the parsed value go can
+   * parse it again (`parseJsonLine(text, line)` gives the same record).
+   */
+  keepText?: boolean;
 }
 
 const STOP_MESSAGE: Record<'line_too_long' | 'binary_input', (line: number, limit: number) => string> = {
@@ -50,6 +56,7 @@ export async function* readInput(chunks: AsyncIterable<string | Uint8Array> | It
 export async function* readInputBatches(chunks: AsyncIterable<string | Uint8Array> | Iterable<string | Uint8Array>, limits: InputLimits = {}): AsyncGenerator<InputItem[]> {
   const maxLine = limits.maxLineChars ?? MAX_LINE_CHARS;
   const maxDocument = limits.maxDocumentChars ?? MAX_DOCUMENT_CHARS;
+  const keepText = limits.keepText === true;
   const batches = lineBatches(chunks, maxLine);
   /** Reading stopped at a line holding a NUL (the line reader hands such lines on: see `LineReader`). */
   let binary = false;
@@ -64,7 +71,7 @@ export async function* readInputBatches(chunks: AsyncIterable<string | Uint8Arra
       if (isBlank(entry)) continue;
       const parsed = parseJsonLine(entry.text, entry.line);
       if (!('issue' in parsed)) {
-        items.push({ kind: 'record', line: parsed.line, value: parsed.value });
+        items.push(keepText ? { kind: 'record', line: parsed.line, value: parsed.value, text: entry.text } : { kind: 'record', line: parsed.line, value: parsed.value });
         continue;
       }
       items.push({ kind: 'issue', issue: parsed.issue });
