@@ -77,8 +77,6 @@ export class NewestTurnsIndex {
   private readonly ids: string[] = [];
   /** Each value's event id (`NOT_AN_EVENT` for a value that is no event): all `find` reads of the history. */
   private readonly eventIds: unknown[] = [];
-  /** Each value's `eventPrint`: `apart` compares the history's ids only where these match. */
-  private readonly eventPrints: number[] = [];
   private added = 0;
   /** The last sequence read: each event's must be the next one. */
   private sequence: number | undefined;
@@ -131,7 +129,6 @@ export class NewestTurnsIndex {
     const at = this.added++;
     if (this.refused) return;
     this.eventIds[at] = isEvent(value) ? value.eventId : NOT_AN_EVENT;
-    this.eventPrints[at] = isEvent(value) ? eventPrint(value.eventId) : NO_EVENT_PRINT;
     if (!isEvent(value)) {
       // A snapshot rewrites what came before; an object with an event's id or place, invalid as it
       // is, takes that id or place from the event that has it in the whole.
@@ -241,7 +238,7 @@ export class NewestTurnsIndex {
     }
     if (start === undefined || !ownsItsThreads(valueAt, count, start, this.threadWrites)) return undefined;
     const threadFacts = this.threadWrites.filter((at) => at < start);
-    if (!(yield* apart(this.eventIds, this.eventPrints, start, threadFacts))) return undefined;
+    if (!(yield* apart(this.eventIds, start, threadFacts))) return undefined;
     return {
       start,
       ...(typeof this.session === 'string' && { sessionId: this.session }),
@@ -280,24 +277,16 @@ function ownsItsThreads(valueAt: (at: number) => unknown, count: number, start: 
  * (No history sequence is at or past the tail's lowest either: `add` refuses sequences that do
  * not count up one by one.)
  */
-function* apart(eventIds: readonly unknown[], prints: readonly number[], start: number, threadFacts: readonly number[]): Generator<void, boolean> {
+function* apart(eventIds: readonly unknown[], start: number, threadFacts: readonly number[]): Generator<void, boolean> {
   const tailIds = new Set<unknown>();
-  // The prints of the ids looked for: a history id with another print is none of them.
-  const wanted = new Set<number>();
   for (let i = start; i < eventIds.length; i++) {
     if (eventIds[i] === NOT_AN_EVENT) continue;
     if (tailIds.has(eventIds[i])) return false;
     tailIds.add(eventIds[i]);
-    wanted.add(prints[i]!);
   }
   const factIds = new Map<unknown, number>(threadFacts.map((at) => [eventIds[at], at]));
-  for (const at of threadFacts) wanted.add(prints[at]!);
   for (let i = 0; i < start; i++) {
     if (i % PAUSE_EVERY === PAUSE_EVERY - 1) yield;
-    // Read from a packed array of small integers, not from each id's string: looking every
-    // history id up by its string was a pass over cold memory, 30-55 ms of the newest screen
-    // from 140,000 events in Chromium.
-    if (!wanted.has(prints[i]!)) continue;
     const eventId = eventIds[i];
     if (eventId === NOT_AN_EVENT) continue;
     if (tailIds.has(eventId)) return false;
@@ -309,25 +298,6 @@ function* apart(eventIds: readonly unknown[], prints: readonly number[], start: 
 
 /** The event id `NewestTurnsIndex` notes for a value that is no event (no event's id can equal it). */
 const NOT_AN_EVENT = Symbol('not an event');
-
-/** The print of a value that is no event (`eventPrint` never gives it), and of an event id that is no string. */
-const NO_EVENT_PRINT = -1;
-const OTHER_ID_PRINT = -2;
-/** Characters of an id its print reads, at most (with its length): a longer id only matches more often. */
-const PRINTED_CHARS = 32;
-
-/**
- * A small integer from an event id (FNV-1a over its length and last characters), taken as the event
- * is read, its id still in the cache: equal ids have equal prints, so ids with different prints
- * differ. An id that is no string (no event has one; an invalid value may) prints `OTHER_ID_PRINT`.
- */
-function eventPrint(eventId: unknown): number {
-  if (typeof eventId !== 'string') return OTHER_ID_PRINT;
-  let print = Math.imul(0x811c9dc5 ^ eventId.length, 0x01000193);
-  for (let i = Math.max(0, eventId.length - PRINTED_CHARS); i < eventId.length; i++) print = Math.imul(print ^ eventId.charCodeAt(i), 0x01000193);
-  // Thirty bits: a small integer, so the array of prints stays one of small integers.
-  return print & 0x3fffffff;
-}
 
 /** Families whose events never make a turn (their turnId only correlates). */
 const NO_TURN_FAMILIES = /^(thread|runtime|session|snapshot)\./;
