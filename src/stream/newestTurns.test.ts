@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { eventBuilder, toolIds, turn } from '../../test/eventBuilder';
-import { findNewestTurns } from './newestTurns';
+import { findNewestTurns, NewestTurnsIndex } from './newestTurns';
 
 type Event = Record<string, unknown>;
 
@@ -66,6 +66,29 @@ describe('findNewestTurns: where a backlog’s newest turns start, when nothing 
     for (const big of [2 ** 53, Infinity]) {
       expect(findNewestTurns(events.map((e) => ({ ...e, sequence: big })))).toBeUndefined();
     }
+  });
+
+  it('reads no value back from the end when fewer turns start within the share than a tail holds (one long turn)', () => {
+    const readsOf = (events: readonly Event[]) => {
+      const index = new NewestTurnsIndex();
+      for (const event of events) index.add(event);
+      let reads = 0;
+      const steps = index.findInSteps((at) => (reads++, events[at]), events.length);
+      let step = steps.next();
+      while (!step.done) step = steps.next();
+      return { found: step.value, reads };
+    };
+    // One turn of 402 events: nothing to show first, and nothing read to learn it.
+    const long = session(1, (_, ev) => Array.from({ length: 400 }, () => ev('model.delta', turn('turn-0'), { delta: 'x' })));
+    expect(readsOf(long)).toEqual({ found: undefined, reads: 0 });
+    // A long first turn, then seven short ones, all seven within the last quarter: none found, none read.
+    const seven = session(8, (t, ev) => (t === 0 ? Array.from({ length: 400 }, () => ev('model.delta', turn('turn-0'), { delta: 'x' })) : []));
+    expect(seven.filter((e, i) => i >= Math.ceil(seven.length * 0.75) && e.type === 'turn.submitted').length).toBe(7);
+    expect(readsOf(seven)).toEqual({ found: undefined, reads: 0 });
+    // Eight or more: the walk back reads the tail and finds it, as before.
+    const found = readsOf(session(40));
+    expect(found.found?.start).toBe(startOf(session(40), 32));
+    expect(found.reads).toBeGreaterThan(0);
   });
 
   it('nothing first for a snapshot line, two sessions, or fewer turns than a screen', () => {

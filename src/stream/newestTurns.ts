@@ -74,6 +74,8 @@ export function findNewestTurns(values: readonly unknown[], options: NewestTurns
  */
 export class NewestTurnsIndex {
   private readonly first = new Map<string, number>();
+  /** Where each turn `find` would count is first named, in order (a subagent's turn ids are not counted). */
+  private readonly turnStarts: number[] = [];
   private readonly ids: string[] = [];
   /** Each value's event id (`NOT_AN_EVENT` for a value that is no event): all `find` reads of the history. */
   private readonly eventIds: unknown[] = [];
@@ -201,6 +203,7 @@ export class NewestTurnsIndex {
       // of that form, whatever it names, keeps the backlog in order (looked at once, when new).
       if (id.includes(REUSED_CALL_MARK)) this.refused = true;
     }
+    if (typeof value.turnId === 'string' && typeof value.subagentId !== 'string' && first.get(value.turnId) === at) this.turnStarts.push(at);
     if (this.subagentContent && this.colonScope) this.refused = true;
   }
 
@@ -223,6 +226,9 @@ export class NewestTurnsIndex {
     if (this.refused || count !== this.added) return undefined;
     const minTurns = options.minTurns ?? DEFAULT_MIN_TURNS;
     const earliest = Math.ceil(count * (1 - (options.maxShare ?? DEFAULT_MAX_SHARE)));
+    // Fewer turns start within the share than a tail holds: the walk back could find none. Spared,
+    // it reads no value (a reader that let them go would parse a quarter of a long turn's lines again).
+    if (this.turnStarts.length - firstAtOrAfter(this.turnStarts, earliest) < minTurns) return undefined;
     const { first, ids } = this;
     // The first index any id of the tail from `i` on is named at.
     let reach = count;
@@ -294,6 +300,18 @@ function* apart(eventIds: readonly unknown[], start: number, threadFacts: readon
     if (fact !== undefined && fact !== i) return false;
   }
   return true;
+}
+
+/** Where in `sorted` (ascending) the first index at or after `at` is (its length when there is none). */
+function firstAtOrAfter(sorted: readonly number[], at: number): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (sorted[middle]! < at) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }
 
 /** The event id `NewestTurnsIndex` notes for a value that is no event (no event's id can equal it). */
