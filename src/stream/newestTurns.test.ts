@@ -91,6 +91,22 @@ describe('findNewestTurns: where a backlog’s newest turns start, when nothing 
     expect(found.reads).toBeGreaterThan(0);
   });
 
+  it('pauses in its walk back from the end every few thousand values, not only in its scan of the history', () => {
+    // Eight long turns and nothing before them: the walk reads every value back to the first.
+    const events = session(8, (t, ev) => Array.from({ length: 1_500 }, () => ev('model.delta', turn(`turn-${t}`), { delta: 'x' })));
+    const index = new NewestTurnsIndex();
+    for (const event of events) index.add(event);
+    let read = 0;
+    const readsAtPauses: number[] = [];
+    const steps = index.findInSteps((at) => (read++, events[at]), events.length, { maxShare: 1 });
+    let step = steps.next();
+    for (; !step.done; step = steps.next()) readsAtPauses.push(read);
+    expect(step.value?.start).toBe(0);
+    expect(read).toBe(events.length);
+    // 12,056 values read back: a pause after every 4,096 (no history to scan after it).
+    expect(readsAtPauses).toEqual([4_096, 8_192]);
+  });
+
   it('nothing first for a snapshot line, two sessions, or fewer turns than a screen', () => {
     const events = session(40);
     expect(findNewestTurns([...events.slice(0, 5), { threads: [] }, ...events.slice(5)])).toBeUndefined();

@@ -217,8 +217,8 @@ export class NewestTurnsIndex {
   }
 
   /**
-   * `find` in steps: it pauses (yields) every few thousand values of its scan of the history, so a
-   * reader can give the host the thread between steps. The `count` values added are read through
+   * `find` in steps: it pauses (yields) every few thousand values of its walk back from the end and
+   * of its scan of the history, so a reader can give the host the thread between steps. The `count` values added are read through
    * `valueAt`, from the end back to the tail's start, and those stating the thread's facts before
    * it (`threadFactAt`): a reader that let the others go may parse them again there.
    */
@@ -235,6 +235,8 @@ export class NewestTurnsIndex {
     let turns = 0;
     let start: number | undefined;
     for (let i = count - 1; i >= earliest && start === undefined; i--) {
+      // A step every few thousand values: read from text, each is a line parsed again.
+      if (i < count - 1 && (count - 1 - i) % PAUSE_EVERY === 0) yield;
       const value = valueAt(i);
       if (!isEvent(value)) continue;
       for (let n = idsOf(value, ids); n-- > 0; ) reach = Math.min(reach, first.get(ids[n]!)!);
@@ -347,7 +349,7 @@ const STREAM_START = 1;
 /** Events stating the thread's own facts that a tail is projected after, at most. */
 const MAX_THREAD_FACTS = 64;
 
-/** Values `apart` reads between two pauses. */
+/** Values `apart` reads, or the walk back from the end, between two pauses. */
 const PAUSE_EVERY = 4_096;
 
 /** The store places the event in the session's order (it has an id, a session and a sequence), as its pipeline decides. */
