@@ -218,9 +218,10 @@ export class NewestTurnsIndex {
 
   /**
    * `find` in steps: it pauses (yields) every few thousand values of its walk back from the end and
-   * of its scan of the history, so a reader can give the host the thread between steps. The `count` values added are read through
-   * `valueAt`, from the end back to the tail's start, and those stating the thread's facts before
-   * it (`threadFactAt`): a reader that let the others go may parse them again there.
+   * of its scan of the history, so a reader can give the host the thread between steps. The
+   * `count` values added are read through `valueAt`, from the end back to the tail's start, and
+   * those stating the thread's facts before it (`threadFactAt`): a reader that let the others go
+   * may parse them again there.
    */
   *findInSteps(valueAt: (at: number) => unknown, count: number, options: NewestTurnsOptions = {}): Generator<void, NewestTurns | undefined> {
     if (this.refused || count !== this.added) return undefined;
