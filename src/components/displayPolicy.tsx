@@ -1,5 +1,6 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { redactSecrets, type RedactOptions, type Redactor, createRedactor } from '../protocol/redactSecrets';
+import { boundedMemo } from '../protocol/boundedMemo';
 
 /**
  * What the kit may show and load, set once by the app: how secrets are redacted in every runtime
@@ -21,17 +22,7 @@ export interface DisplayPolicy {
  */
 export function displayText(redact: Redactor): (value: string) => string {
   const whole = redact.text ?? ((value: string) => redact(value) as string);
-  const cache = new Map<string, string>();
-  return (value) => {
-    if (value.length > CACHED_LENGTH) return whole(value);
-    let shown = cache.get(value);
-    if (shown === undefined) {
-      shown = whole(value);
-      if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value as string);
-      cache.set(value, shown);
-    }
-    return shown;
-  };
+  return boundedMemo(whole, { size: CACHE_SIZE, longest: CACHED_LENGTH, forget: 'oldest' });
 }
 const CACHED_LENGTH = 512;
 const CACHE_SIZE = 2_000;

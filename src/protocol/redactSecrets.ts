@@ -3,6 +3,7 @@
 // by key name (the whole value goes) and by value shape inside any string (only the secret goes).
 // Every pattern here is linear: no nested quantifiers, no backtracking across unbounded input.
 import { cutWhole } from './cutWhole';
+import { boundedMemo } from './boundedMemo';
 
 /** What a redacted secret is replaced with by default: `[redacted]`. */
 export const REDACTED = '[redacted]';
@@ -214,16 +215,7 @@ export function createRedactor(options: RedactOptions = {}): Redactor {
   ];
   // Key names repeat from event to event (the envelope's, a tool's args): each is read as words once.
   // Bounded, so a stream of ever-new keys cannot grow it.
-  const keyClasses = new Map<string, KeyClass>();
-  const classOf = (key: string): KeyClass => {
-    let kind = keyClasses.get(key);
-    if (kind === undefined) {
-      if (keyClasses.size >= KEY_CACHE_SIZE) keyClasses.clear();
-      kind = classifyKey(key, extraKeys);
-      keyClasses.set(key, kind);
-    }
-    return kind;
-  };
+  const classOf = boundedMemo((key): KeyClass => classifyKey(key, extraKeys), { size: KEY_CACHE_SIZE });
   // Does a flag take a secret? One answer for an argv array, a command as text and an argv as JSON text:
   // its name's verdict as a key's (the app's patterns too), a weak name (`--key`) only for a random-looking
   // value, never a switch off or a flag naming a secret's source or name (`--password-stdin`, `--secret-id`).
@@ -261,17 +253,7 @@ export function createRedactor(options: RedactOptions = {}): Redactor {
   // patterns: a string's redaction is a function of the string alone, so a short one is
   // remembered. Bounded, so ever-new strings cannot grow it. (Display text has its own memory:
   // `displayText`.)
-  const texts = new Map<string, string>();
-  const remembered = (value: string): string => {
-    if (value.length > TEXT_CACHE_LENGTH) return whole(value);
-    let out = texts.get(value);
-    if (out === undefined) {
-      out = whole(value);
-      if (texts.size >= TEXT_CACHE_SIZE) texts.clear();
-      texts.set(value, out);
-    }
-    return out;
-  };
+  const remembered = boundedMemo(whole, { size: TEXT_CACHE_SIZE, longest: TEXT_CACHE_LENGTH });
   // Redacted before it is cut, and no cut splits a token: a key straddling a cut goes whole, not in part.
   const text = (value: string): string => {
     const out = remembered(cutWhole(value, MAX_STRING * 2));
