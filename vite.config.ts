@@ -8,7 +8,7 @@ import { availableParallelism } from 'node:os';
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import { playwright } from '@vitest/browser-playwright';
 import { chromiumLaunchOptions } from './scripts/pinned-chromium.mjs';
-import { isolatedTestFiles, jsdomTestFiles } from './scripts/unitTestFiles.mjs';
+import { unitTestFiles } from './scripts/unitTestFiles.mjs';
 
 // Library build: ESM entries for the whole kit, the headless core, the CLI and the fixture server,
 // unminified with one output file per source module, so an app's bundler keeps only what it
@@ -65,11 +65,11 @@ export function isClientModule(id: string): boolean {
 }
 
 const UNIT_FILES = ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'];
-const ROOT = fileURLToPath(new URL('.', import.meta.url));
+const UNIT_SPLIT = unitTestFiles(fileURLToPath(new URL('.', import.meta.url)));
 /** Unit test files that mock a module, stub a global or fake timers: each runs with modules of its own. */
-const ISOLATED_UNIT_FILES = isolatedTestFiles(ROOT);
+const ISOLATED_UNIT_FILES = UNIT_SPLIT.isolated;
 /** Unit test files in jsdom that share their worker's modules: a project of their own (see scripts/unitTestFiles.mjs). */
-const SHARED_JSDOM_FILES = jsdomTestFiles(ROOT).filter((file) => !ISOLATED_UNIT_FILES.includes(file));
+const SHARED_JSDOM_FILES = UNIT_SPLIT.jsdom.filter((file) => !ISOLATED_UNIT_FILES.includes(file));
 /** What the unit projects share. */
 const unit = {
   environment: 'node' as const,

@@ -24,19 +24,26 @@ function* filesUnder(dir) {
   }
 }
 
-/** The unit test files under `dirs` (relative to `root`, `/`-separated, sorted) whose text passes `test`. */
-function testFilesWhere(test, root, dirs) {
-  const files = [];
+/**
+ * The unit test files under `dirs` (relative to `root`, `/`-separated, sorted), each read once: those
+ * that change shared state (`isolated`) and those that run in jsdom (`jsdom`).
+ */
+export function unitTestFiles(root, dirs = ['src', 'test']) {
+  const isolated = [];
+  const jsdom = [];
   for (const dir of dirs) {
     for (const path of filesUnder(join(root, dir))) {
-      if (test(readFileSync(path, 'utf8'))) files.push(relative(root, path).split('\\').join('/'));
+      const text = readFileSync(path, 'utf8');
+      const file = relative(root, path).split('\\').join('/');
+      if (CHANGES_SHARED_STATE.test(text)) isolated.push(file);
+      if (ENVIRONMENT_NAME.exec(text)?.[1] === 'jsdom') jsdom.push(file);
     }
   }
-  return files.sort();
+  return { isolated: isolated.sort(), jsdom: jsdom.sort() };
 }
 
 /** The unit test files under `dirs` that change shared state. */
-export const isolatedTestFiles = (root, dirs = ['src', 'test']) => testFilesWhere((text) => CHANGES_SHARED_STATE.test(text), root, dirs);
+export const isolatedTestFiles = (root, dirs) => unitTestFiles(root, dirs).isolated;
 
 /** The unit test files under `dirs` that run in jsdom (`// @vitest-environment jsdom`). */
-export const jsdomTestFiles = (root, dirs = ['src', 'test']) => testFilesWhere((text) => ENVIRONMENT_NAME.exec(text)?.[1] === 'jsdom', root, dirs);
+export const jsdomTestFiles = (root, dirs) => unitTestFiles(root, dirs).jsdom;
