@@ -255,14 +255,19 @@ describe('openBacklog newest first: nothing shown that the whole backlog would n
       renumber([started, ...turns.slice(0, 7), incident, ...turns.slice(7, 20), updated, ...turns.slice(20, -1), late, turns.at(-1)!]),
     ];
     for (const events of backlogs) {
-      const { result, shown, last } = await open(events);
-      expect(result.presented).toBeGreaterThan(0);
-      expectPresentedAreFinal(shown!, last);
-      expect(plain({ ...last, order: undefined })).toEqual(plain({ ...(await inOrder(events)).getState(), order: undefined }));
+      // From events, and from JSON Lines (where the history's facts are the only parsed values kept).
+      for (const input of [events, text(events)]) {
+        const { result, shown, last } = await open(events, input);
+        expect(result.presented).toBeGreaterThan(0);
+        expectPresentedAreFinal(shown!, last);
+        expect(plain({ ...last, order: undefined })).toEqual(plain({ ...(await inOrder(events)).getState(), order: undefined }));
+      }
     }
-    const { shown } = await open(backlogs[2]!);
-    expect(shown?.threads.byId.get('thread-1')).toMatchObject({ status: 'paused' });
-    expect(shown?.threads.byId.get('thread-1')?.incidents.map((i) => i.message)).toEqual(['disk full', 'disk full again']);
+    for (const input of [backlogs[2]!, text(backlogs[2]!)]) {
+      const { shown } = await open(backlogs[2]!, input);
+      expect(shown?.threads.byId.get('thread-1')).toMatchObject({ status: 'paused' });
+      expect(shown?.threads.byId.get('thread-1')?.incidents.map((i) => i.message)).toEqual(['disk full', 'disk full again']);
+    }
   });
 
   it('a snapshot an event carries (a messages snapshot, a read model) shows nothing first; a snapshot.updated naming only its ref does', async () => {
