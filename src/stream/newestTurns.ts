@@ -123,7 +123,8 @@ export class NewestTurnsIndex {
 
   /** The value at `at` states the thread's or the session's own facts: `find` reads it. */
   threadFactAt(at: number): boolean {
-    return this.threadWrites.includes(at);
+    // Asked of every value as it is read: the places are in order, so a search, not a scan of up to 64.
+    return this.threadWrites[firstAtOrAfter(this.threadWrites, at)] === at;
   }
 
   /** Reads the next value of the backlog. */
